@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Paths served at the root instead of under `/api/v1/` (spec section 7). */
+export const ROOT_PATH_PREFIXES = ['auth', 'secure', 'log-viewer', 'horizon'] as const;
+
+export const API_PREFIX = '/api/v1';
+
+/** Query parameters that arrive comma-joined (`with=roles,permissions`). */
+export const LIST_QUERY_PARAMS = ['with', 'load', 'loadCount'] as const;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const METHOD_OVERRIDE_HEADER = 'X-HTTP-Method-Override';
+export const WORKSPACE_COOKIE = 'activeWorkspaceId';
+export const DEFAULT_WORKSPACE_ID = 0;
+
+/** A query parameter holding a list, sent comma-joined or repeated. */
+export const commaList = z
+  .preprocess((value) => {
+    if (value === undefined || value === null || value === '') return [];
+    const parts = Array.isArray(value) ? value : [value];
+    return parts
+      .flatMap((part) => String(part).split(','))
+      .map((part) => part.trim())
+      .filter(Boolean);
+  }, z.array(z.string()))
+  .optional();
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** One stack frame of the debug trace sent with a 5xx when debugging is on. */
+export interface TraceFrame {
+  path: string;
+  lineNumber: number;
+  method: string;
+  codeSnippet: Record<number, string>;
+  flatIndex: number;
+  vendor: boolean;
+}
+
+/** Consecutive vendor frames are grouped so the error dialog can collapse them. */
+export type TraceItem = TraceFrame | { vendorGroup: true; frames: TraceFrame[] };
+
+export interface DebugErrorBody extends ErrorBody {
+  ignitionTrace: true;
+  exception: string;
+  trace: TraceItem[];
+  totalVendorGroups: number;
+}
+
+export interface Pagination<T> {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+export function paginationSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    pagination: z.object({
+      data: z.array(item),
+      current_page: z.number(),
+      per_page: z.number(),
+      total: z.number(),
+      last_page: z.number(),
+    }),
+  });
+}

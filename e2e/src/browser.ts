@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium by default; CHROME_PATH names another build. */
+export function chromePath(): string {
+  const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(candidate)) {
+    throw new Error(
+      `No Chromium found at ${candidate}. Install it (Debian/Ubuntu: \`sudo apt-get install chromium\`) ` +
+        'or set CHROME_PATH to a Chrome or Chromium executable, then run the tests again.',
+    );
+  }
+  return candidate;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+export const baseURL = (): string => inject('baseURL');
+
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), ...options });
+  return context.newPage();
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

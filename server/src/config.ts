@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:', 'sqlite:', 'file:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  MAIL_URL: url(['smtp:', 'smtps:']).optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  APP_DEBUG: bool.default(false),
+  APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type DatabaseConfig =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  appUrl: string;
+  /** True when the public URL is https: cookies get the Secure flag. */
+  secureCookies: boolean;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  mailUrl: string | undefined;
+  admin: { email: string; password: string | undefined };
+  debug: boolean;
+  appKey: string | undefined;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder of the built web app. */
+  webDist: string;
+  s3:
+    | {
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function databaseConfig(env: Env, dataDir: string): DatabaseConfig {
+  const value = env.DATABASE_URL;
+  if (value && /^postgres(ql)?:/.test(value)) return { dialect: 'postgres', url: value };
+  if (value) return { dialect: 'sqlite', file: value.replace(/^(sqlite|file):(\/\/)?/, '') };
+  return { dialect: 'sqlite', file: path.join(dataDir, 'cadenza.sqlite') };
+}
+
+/** The only reader of the environment: turns it into a typed Config or names what is wrong. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) =>
+        `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(defined[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const s3 = env.S3_BUCKET;
+  if (s3 && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https:'),
+    dataDir,
+    database: databaseConfig(env, dataDir),
+    redisUrl: env.REDIS_URL,
+    mailUrl: env.MAIL_URL,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    debug: env.APP_DEBUG,
+    appKey: env.APP_KEY,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    s3: s3
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: s3,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,36 @@
+import { hasPermission } from '@cadenza/contracts/permissions';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+import { AppError } from './errors.js';
+import './request-context.js';
+
+/**
+ * Route-level access rules. A route declares `config: { auth: true }` or
+ * `config: { permission: 'name' }`; visitors are checked against the guest role, so a
+ * permission the guests hold opens the route to them. `workspaceId` scopes a request to a
+ * workspace the user belongs to.
+ */
+export const accessPlugin = fp<{ workspaces: WorkspacesService }>(
+  async (app: FastifyInstance, { workspaces }) => {
+    app.decorateRequest('workspaceId', 0);
+
+    // Before validation: a visitor without access learns nothing about the payload rules.
+    app.addHook('preValidation', async (request) => {
+      const config = request.routeOptions.config;
+      if (config.auth && !request.user) throw AppError.unauthenticated();
+      if (config.permission && !hasPermission(await request.permissions(), config.permission)) {
+        throw request.user ? AppError.forbidden() : AppError.unauthenticated();
+      }
+
+      const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;
+      const workspaceId = raw === undefined || raw === '' ? 0 : Number(raw);
+      if (!Number.isInteger(workspaceId) || workspaceId < 0) {
+        throw AppError.validation({ workspaceId: 'The workspace id must be a whole number.' });
+      }
+      if (workspaceId !== 0) await workspaces.assertMember(workspaceId, request.user?.id ?? null);
+      request.workspaceId = workspaceId;
+    });
+  },
+  { name: 'access', dependencies: ['auth-context'] },
+);

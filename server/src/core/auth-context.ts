@@ -1,0 +1,96 @@
+import type { Permission } from '@cadenza/contracts/permissions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccessTokensService } from '../modules/access-tokens/access-tokens.service.js';
+import type { PermissionsService } from '../modules/roles/permissions.service.js';
+import { REMEMBER_SECONDS, type SessionsService } from '../modules/sessions/sessions.service.js';
+import type { UsersService } from '../modules/users/users.service.js';
+import './request-context.js';
+
+export const SESSION_COOKIE = 'cadenza_session';
+
+export interface AuthContextOptions {
+  sessions: SessionsService;
+  tokens: AccessTokensService;
+  users: UsersService;
+  permissions: PermissionsService;
+  secureCookies: boolean;
+}
+
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/**
+ * Who is asking: a bearer access token, else the session cookie. Every visitor gets a session
+ * id (the anti-forgery token is bound to it); only signed-in sessions are stored.
+ */
+export const authContextPlugin = fp<AuthContextOptions>(
+  async (app: FastifyInstance, options) => {
+    const { sessions, tokens, users, permissions } = options;
+
+    app.decorateRequest('session', null as never);
+    app.decorateRequest('user', null);
+    app.decorateRequest('authMethod', null);
+    app.decorateRequest('permissions', async function (this: FastifyRequest): Promise<
+      Permission[]
+    > {
+      return [];
+    });
+
+    app.addHook('onRequest', async (request) => {
+      let cached: Promise<Permission[]> | undefined;
+      request.permissions = () => {
+        cached ??= request.user
+          ? permissions.forUser(request.user.id)
+          : permissions.guestRole().then((role) => role?.permissions ?? []);
+        return cached;
+      };
+
+      const authorization = request.headers.authorization;
+      if (authorization?.toLowerCase().startsWith('bearer ')) {
+        // Token clients keep no cookies: the session is a throwaway one.
+        request.session = { id: sessions.newId(), row: null, changed: false };
+        const token = await tokens.resolve(authorization.slice(7).trim());
+        const user = token ? await users.findById(token.user_id) : undefined;
+        request.user = user ?? null;
+        request.authMethod = user ? 'token' : null;
+        return;
+      }
+
+      const rawId = request.cookies[SESSION_COOKIE];
+      const row = rawId ? await sessions.find(rawId) : undefined;
+      if (rawId && row?.user_id) {
+        const user = await users.findById(row.user_id);
+        request.session = { id: rawId, row, changed: false };
+        request.user = user ?? null;
+        request.authMethod = user ? 'session' : null;
+        if (user) await sessions.touch(row, clientOf(request));
+        return;
+      }
+      // A guest keeps the id their cookie carries; a new visitor gets one.
+      request.session =
+        rawId && /^[\w-]{20,80}$/.test(rawId)
+          ? { id: rawId, row: row ?? null, changed: false }
+          : { id: sessions.newId(), row: null, changed: true };
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.session?.changed || request.authMethod === 'token') return;
+      writeSessionCookie(reply, request, options.secureCookies);
+    });
+  },
+  { name: 'auth-context', dependencies: ['@fastify/cookie'] },
+);
+
+function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {
+  const remember = request.session.row?.remember === 1;
+  reply.setCookie(SESSION_COOKIE, request.session.id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    // Without 'stay signed in' the cookie ends with the browser session.
+    ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
+  });
+}

@@ -1,0 +1,55 @@
+export type FieldErrors = Record<string, string | string[]>;
+
+/** The one error a service throws; the error handler turns it into the body of DESIGN.md §4. */
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly options: {
+      code?: string;
+      errors?: FieldErrors;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): { message: string; errors?: FieldErrors } {
+    return this.options.errors
+      ? { message: this.message, errors: this.options.errors }
+      : { message: this.message };
+  }
+
+  get code(): string {
+    return this.options.code ?? String(this.status);
+  }
+
+  static validation(errors: FieldErrors, message?: string): AppError {
+    const first = Object.values(errors)[0];
+    const text =
+      message ?? (Array.isArray(first) ? first[0] : first) ?? 'The given data was invalid.';
+    return new AppError(422, text, { code: 'validation', errors });
+  }
+
+  static unauthenticated(message = 'Unauthenticated.'): AppError {
+    return new AppError(401, message, { code: 'unauthenticated' });
+  }
+
+  static forbidden(message = 'This action is unauthorized.'): AppError {
+    return new AppError(403, message, { code: 'forbidden' });
+  }
+
+  static notFound(message = 'Not found.'): AppError {
+    return new AppError(404, message, { code: 'not_found' });
+  }
+
+  static tooManyRequests(retryAfterSeconds: number): AppError {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(429, `Too many attempts. Please try again in ${seconds} seconds.`, {
+      code: 'throttled',
+      headers: { 'retry-after': String(seconds) },
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { BOOTSTRAP_GLOBAL, type BootstrapData } from '@cadenza/contracts/bootstrap';
+
+export const HEAD_MARKER = '<!-- cadenza:head -->';
+
+/** Used when the web app has not been built (API-only runs and tests). */
+export const FALLBACK_TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    ${HEAD_MARKER}
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const SCRIPT_UNSAFE: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** JSON that is safe inside a <script> element, whatever strings the data holds. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => SCRIPT_UNSAFE[char]!);
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export interface SeoTags {
+  title: string;
+  description?: string | undefined;
+  /** Extra meta tags, e.g. `og:image`. */
+  meta?: Record<string, string>;
+  canonical?: string;
+}
+
+export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
+  const meta = {
+    ...(seo.description ? { description: seo.description, 'og:description': seo.description } : {}),
+    'og:title': seo.title,
+    ...seo.meta,
+  };
+  const metaTags = Object.entries(meta).map(([name, content]) => {
+    const attribute = name.startsWith('og:') ? 'property' : 'name';
+    return `<meta ${attribute}="${escapeHtml(name)}" content="${escapeHtml(content)}" />`;
+  });
+  return [
+    `<title>${escapeHtml(seo.title)}</title>`,
+    ...metaTags,
+    ...(seo.canonical ? [`<link rel="canonical" href="${escapeHtml(seo.canonical)}" />`] : []),
+    `<script>window.${BOOTSTRAP_GLOBAL} = ${scriptSafeJson(bootstrap)};</script>`,
+  ].join('\n    ');
+}
+
+export function renderPage(template: string, seo: SeoTags, bootstrap: BootstrapData): string {
+  const language = escapeHtml(bootstrap.i18n.language);
+  return template
+    .replace(HEAD_MARKER, () => renderHead(seo, bootstrap))
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+}

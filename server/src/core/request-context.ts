@@ -1,0 +1,31 @@
+import type { Permission } from '@cadenza/contracts/permissions';
+import type { SessionRow } from '../modules/sessions/sessions.table.js';
+import type { UserRow } from '../modules/users/users.table.js';
+
+/** The visitor's session: every visitor has one; only signed-in sessions have a database row. */
+export interface RequestSession {
+  /** The random id the cookie carries. */
+  id: string;
+  row: SessionRow | null;
+  /** True when the cookie must be (re)sent with this response. */
+  changed: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession;
+    user: UserRow | null;
+    authMethod: 'session' | 'token' | null;
+    /** 0 is the user's own default workspace. */
+    workspaceId: number;
+    /** The permissions of the user, or of the guest role for visitors; computed once. */
+    permissions(): Promise<Permission[]>;
+  }
+
+  interface FastifyContextConfig {
+    /** The route needs a signed-in user. */
+    auth?: boolean;
+    /** The route needs this permission (visitors are checked against the guest role). */
+    permission?: string;
+  }
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
+import { TestClient } from '../test/test-client.js';
+
+let t: TestApp;
+let webDist: string;
+
+function bootstrapOf(html: string) {
+  const match = /<script>window\.bootstrapData = (.*?);<\/script>/s.exec(html);
+  if (!match) throw new Error('no bootstrap data in the page');
+  return JSON.parse(match[1]!);
+}
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="en"><head><!-- cadenza:head --></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('inlines bootstrap data for a guest into the page, never cached', async () => {
+    const page = await new TestClient(t.app).get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache, no-store, must-revalidate');
+    const data = bootstrapOf(page.body);
+    expect(data.user).toBeNull();
+    expect(data.guest_role.permissions.map((p: { name: string }) => p.name)).toEqual([
+      'music.view',
+    ]);
+    expect(data.is_mobile_device).toBe(false);
+    expect(data.i18n.language).toBe('en');
+    expect(data.settings.branding.site_name).toBe('Cadenza');
+    expect(data.settings.base_url).toBe(t.config.appUrl);
+    expect(data.themes.map((theme: { name: string }) => theme.name)).toEqual(['Dark', 'Light']);
+    expect(data.menus.map((menu: { id: string }) => menu.id)).toContain('footer');
+    expect(page.body).toContain('<title>Cadenza</title>');
+  });
+
+  it('keeps secret settings out of the page', async () => {
+    const data = bootstrapOf((await new TestClient(t.app).get('/')).body);
+    expect(data.settings.recaptcha.secret_key).toBeUndefined();
+    expect(data.settings.mail).toBeUndefined();
+  });
+
+  it('inlines the signed-in user with roles and permissions', async () => {
+    const client = new TestClient(t.app);
+    await client.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const data = bootstrapOf((await client.get('/admin')).body);
+    expect(data.user.email).toBe(ADMIN_EMAIL);
+    expect(data.user.roles.map((r: { name: string }) => r.name)).toContain('admin');
+    expect(data.user.permissions.map((p: { name: string }) => p.name)).toContain('admin.access');
+    expect(data.user).not.toHaveProperty('password');
+  });
+
+  it('flags mobile browsers', async () => {
+    const page = await new TestClient(t.app).get('/', {
+      headers: {
+        'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+      },
+    });
+    expect(bootstrapOf(page.body).is_mobile_device).toBe(true);
+  });
+
+  it('escapes data so a setting cannot break out of the script element', async () => {
+    const client = new TestClient(t.app);
+    await client.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const evil = '</script><script>alert(1)</script>';
+    expect(
+      (await client.post('/api/v1/settings', { 'branding.site_description': evil })).statusCode,
+    ).toBe(200);
+    const page = await new TestClient(t.app).get('/');
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(bootstrapOf(page.body).settings.branding.site_description).toBe(evil);
+    expect(page.body).toContain('content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it('serves the app for any client route, so reloads work', async () => {
+    for (const url of ['/login', '/artist/1/queen', '/this/does/not/exist']) {
+      const page = await new TestClient(t.app).get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('caches hashed assets for a year and other files for an hour', async () => {
+    const client = new TestClient(t.app);
+    const asset = await client.get('/assets/app-3f2a1b.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await client.get('/favicon.svg')).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
+  });
+
+  it('does not serve the raw template', async () => {
+    const page = await new TestClient(t.app).get('/index.html');
+    expect(page.body).toContain('window.bootstrapData');
+  });
+
+  it('returns bootstrap data from login and logout', async () => {
+    const client = await new TestClient(t.app).visit();
+    const login = await client.post('/auth/login', {
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    });
+    expect(login.json().bootstrapData.user.email).toBe(ADMIN_EMAIL);
+    const logout = await client.post('/auth/logout');
+    expect(logout.json().bootstrapData.user).toBeNull();
+  });
+});

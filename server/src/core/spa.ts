@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@cadenza/contracts/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+import { AppError } from './errors.js';
+import { FALLBACK_TEMPLATE, renderPage, type SeoTags } from './html.js';
+
+/** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
+export type SeoResolver = (
+  pathname: string,
+  request: FastifyRequest,
+) => Promise<SeoTags | undefined>;
+
+export interface SpaOptions {
+  webDist: string;
+  bootstrap: BootstrapService;
+  settings: SettingsService;
+  seoResolvers?: SeoResolver[];
+}
+
+const ONE_YEAR = 31_536_000;
+const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
+
+/**
+ * Serves the built web app from the same process: hashed assets cached for a year,
+ * `index.html` never cached and rendered with bootstrap data, and every other GET answered
+ * with the app so client routes (and the not-found page) work on reload.
+ */
+export const spaPlugin = fp<SpaOptions>(
+  async (app: FastifyInstance, { webDist, bootstrap, settings, seoResolvers = [] }) => {
+    const indexFile = path.join(webDist, 'index.html');
+    const template = fs.existsSync(indexFile)
+      ? fs.readFileSync(indexFile, 'utf8')
+      : FALLBACK_TEMPLATE;
+
+    if (fs.existsSync(webDist)) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        allowedPath: (pathname) => pathname !== '/index.html',
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header(
+            'cache-control',
+            hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
+          );
+        },
+      });
+    }
+
+    async function seoFor(request: FastifyRequest): Promise<SeoTags> {
+      const pathname = request.url.split('?')[0] ?? '/';
+      for (const resolve of seoResolvers) {
+        const seo = await resolve(pathname, request);
+        if (seo) return seo;
+      }
+      const [title, description] = await Promise.all([
+        settings.get('branding.site_name'),
+        settings.get('branding.site_description'),
+      ]);
+      return { title, description };
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(pathname)) {
+        throw AppError.notFound(`The route ${request.method} ${pathname} does not exist.`);
+      }
+      const [seo, data] = await Promise.all([seoFor(request), bootstrap.forRequest(request)]);
+      return reply
+        .header('cache-control', 'no-cache, no-store, must-revalidate')
+        .type('text/html; charset=utf-8')
+        .send(renderPage(template, seo, data));
+    });
+  },
+  { name: 'spa', dependencies: ['auth-context'] },
+);

@@ -1,0 +1,176 @@
+import type { Menu } from '@cadenza/contracts/menus';
+import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../infra/hash.js';
+import * as rolesRepo from '../modules/roles/roles.repo.js';
+import type { PermissionsService } from '../modules/roles/permissions.service.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+import type { ThemesService } from '../modules/themes/themes.service.js';
+import type { UsersService } from '../modules/users/users.service.js';
+import type { Database } from './schema.js';
+
+/** Permissions the core knows about; feature modules add theirs to this list. */
+export const PERMISSION_CATALOGUE: { name: string; group: string; description: string }[] = [
+  {
+    name: PERMISSIONS.admin,
+    group: 'admin',
+    description: 'Every permission, without restriction.',
+  },
+  { name: PERMISSIONS.adminAccess, group: 'admin', description: 'Open the admin area.' },
+  { name: PERMISSIONS.settingsView, group: 'settings', description: 'Read all settings.' },
+  { name: PERMISSIONS.settingsUpdate, group: 'settings', description: 'Change settings.' },
+  { name: PERMISSIONS.usersView, group: 'users', description: 'See other users.' },
+  { name: PERMISSIONS.usersUpdate, group: 'users', description: 'Change other users.' },
+  { name: PERMISSIONS.musicView, group: 'music', description: 'Listen to and browse music.' },
+  {
+    name: PERMISSIONS.apiAccess,
+    group: 'api',
+    description: 'Create personal access tokens and use the API.',
+  },
+];
+
+const ROLES = [
+  {
+    name: 'admin',
+    description: 'Runs the site.',
+    guests: false,
+    isDefault: false,
+    permissions: [PERMISSIONS.admin, PERMISSIONS.adminAccess],
+  },
+  {
+    name: 'users',
+    description: 'Every registered account.',
+    guests: false,
+    isDefault: true,
+    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess],
+  },
+  {
+    name: 'guests',
+    description: 'Visitors who are not logged in.',
+    guests: true,
+    isDefault: false,
+    permissions: [PERMISSIONS.musicView],
+  },
+];
+
+export const DEFAULT_MENUS: Menu[] = [
+  {
+    id: 'primary',
+    name: 'Primary',
+    positions: ['primary'],
+    items: [
+      {
+        id: 'discover',
+        label: 'Discover',
+        action: '/discover',
+        type: 'route',
+        permissions: [PERMISSIONS.musicView],
+      },
+      {
+        id: 'pricing',
+        label: 'Pricing',
+        action: '/pricing',
+        type: 'route',
+        settings: { 'billing.enable': true },
+        subscriptionStatus: 'notSubscribed',
+      },
+      { id: 'contact', label: 'Contact', action: '/contact', type: 'route' },
+    ],
+  },
+  {
+    id: 'auth-dropdown',
+    name: 'User dropdown',
+    positions: ['auth-dropdown'],
+    items: [
+      {
+        id: 'admin',
+        label: 'Admin area',
+        action: '/admin',
+        type: 'route',
+        permissions: [PERMISSIONS.adminAccess],
+      },
+      {
+        id: 'billing',
+        label: 'Billing',
+        action: '/billing',
+        type: 'route',
+        settings: { 'billing.enable': true },
+        subscriptionStatus: 'subscribed',
+      },
+      { id: 'account', label: 'Account settings', action: '/account-settings', type: 'route' },
+    ],
+  },
+  {
+    id: 'footer',
+    name: 'Footer',
+    positions: ['footer'],
+    items: [
+      { id: 'privacy', label: 'Privacy policy', action: '/pages/privacy-policy', type: 'route' },
+      { id: 'terms', label: 'Terms of service', action: '/pages/terms-of-service', type: 'route' },
+      { id: 'contact', label: 'Contact us', action: '/contact', type: 'route' },
+    ],
+  },
+  {
+    id: 'footer-secondary',
+    name: 'Footer secondary',
+    positions: ['footer-secondary'],
+    items: [
+      {
+        id: 'api-docs',
+        label: 'Developers',
+        action: '/api-docs',
+        type: 'route',
+        permissions: [PERMISSIONS.apiAccess],
+        settings: { 'api.integrated': true },
+      },
+    ],
+  },
+];
+
+export interface SeedDeps {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  themes: ThemesService;
+  users: UsersService;
+  permissions: PermissionsService;
+  admin: { email: string; password: string | undefined };
+  log: (message: string) => void;
+}
+
+/** Fills an empty database with what the product needs to run; safe to run on every start. */
+export async function seedDatabase(deps: SeedDeps): Promise<void> {
+  const { db } = deps;
+  const permissionIds = new Map<string, number>();
+  for (const permission of PERMISSION_CATALOGUE) {
+    permissionIds.set(permission.name, await rolesRepo.upsertPermission(db, permission));
+  }
+  for (const role of ROLES) {
+    if (await rolesRepo.findRoleByName(db, role.name)) continue;
+    const roleId = await rolesRepo.insertRole(db, role);
+    for (const name of role.permissions)
+      await rolesRepo.grantToRole(db, roleId, permissionIds.get(name)!);
+  }
+
+  await deps.settings.seedDefaults({ menus: DEFAULT_MENUS });
+  await deps.themes.seedDefaults();
+  await seedAdmin(deps);
+}
+
+async function seedAdmin({ users, permissions, admin, log }: SeedDeps): Promise<void> {
+  if (await users.findByEmail(admin.email)) return;
+  const password = admin.password ?? crypto.randomBytes(12).toString('base64url');
+  const user = await users.create({
+    email: admin.email,
+    password: await hashPassword(password),
+    username: 'admin',
+    emailVerified: true,
+  });
+  await permissions.assignRole(user.id, 'admin');
+  await permissions.assignDefaultRole(user.id);
+  if (!admin.password) {
+    log(
+      `Created the admin account ${admin.email} with the password: ${password}\nIt is shown only this once; change it after signing in.`,
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config, { announce: (message) => console.log(`\n${message}\n`) });
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      // close() stops accepting connections, waits for requests in flight, then closes the database.
+      const force = setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting');
+        process.exit(1);
+      }, 10_000);
+      force.unref();
+      app.close().then(
+        () => {
+          app.log.info('shut down cleanly');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccessTokensService } from './access-tokens.service.js';
+
+const tokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export async function accessTokensRoutes(
+  app: FastifyInstance,
+  { tokens }: { tokens: AccessTokensService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = { auth: true, permission: PERMISSIONS.apiAccess };
+
+  r.get(
+    '/api/v1/access-tokens',
+    { config: access, schema: { response: { 200: z.object({ tokens: z.array(tokenSchema) }) } } },
+    async (request) => ({ tokens: await tokens.list(request.user!.id) }),
+  );
+
+  r.post(
+    '/api/v1/access-tokens',
+    {
+      config: access,
+      schema: {
+        body: z.object({
+          tokenName: z.string().trim().min(1, 'The token name field is required.').max(100),
+        }),
+        response: { 200: z.object({ token: tokenSchema, plainTextToken: z.string() }) },
+      },
+    },
+    async (request) => tokens.create(request.user!.id, request.body.tokenName),
+  );
+
+  r.delete(
+    '/api/v1/access-tokens/:id',
+    {
+      config: access,
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      await tokens.delete(request.user!.id, request.params.id);
+      return {};
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import { randomToken, sha256 } from '../../infra/hash.js';
+import * as repo from './access-tokens.repo.js';
+import type { AccessTokenRow } from './access-tokens.table.js';
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type AccessTokensService = ReturnType<typeof createAccessTokensService>;
+
+export function accessTokenRowToToken(row: AccessTokenRow) {
+  return { id: row.id, name: row.name, last_used_at: row.last_used_at, created_at: row.created_at };
+}
+
+export function createAccessTokensService(db: Kysely<Database>) {
+  return {
+    /** The plain token is `<id>|<secret>`, shown once; only the secret's hash is kept. */
+    async create(userId: number, name: string) {
+      const secret = randomToken(32);
+      const row = await repo.insertToken(db, { userId, name, tokenHash: sha256(secret) });
+      return { token: accessTokenRowToToken(row), plainTextToken: `${row.id}|${secret}` };
+    },
+
+    /** The token a bearer header names, or undefined when it is unknown or malformed. */
+    async resolve(bearer: string): Promise<AccessTokenRow | undefined> {
+      const secret = bearer.includes('|') ? bearer.slice(bearer.indexOf('|') + 1) : bearer;
+      if (!secret) return undefined;
+      const row = await repo.findTokenByHash(db, sha256(secret));
+      if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
+      const now = Date.now();
+      if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+        await repo.markTokenUsed(db, row.id, new Date(now).toISOString());
+      }
+      return row;
+    },
+
+    async list(userId: number) {
+      return (await repo.tokensOfUser(db, userId)).map(accessTokenRowToToken);
+    },
+
+    async delete(userId: number, id: number): Promise<void> {
+      // Another user's token answers like a missing one, so ids reveal nothing.
+      if (!(await repo.deleteTokenOfUser(db, userId, id))) throw AppError.notFound();
+    },
+  };
+}

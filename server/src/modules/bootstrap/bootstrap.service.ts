@@ -1,0 +1,59 @@
+import type { BootstrapData } from '@cadenza/contracts/bootstrap';
+import type { Menu } from '@cadenza/contracts/menus';
+import { nestSettings } from '@cadenza/contracts/settings';
+import type { FastifyRequest } from 'fastify';
+import type { LocalizationService } from '../localization/localization.service.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { ThemesService } from '../themes/themes.service.js';
+import type { UsersService } from '../users/users.service.js';
+
+export type BootstrapService = ReturnType<typeof createBootstrapService>;
+
+const MOBILE_AGENT = /Mobi|Android|iPhone|iPod|IEMobile|Opera Mini|BlackBerry/i;
+
+export interface BootstrapDeps {
+  appUrl: string;
+  settings: SettingsService;
+  users: UsersService;
+  permissions: PermissionsService;
+  themes: ThemesService;
+  localization: LocalizationService;
+}
+
+/** Everything the web app needs for its first paint (spec section 3, "Bootstrap data"). */
+export function createBootstrapService(deps: BootstrapDeps) {
+  return {
+    async forRequest(request: FastifyRequest): Promise<BootstrapData> {
+      const [publicSettings, themes, guestRole] = await Promise.all([
+        deps.settings.publicValues(),
+        deps.themes.all(),
+        deps.permissions.guestRole(),
+      ]);
+      const { menus, ...rest } = publicSettings;
+      const user = request.user
+        ? {
+            ...(await deps.users.present(request.user, { with: ['roles', 'subscriptions'] })),
+            roles: await deps.permissions.rolesOfUser(request.user.id),
+            permissions: await request.permissions(),
+          }
+        : null;
+      const defaultLocale = String(publicSettings['i18n.default_locale'] ?? 'en');
+      const requested =
+        request.user?.language ?? request.headers['accept-language']?.split(',')[0]?.split(';')[0];
+      const localization =
+        publicSettings['i18n.enable'] === false
+          ? deps.localization.resolve(defaultLocale, defaultLocale)
+          : deps.localization.resolve(requested, defaultLocale);
+      return {
+        user,
+        guest_role: guestRole,
+        is_mobile_device: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
+        i18n: { ...localization, lines: deps.localization.lines(localization.language) },
+        settings: { ...nestSettings(rest), base_url: deps.appUrl },
+        themes,
+        menus: (menus as Menu[] | undefined) ?? [],
+      };
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/v1/health',
+      { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+      async () => ({ status: 'ok' as const }),
+    );
+}

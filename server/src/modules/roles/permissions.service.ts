@@ -1,0 +1,96 @@
+import type { GuestRole } from '@cadenza/contracts/bootstrap';
+import type { Permission, Restriction } from '@cadenza/contracts/permissions';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import * as repo from './roles.repo.js';
+
+const GUEST_ROLE_TTL_MS = 5_000;
+
+export type PermissionsService = ReturnType<typeof createPermissionsService>;
+
+/**
+ * Several roles may grant the same permission with different quotas; the user gets the most
+ * generous one (no restriction value at all beats any number, a larger number beats a smaller).
+ */
+export function mergeGrants(grants: repo.PermissionGrant[]): Permission[] {
+  const merged = new Map<string, Map<string, Restriction['value']>>();
+  for (const grant of grants) {
+    const current = merged.get(grant.name);
+    const incoming = new Map(grant.restrictions.map((r) => [r.name, r.value]));
+    if (!current) {
+      merged.set(grant.name, incoming);
+      continue;
+    }
+    for (const [name, value] of current) {
+      const other = incoming.get(name);
+      if (!incoming.has(name) || other === null) current.delete(name);
+      else if (typeof value === 'number' && typeof other === 'number')
+        current.set(name, Math.max(value, other));
+    }
+  }
+  return [...merged].map(([name, restrictions]) => ({
+    name,
+    restrictions: [...restrictions].map(([n, value]) => ({ name: n, value })),
+  }));
+}
+
+export function createPermissionsService(db: Kysely<Database>) {
+  let guestRole: { value: GuestRole | null; expiresAt: number } | undefined;
+
+  return {
+    async forUser(userId: number): Promise<Permission[]> {
+      return mergeGrants(await repo.permissionsOfUser(db, userId));
+    },
+
+    async guestRole(): Promise<GuestRole | null> {
+      if (guestRole && guestRole.expiresAt > Date.now()) return guestRole.value;
+      const role = await repo.findGuestRole(db);
+      const value = role
+        ? { ...role, permissions: mergeGrants(await repo.permissionsOfRole(db, role.id)) }
+        : null;
+      guestRole = { value, expiresAt: Date.now() + GUEST_ROLE_TTL_MS };
+      return value;
+    },
+
+    rolesOfUser: (userId: number) => repo.rolesOfUser(db, userId),
+    countRolesOfUser: (userId: number) => repo.countRolesOfUser(db, userId),
+
+    /** Drops cached role data after an admin changes roles. */
+    forget(): void {
+      guestRole = undefined;
+    },
+
+    async grant(
+      roleName: string,
+      permissionName: string,
+      restrictions: Restriction[] = [],
+    ): Promise<void> {
+      const role = await repo.findRoleByName(db, roleName);
+      if (!role) throw new Error(`No role named ${roleName}`);
+      const permissionId = await repo.upsertPermission(db, {
+        name: permissionName,
+        group: permissionName.split('.')[0]!,
+        description: '',
+      });
+      await repo.grantToRole(db, role.id, permissionId, restrictions);
+      guestRole = undefined;
+    },
+
+    async revoke(roleName: string, permissionName: string): Promise<void> {
+      const role = await repo.findRoleByName(db, roleName);
+      if (role) await repo.revokeFromRole(db, role.id, permissionName);
+      guestRole = undefined;
+    },
+
+    async assignRole(userId: number, roleName: string): Promise<void> {
+      const role = await repo.findRoleByName(db, roleName);
+      if (!role) throw new Error(`No role named ${roleName}`);
+      await repo.assignRole(db, userId, role.id);
+    },
+
+    async assignDefaultRole(userId: number): Promise<void> {
+      const role = await repo.findDefaultRole(db);
+      if (role) await repo.assignRole(db, userId, role.id);
+    },
+  };
+}

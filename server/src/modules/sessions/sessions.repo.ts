@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SessionRow, SessionsTable } from './sessions.table.js';
+
+export async function findSession(
+  db: Kysely<Database>,
+  id: string,
+): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSession(db: Kysely<Database>, row: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function updateSession(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Omit<SessionsTable, 'id'>>,
+): Promise<void> {
+  await db.updateTable('sessions').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteSessionsOfUser(
+  db: Kysely<Database>,
+  userId: number,
+  exceptId?: string,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function sessionsOfUser(
+  db: Kysely<Database>,
+  userId: number,
+  now: string,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_active', 'desc')
+    .execute();
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { randomToken, sha256 } from '../../infra/hash.js';
+import * as repo from './sessions.repo.js';
+import type { SessionRow } from './sessions.table.js';
+
+export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
+/** A session without 'stay signed in' ends after this much inactivity. */
+export const IDLE_SECONDS = 12 * 60 * 60;
+// Writing last_active on every request would turn each read into a write.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+function expiry(remember: boolean, from = Date.now()): string {
+  return new Date(from + (remember ? REMEMBER_SECONDS : IDLE_SECONDS) * 1000).toISOString();
+}
+
+export function createSessionsService(db: Kysely<Database>) {
+  return {
+    /** A fresh random id for the cookie. Only its hash is ever stored. */
+    newId: () => randomToken(30),
+
+    async find(rawId: string): Promise<SessionRow | undefined> {
+      const row = await repo.findSession(db, sha256(rawId));
+      if (!row) return undefined;
+      if (row.expires_at <= new Date().toISOString()) {
+        await repo.deleteSession(db, row.id);
+        return undefined;
+      }
+      return row;
+    },
+
+    /** Starts a signed-in session under a new id, ending the previous one (no session fixation). */
+    async startForUser(
+      previousRawId: string | undefined,
+      userId: number,
+      remember: boolean,
+      client: SessionClient,
+    ): Promise<{ rawId: string; row: SessionRow }> {
+      if (previousRawId) await repo.deleteSession(db, sha256(previousRawId));
+      const rawId = randomToken(30);
+      const now = new Date().toISOString();
+      const row: SessionRow = {
+        id: sha256(rawId),
+        user_id: userId,
+        ip_address: client.ip,
+        user_agent: client.userAgent?.slice(0, 1000) ?? null,
+        payload: '{}',
+        remember: remember ? 1 : 0,
+        password_confirmed_at: null,
+        last_active: now,
+        expires_at: expiry(remember),
+        created_at: now,
+      };
+      await repo.insertSession(db, row);
+      return { rawId, row };
+    },
+
+    async end(rawId: string): Promise<void> {
+      await repo.deleteSession(db, sha256(rawId));
+    },
+
+    /** Keeps an active session alive, at most once a minute. */
+    async touch(row: SessionRow, client: SessionClient): Promise<void> {
+      const now = Date.now();
+      if (now - Date.parse(row.last_active) < TOUCH_INTERVAL_MS) return;
+      await repo.updateSession(db, row.id, {
+        last_active: new Date(now).toISOString(),
+        ip_address: client.ip,
+        ...(row.remember ? {} : { expires_at: expiry(false, now) }),
+      });
+    },
+
+    endOthers: (userId: number, currentRow: SessionRow | null) =>
+      repo.deleteSessionsOfUser(db, userId, currentRow?.id),
+    endAll: (userId: number) => repo.deleteSessionsOfUser(db, userId),
+    listForUser: (userId: number) => repo.sessionsOfUser(db, userId, new Date().toISOString()),
+    pruneExpired: () => repo.deleteExpiredSessions(db, new Date().toISOString()),
+  };
+}

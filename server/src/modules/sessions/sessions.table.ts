@@ -1,0 +1,18 @@
+import type { Selectable } from 'kysely';
+
+/** A server-side session; the cookie holds a random id and the table only its SHA-256. */
+export interface SessionsTable {
+  id: string;
+  user_id: number | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** JSON of short-lived values kept between requests (e.g. a pending two-factor login). */
+  payload: string;
+  remember: number;
+  password_confirmed_at: string | null;
+  last_active: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { TestClient } from '../../test/test-client.js';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = new TestClient(t.app);
+  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('settings', () => {
+  it('are seeded with their defaults', async () => {
+    const { settings } = (await admin.get('/api/v1/settings')).json();
+    expect(settings['branding.site_name']).toBe('Cadenza');
+    expect(settings['registration.disable']).toBe(false);
+    expect(settings['homepage.type']).toBe('landing');
+    expect(settings['api.integrated']).toBe(true);
+    expect(settings.menus.length).toBeGreaterThan(0);
+  });
+
+  it('an admin changes them, and pages show the change at once', async () => {
+    const saved = await admin.post('/api/v1/settings', {
+      'branding.site_name': 'Loudhouse',
+      'registration.disable': true,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings['branding.site_name']).toBe('Loudhouse');
+    const page = await new TestClient(t.app).get('/');
+    expect(page.body).toContain('<title>Loudhouse</title>');
+    expect(page.body).toContain('"registration":{"disable":true');
+  });
+
+  it('rejects unknown keys and values of the wrong type', async () => {
+    const unknown = await admin.post('/api/v1/settings', { 'no.such.key': 1 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors['no.such.key']).toBe('Unknown setting: no.such.key');
+    const wrongType = await admin.post('/api/v1/settings', { 'billing.enable': 'yes' });
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().errors['billing.enable']).toMatch(/wrong type/);
+  });
+
+  it('are closed to users and guests', async () => {
+    const user = await createUser(t.app);
+    const member = new TestClient(t.app);
+    await member.login(user.email, user.plainPassword);
+    expect((await member.get('/api/v1/settings')).statusCode).toBe(403);
+    expect((await member.post('/api/v1/settings', { 'billing.enable': true })).statusCode).toBe(
+      403,
+    );
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.post('/api/v1/settings', { 'billing.enable': true })).statusCode).toBe(401);
+    expect((await admin.get('/api/v1/settings')).json().settings['billing.enable']).toBe(false);
+  });
+});

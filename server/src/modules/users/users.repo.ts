@@ -1,0 +1,45 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Executor,
+  user: Omit<NewUserRow, 'created_at' | 'updated_at'>,
+): Promise<UserRow> {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('users')
+    .values({ ...user, email: user.email.trim().toLowerCase(), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserRowUpdate): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,80 @@
+import type { Address, User } from '@cadenza/contracts/users';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
+import * as repo from './users.repo.js';
+import type { UserRow } from './users.table.js';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export type UserRelation = 'roles' | 'permissions' | 'subscriptions';
+
+export function displayName(
+  row: Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'email'>,
+): string {
+  const full = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
+  return full || row.username || row.email.split('@')[0]!;
+}
+
+/** The API shape of a user; secrets (password, two-factor secret and codes) never leave. */
+export function userRowToUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    display_name: displayName(row),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    avatar: row.avatar,
+    phone: row.phone,
+    cpf: row.cpf,
+    address_json: row.address_json ? (JSON.parse(row.address_json) as Address) : null,
+    language: row.language,
+    country: row.country,
+    timezone: row.timezone,
+    email_verified_at: row.email_verified_at,
+    two_factor_confirmed_at: row.two_factor_confirmed_at,
+    unread_notifications_count: 0,
+    created_at: row.created_at,
+  };
+}
+
+export function createUsersService(db: Kysely<Database>, permissions: PermissionsService) {
+  return {
+    findById: (id: number) => repo.findUserById(db, id),
+    findByEmail: (email: string) => repo.findUserByEmail(db, email),
+    count: () => repo.countUsers(db),
+
+    async create(input: {
+      email: string;
+      password: string | null;
+      username?: string | null;
+      emailVerified?: boolean;
+    }): Promise<UserRow> {
+      return repo.insertUser(db, {
+        email: input.email,
+        password: input.password,
+        username: input.username ?? null,
+        email_verified_at: input.emailVerified ? new Date().toISOString() : null,
+      });
+    },
+
+    update: (id: number, changes: Parameters<typeof repo.updateUser>[2]) =>
+      repo.updateUser(db, id, changes),
+
+    /** A user with the relations a client asked for through `with` and `loadCount`. */
+    async present(
+      row: UserRow,
+      relations: { with?: string[]; loadCount?: string[] } = {},
+    ): Promise<User> {
+      const user = userRowToUser(row);
+      const wanted = new Set(relations.with ?? []);
+      if (wanted.has('roles')) user.roles = await permissions.rolesOfUser(row.id);
+      if (wanted.has('permissions')) user.permissions = await permissions.forUser(row.id);
+      if (wanted.has('subscriptions')) user.subscriptions = [];
+      if (relations.loadCount?.includes('roles'))
+        user.roles_count = await permissions.countRolesOfUser(row.id);
+      return user;
+    },
+  };
+}

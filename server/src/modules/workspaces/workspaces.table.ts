@@ -1,0 +1,18 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: number;
+  user_id: number;
+  role: string;
+  created_at: string;
+}
+
+export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+/** Which database this test run uses: the vitest project sets TEST_DATABASE. */
+export const testDialect = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database with the app on top: a temporary SQLite file, or a
+ * schema of its own in the PostgreSQL database named by TEST_DATABASE_URL.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+
+  let db: Db;
+  let dropSchema = async () => {};
+  if (testDialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test run');
+    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    db = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'test.sqlite') });
+  }
+
+  const app = await buildApp(config, { db, announce: () => {} });
+  return {
+    app,
+    config,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

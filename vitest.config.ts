@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contracts = fileURLToPath(new URL('./contracts/src', import.meta.url));
+// Tests import the contracts from source, so no build is needed before they run.
+const alias = [{ find: /^@cadenza\/contracts\/(.*)$/, replacement: `${contracts}/$1.ts` }];
+
+const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DATABASE: database },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('server', 'sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'contracts',
+          root: './contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './web/vite.config.ts',
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./src/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

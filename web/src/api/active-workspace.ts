@@ -1,0 +1,14 @@
+import { DEFAULT_WORKSPACE_ID, WORKSPACE_COOKIE } from '@cadenza/contracts/http';
+import { readCookie, writeCookie } from './cookies';
+
+const WORKSPACE_COOKIE_DAYS = 7;
+
+/** The workspace requests are scoped to; the default workspace (0) scopes nothing. */
+export function getActiveWorkspaceId(): number {
+  const id = Number(readCookie(WORKSPACE_COOKIE));
+  return Number.isInteger(id) && id > 0 ? id : DEFAULT_WORKSPACE_ID;
+}
+
+export function setActiveWorkspaceId(id: number): void {
+  writeCookie(WORKSPACE_COOKIE, String(id), WORKSPACE_COOKIE_DAYS * 24 * 60 * 60);
+}

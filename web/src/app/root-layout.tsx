@@ -1,0 +1,17 @@
+import { ScrollRestoration } from 'react-router';
+import { RequireVerifiedEmail } from './guards';
+
+/** The shell around every screen. */
+export function RootLayout() {
+  return (
+    <>
+      <RequireVerifiedEmail />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first screen's code arrives; usually too brief to notice. */
+export function RootLoadingFallback() {
+  return <div className="min-h-screen bg-bg" aria-busy="true" />;
+}

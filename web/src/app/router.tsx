@@ -1,0 +1,138 @@
+import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { playerRoutes } from '../features/player/player-routes';
+import { GuestOnly, RequireAuth, RequirePermission, RequireSetting } from './guards';
+import { RootLayout, RootLoadingFallback } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/** Loads a screen when it is first visited, so each area ships as its own chunk. */
+function screen(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+const screens = {
+  home: screen(() => import('../features/homepage/homepage').then((m) => m.Homepage)),
+  login: screen(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+  register: screen(() => import('../features/auth/register-page').then((m) => m.RegisterPage)),
+  forgotPassword: screen(() =>
+    import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  resetPassword: screen(() =>
+    import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
+  accountSettings: screen(() =>
+    import('../features/account/account-settings-page').then((m) => m.AccountSettingsPage),
+  ),
+  notifications: screen(() =>
+    import('../features/notifications/notifications-page').then((m) => m.NotificationsPage),
+  ),
+  notificationSettings: screen(() =>
+    import('../features/notifications/notification-settings-page').then(
+      (m) => m.NotificationSettingsPage,
+    ),
+  ),
+  backstage: screen(() =>
+    import('../features/backstage/backstage-area').then((m) => m.BackstageArea),
+  ),
+  pricing: screen(() => import('../features/billing/pricing-page').then((m) => m.PricingPage)),
+  billing: screen(() => import('../features/billing/billing-area').then((m) => m.BillingArea)),
+  checkout: screen(() => import('../features/billing/checkout-page').then((m) => m.CheckoutPage)),
+  voucherSuccess: screen(() =>
+    import('../features/billing/voucher-success-page').then((m) => m.VoucherSuccessPage),
+  ),
+  changePlan: screen(() =>
+    import('../features/billing/change-plan-page').then((m) => m.ChangePlanPage),
+  ),
+  apiDocs: screen(() => import('../features/api-docs/api-docs-page').then((m) => m.ApiDocsPage)),
+  contact: screen(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
+  customPage: screen(() =>
+    import('../features/custom-pages/custom-page').then((m) => m.CustomPage),
+  ),
+  admin: screen(() => import('../features/admin/admin-area').then((m) => m.AdminArea)),
+  player: screen(() => import('../features/player/web-player').then((m) => m.WebPlayer)),
+};
+
+/**
+ * The route table of spec section 2. Guards are pathless layout routes around the screens
+ * they protect; anything no route claims falls through to the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: RootLoadingFallback,
+    children: [
+      { index: true, lazy: screens.home },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: 'login', lazy: screens.login },
+          { path: 'workspace/join/login', lazy: screens.login },
+          {
+            element: (
+              <RequireSetting setting="registration.disable" is={false} otherwise="/login" />
+            ),
+            children: [
+              { path: 'register', lazy: screens.register },
+              { path: 'workspace/join/register', lazy: screens.register },
+            ],
+          },
+        ],
+      },
+      { path: 'forgot-password', lazy: screens.forgotPassword },
+      { path: 'password/reset/:resetToken', lazy: screens.resetPassword },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'account-settings', lazy: screens.accountSettings },
+          { path: 'notifications', lazy: screens.notifications },
+          {
+            element: <RequireSetting setting="notif.subs.integrated" otherwise="/" />,
+            children: [{ path: 'notifications/settings', lazy: screens.notificationSettings }],
+          },
+          { path: 'backstage/*', lazy: screens.backstage },
+        ],
+      },
+      { path: 'pricing', lazy: screens.pricing },
+      {
+        element: <RequireSetting setting="billing.enable" />,
+        children: [
+          { path: 'billing/*', lazy: screens.billing },
+          { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
+          { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
+          { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
+        ],
+      },
+      {
+        element: <RequireSetting setting="api.integrated" />,
+        children: [
+          {
+            element: <RequirePermission name={PERMISSIONS.apiAccess} />,
+            children: [{ path: 'api-docs', lazy: screens.apiDocs }],
+          },
+        ],
+      },
+      { path: 'contact', lazy: screens.contact },
+      { path: 'pages/:pageSlug', lazy: screens.customPage },
+      { path: 'pages/:pageId/:pageSlug', lazy: screens.customPage },
+      {
+        element: <RequirePermission name={PERMISSIONS.adminAccess} />,
+        children: [{ path: 'admin/*', lazy: screens.admin }],
+      },
+      {
+        // One layout route for every player path, so the player bar (and the music playing)
+        // survives navigation between player screens.
+        element: <RequirePermission name={PERMISSIONS.musicView} />,
+        children: [{ id: 'player', lazy: screens.player, children: playerRoutes }],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

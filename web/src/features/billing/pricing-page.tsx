@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** Placeholder for the plan cards, until it is built. */
+export function PricingPage() {
+  const { t } = useTranslation();
+  return (
+    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
+      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Pricing')}</h1>
+    </main>
+  );
+}

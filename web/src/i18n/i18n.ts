@@ -1,0 +1,33 @@
+import type { I18nBootstrap } from '@cadenza/contracts/bootstrap';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * The app's one i18next instance. Keys are the English strings themselves, so a line the
+ * active language lacks simply reads in English; the lines arrive with bootstrap data.
+ */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: false,
+  ns: ['translation'],
+  defaultNS: 'translation',
+  resources: {},
+  // Keys are sentences: dots and colons in them are text, not paths.
+  keySeparator: false,
+  nsSeparator: false,
+  returnNull: false,
+  returnEmptyString: false,
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  // Resources are inline, so the instance is ready before the first render.
+  initAsync: false,
+});
+
+/** Makes the bootstrap language and its lines the active translations. */
+export function applyTranslations({ language, lines }: I18nBootstrap): void {
+  i18n.addResourceBundle(language, 'translation', lines, true, true);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}

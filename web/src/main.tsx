@@ -1,0 +1,32 @@
+import './ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
+import { PageLoadError } from './app/page-load-error';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { applyTranslations } from './i18n/i18n';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const data = await loadBootstrapData();
+    setBootstrapData(data);
+    // Before the first render, so no screen flashes in English first.
+    applyTranslations(data.i18n);
+  } catch (error) {
+    console.error(error);
+    root.render(<PageLoadError onRetry={() => window.location.reload()} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

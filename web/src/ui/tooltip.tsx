@@ -1,0 +1,104 @@
+import clsx from 'clsx';
+import { Tooltip as RadixTooltip } from 'radix-ui';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+
+/** Product spec §9: tooltips open after 1500 ms and hide 500 ms after the pointer leaves. */
+export const TOOLTIP_OPEN_DELAY = 1500;
+export const TOOLTIP_HIDE_DELAY = 500;
+
+const HasProviderContext = createContext(false);
+
+/** Mount once near the root so moving between triggers skips the open delay. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <RadixTooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY}>
+      <HasProviderContext.Provider value={true}>{children}</HasProviderContext.Provider>
+    </RadixTooltip.Provider>
+  );
+}
+
+export interface TooltipProps {
+  /** The tooltip text; it also describes the trigger to screen readers. */
+  label: ReactNode;
+  /** One focusable element, such as an IconButton. */
+  children: ReactElement;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  align?: 'start' | 'center' | 'end';
+  disabled?: boolean;
+}
+
+/** Works without a TooltipProvider (it then brings its own), so isolated renders never throw. */
+export function Tooltip(props: TooltipProps) {
+  const hasProvider = useContext(HasProviderContext);
+  if (props.disabled) return props.children;
+  const tooltip = <DelayedCloseTooltip {...props} />;
+  return hasProvider ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
+}
+
+// Only one tooltip shows at a time: a lingering one closes at once when another opens.
+let closeOpenTooltip: (() => void) | null = null;
+
+function DelayedCloseTooltip({ label, children, side = 'top', align = 'center' }: TooltipProps) {
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const cancelClose = useCallback(() => clearTimeout(closeTimer.current), []);
+  const closeNow = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    setOpen(false);
+  }, []);
+
+  useEffect(
+    () => () => {
+      clearTimeout(closeTimer.current);
+      if (closeOpenTooltip === closeNow) closeOpenTooltip = null;
+    },
+    [closeNow],
+  );
+
+  // Radix has an open delay but no hide delay, so its close requests are postponed here.
+  const handleOpenChange = (next: boolean) => {
+    cancelClose();
+    if (next) {
+      if (closeOpenTooltip && closeOpenTooltip !== closeNow) closeOpenTooltip();
+      closeOpenTooltip = closeNow;
+      setOpen(true);
+      return;
+    }
+    closeTimer.current = setTimeout(() => setOpen(false), TOOLTIP_HIDE_DELAY);
+  };
+
+  return (
+    <RadixTooltip.Root open={open} onOpenChange={handleOpenChange}>
+      <RadixTooltip.Trigger asChild onPointerDown={closeNow} onClick={closeNow}>
+        {children}
+      </RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content
+          side={side}
+          align={align}
+          sideOffset={6}
+          collisionPadding={16}
+          onEscapeKeyDown={closeNow}
+          // Hovering the tooltip itself keeps it open (WCAG 1.4.13).
+          onPointerEnter={cancelClose}
+          className={clsx(
+            'z-[70] max-w-xs rounded-sm bg-fg px-2 py-1 text-xs text-bg',
+            'data-[state=delayed-open]:animate-fade-in data-[state=instant-open]:animate-fade-in',
+          )}
+        >
+          {label}
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+}
