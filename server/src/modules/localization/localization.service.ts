@@ -14,8 +14,9 @@ export const LOCALIZATIONS: Localization[] = [
 export type LocalizationService = ReturnType<typeof createLocalizationService>;
 
 /**
- * Translation lines keyed by their English text, one JSON file a language under server/locales.
- * Read once at start; every page carries the lines of its language in bootstrap data.
+ * Translation lines keyed by their English text: a folder a language under server/locales with
+ * a JSON file a feature (`pt-BR/accounts.json`), merged. English needs no lines: the key is the
+ * text. Read once at start; every page carries the lines of its language in bootstrap data.
  */
 export function createLocalizationService(
   dir = path.join(import.meta.dirname, '../../../locales'),
