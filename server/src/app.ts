@@ -14,6 +14,7 @@ import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase } from './db/seed.js';
 import { fileErrorLog } from './infra/error-log.js';
+import { createMailer } from './infra/mail.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/rate-limiter.js';
 import { connectRedis } from './infra/redis.js';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.js';
@@ -69,7 +70,16 @@ async function createServices(config: Config, db: Db) {
     localization,
   });
   const auth = createAuthService({ users, sessions, limiter });
+  const mailer = createMailer({
+    url: config.mailUrl,
+    dropDir: path.join(config.dataDir, 'mail'),
+    from: async () => ({
+      name: await settings.get('mail.from_name'),
+      address: await settings.get('mail.from_address'),
+    }),
+  });
   return {
+    mailer,
     db,
     settings,
     permissions,

@@ -15,8 +15,8 @@ function setup() {
   return { user, writeText };
 }
 
-/** The copy settles after the click's act() scope, so its re-render waits on (fake) timers. */
-const flush = () => act(() => vi.advanceTimersByTime(0));
+/** The clipboard promise settles after the click's act() scope; let React apply its update. */
+const flush = () => act(async () => {});
 
 describe('CopyButton', () => {
   it('copies the value and confirms for 1 s', async () => {
@@ -24,7 +24,7 @@ describe('CopyButton', () => {
     const onCopied = vi.fn();
     render(<CopyButton value="https://cadenza.test/s/abc" onCopied={onCopied} />);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    flush();
+    await flush();
     expect(writeText).toHaveBeenCalledWith('https://cadenza.test/s/abc');
     expect(onCopied).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
@@ -40,7 +40,7 @@ describe('CopyButton', () => {
     const { user } = setup();
     render(<CopyButton value="token" label="Copy token" iconOnly />);
     await user.click(screen.getByRole('button', { name: 'Copy token' }));
-    flush();
+    await flush();
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
   });
 
@@ -50,7 +50,7 @@ describe('CopyButton', () => {
     const onCopied = vi.fn();
     render(<CopyButton value="x" onCopied={onCopied} />);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    flush();
+    await flush();
     expect(onCopied).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
   });

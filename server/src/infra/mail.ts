@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port`; without it messages are written as .eml files. */
+  url: string | undefined;
+  /** Folder for .eml files when there is no SMTP server. */
+  dropDir: string;
+  from: () => Promise<{ name: string; address: string }>;
+}
+
+/**
+ * Sends through SMTP when MAIL_URL is set; otherwise writes each message to DATA_DIR/mail as an
+ * .eml file, so a fresh install works and nothing is lost.
+ */
+export function createMailer({ url, dropDir, from }: MailerOptions): Mailer {
+  const transport: Transporter = url
+    ? nodemailer.createTransport(url)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ ...message, from: await from() });
+      if (!url) {
+        fs.mkdirSync(dropDir, { recursive: true });
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+        fs.writeFileSync(
+          path.join(dropDir, name),
+          (info as unknown as { message: Buffer }).message,
+        );
+      }
+    },
+  };
+}
