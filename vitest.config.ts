@@ -11,6 +11,10 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
     name,
     root: './server',
     include: ['src/**/*.test.ts'],
+    exclude:
+      database === 'postgres'
+        ? ['**/node_modules/**', 'src/**/*.sqlite.test.ts']
+        : ['**/node_modules/**'],
     environment: 'node',
     env: { TEST_DATABASE: database },
     testTimeout: 20_000,

@@ -9,7 +9,8 @@ export type ButtonSize = '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-fg hover:bg-primary/90 active:bg-primary/80',
   outline: 'border border-border bg-transparent text-fg hover:bg-bg-hover active:bg-bg-hover/70',
-  text: 'bg-transparent text-fg hover:bg-bg-hover active:bg-bg-hover/70',
+  // No text colour: a text button takes its surroundings' colour, or one given in className.
+  text: 'bg-transparent hover:bg-bg-hover active:bg-bg-hover/70',
   // Text in the background colour: danger is chosen to be readable on the background, and
   // contrast is symmetric, so the pair stays readable in every theme.
   danger: 'bg-danger text-bg hover:bg-danger/90 active:bg-danger/80',
@@ -114,8 +115,9 @@ export function Button({
     isDisabled && !isLoading && 'cursor-not-allowed opacity-50',
     // A slotted child's own click handler runs before ours, so block the pointer instead.
     isDisabled && Comp !== 'button' && 'pointer-events-none',
-    // Transparent text keeps the button's width (and its accessible name) while loading.
-    isLoading && 'cursor-wait text-transparent hover:text-transparent',
+    // Transparent text keeps the button's width (and its accessible name) while loading; it
+    // must beat the variant's colour, hence important.
+    isLoading && 'cursor-wait text-transparent!',
     className,
   );
 

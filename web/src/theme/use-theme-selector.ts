@@ -1,0 +1,86 @@
+import { ACTIVE_THEME_KEY, type Theme } from '@cadenza/contracts/themes';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useBootstrap, useSetting } from '../app/bootstrap';
+import {
+  applyTheme,
+  readStoredChoice,
+  resolveTheme,
+  storeChoice,
+  type ThemeChoice,
+  type ThemeRules,
+} from './theme-selection';
+
+// The stored choice is shared by every component (and every tab): one tiny external store.
+const listeners = new Set<() => void>();
+let choice: ThemeChoice | null = readStoredChoice();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== ACTIVE_THEME_KEY && event.key !== null) return;
+    choice = readStoredChoice();
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const getChoice = () => choice;
+
+function setChoice(next: ThemeChoice): void {
+  choice = next;
+  storeChoice(next);
+  listeners.forEach((listener) => listener());
+}
+
+/** Forgets the in-memory choice and reads storage again (tests start from a clean slate). */
+export function resetThemeChoice(): void {
+  choice = readStoredChoice();
+  listeners.forEach((listener) => listener());
+}
+
+export interface ThemeSelector {
+  /** The theme on screen; null only when the site has no themes at all. */
+  activeTheme: Theme | null;
+  themes: Theme[];
+  /** Whether visitors may change the theme (setting `themes.user_change`). */
+  canChange: boolean;
+  select: (choice: ThemeChoice) => void;
+  /** Flips between the default light and dark themes. */
+  toggle: () => void;
+}
+
+export function useThemeSelector(): ThemeSelector {
+  const { themes } = useBootstrap();
+  const canChange = useSetting('themes.user_change') !== false;
+  const defaultId = useSetting('themes.default_id') ?? null;
+  const stored = useSyncExternalStore(subscribe, getChoice);
+  const rules: ThemeRules = useMemo(() => ({ userChange: canChange, defaultId }), [canChange, defaultId]);
+  const activeTheme = useMemo(() => resolveTheme(themes, rules, stored), [themes, rules, stored]);
+
+  const select = useCallback(
+    (next: ThemeChoice) => {
+      if (canChange) setChoice(next);
+    },
+    [canChange],
+  );
+  const toggle = useCallback(() => {
+    select(activeTheme?.is_dark ? 'light' : 'dark');
+  }, [activeTheme, select]);
+
+  return { activeTheme, themes, canChange, select, toggle };
+}
+
+/**
+ * Keeps <html> dressed in the active theme. Mount once near the root; the inline script in
+ * index.html has already applied the same theme before the first paint.
+ */
+export function useApplyActiveTheme(): void {
+  const { activeTheme } = useThemeSelector();
+  useEffect(() => {
+    if (activeTheme) applyTheme(activeTheme);
+  }, [activeTheme]);
+}
