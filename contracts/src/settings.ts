@@ -1,3 +1,4 @@
+import { DEFAULT_LANDING_CONTENT, type LandingContent } from './landing-content.js';
 import type { Menu } from './menus.js';
 
 export type HomepageType = 'landing' | 'login' | 'register' | 'customPage' | 'channel';
@@ -43,6 +44,8 @@ export const SETTING_DEFINITIONS = {
   'homepage.value': pub(''),
   'homepage.pricing': pub(false),
   'homepage.trending': pub(true),
+  'landing.content': pub<LandingContent>(DEFAULT_LANDING_CONTENT),
+  'landing.show_trending': pub(true),
   'auth.login_redirect': pub('/'),
   'themes.user_change': pub(true),
   'themes.default_id': pub<number | null>(null),

@@ -38,6 +38,8 @@ export const userSchema = z.object({
   timezone: z.string().nullable(),
   email_verified_at: z.string().nullable(),
   two_factor_confirmed_at: z.string().nullable(),
+  /** Two-factor is set up (state 1 or 2); with `two_factor_confirmed_at` it is confirmed (2). */
+  two_factor_enabled: z.boolean().optional(),
   unread_notifications_count: z.number(),
   created_at: z.string(),
   roles: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
@@ -63,3 +65,95 @@ export function profileSlug(name: string): string {
     .replace(/-+/g, '-');
   return slug || name.trim().replace(/\s+/g, '-');
 }
+
+/** 'auto' (the browser's) or an IANA timezone name the runtime knows. */
+export function isTimezone(value: string): boolean {
+  if (value === 'auto') return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const updateProfileBodySchema = z.object({
+  first_name: z.string().trim().max(255).nullish(),
+  last_name: z.string().trim().max(255).nullish(),
+  /** Only the URL of an avatar uploaded through `users/{id}/avatar`, or null to keep it cleared. */
+  avatar: z.string().max(1000).nullish(),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'Choose a language from the list.')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimezone, 'Choose a timezone from the list.')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  country: z.string().trim().length(2, 'Use a two-letter country code.').nullish(),
+});
+
+/** A Brazilian CPF, formatted (000.000.000-00) or as 11 digits, checked by its two check digits. */
+export function isValidCpf(value: string): boolean {
+  if (!/^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/.test(value.trim())) return false;
+  const digits = value.replace(/\D/g, '');
+  if (/^(\d)\1{10}$/.test(digits)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(digits[9]) && check(10) === Number(digits[10]);
+}
+
+export const contactInfoBodySchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(
+      /^[\d\s+()-]{10,20}$/,
+      'Enter a phone number of 10 to 20 characters: digits, spaces, +, ( ) and -.',
+    )
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  cpf: z
+    .string()
+    .trim()
+    .refine(isValidCpf, 'Enter a valid CPF.')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  address_json: addressSchema.nullish(),
+});
+
+export const changePasswordBodySchema = z.object({
+  current_password: z
+    .string({ message: 'The current password field is required.' })
+    .min(1, 'The current password field is required.'),
+  password: z
+    .string({ message: 'The password field is required.' })
+    .min(8, 'The password must be at least 8 characters.')
+    .max(255),
+  password_confirmation: z.string({ message: 'Please confirm your password.' }),
+});
+
+export const userSessionSchema = z.object({
+  /** An opaque id for the list, never the cookie value. */
+  id: z.string(),
+  device_type: z.enum(['mobile', 'tablet', 'desktop']),
+  platform: z.string().nullable(),
+  browser: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  last_active: z.string(),
+  is_current_device: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -32,7 +32,7 @@ describe.each([
     await heading.waitFor();
     await page.getByRole('link', { name: 'Take me there!' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await heading.count()).toBe(0);
+    await heading.waitFor({ state: 'detached' });
 
     expect(pageErrors).toEqual([]);
     expect(failedRequests).toEqual([]);

@@ -42,7 +42,8 @@ export default async function setup(project: TestProject) {
   );
 
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // The first start renders the demo catalogue, which takes a while on a busy machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the app exited with code ${server.exitCode}`);
     try {
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the app did not answer within 60 s');
+    if (Date.now() > deadline) throw new Error('the app did not answer within 240 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

@@ -17,13 +17,33 @@ import { fileErrorLog } from './infra/error-log.js';
 import { createMailer } from './infra/mail.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/rate-limiter.js';
 import { connectRedis } from './infra/redis.js';
+import { localStorage, storageRoutes } from './infra/storage.js';
+import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
+import { createAccountsServices } from './modules/accounts/accounts.services.js';
+import { emailVerificationGate } from './modules/accounts/email-verification.gate.js';
+import { apiDocsRoutes, openApiCollector } from './modules/access-tokens/api-docs.js';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.js';
 import { createAccessTokensService } from './modules/access-tokens/access-tokens.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { botCheckRoutes } from './modules/bot-check/bot-check.routes.js';
+import { createBotCheckService } from './modules/bot-check/bot-check.service.js';
+import { memoryStore, redisStore } from './modules/bot-check/bot-check.store.js';
 import { createBootstrapService } from './modules/bootstrap/bootstrap.service.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContactService } from './modules/contact/contact.service.js';
+import { customPagesRoutes } from './modules/custom-pages/custom-pages.routes.js';
+import { customPageSeoResolver } from './modules/custom-pages/custom-pages.seo.js';
+import { createCustomPagesService } from './modules/custom-pages/custom-pages.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { libraryRoutes } from './modules/library/library.routes.js';
+import { createLibraryService } from './modules/library/library.service.js';
+import { localizationRoutes } from './modules/localization/localization.routes.js';
 import { createLocalizationService } from './modules/localization/localization.service.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { createLogsService } from './modules/logs/logs.service.js';
+import { createMusicServices } from './modules/music/music.services.js';
+import { musicRoutes } from './modules/music/music.routes.js';
 import { createPermissionsService } from './modules/roles/permissions.service.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -31,7 +51,11 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createThemesService } from './modules/themes/themes.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { valueListsRoutes } from './modules/value-lists/value-lists.routes.js';
+import { createValueListsService } from './modules/value-lists/value-lists.service.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.js';
+import { secretBox } from './modules/two-factor/secret-box.js';
 
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise the configured one is opened and owned. */
@@ -55,10 +79,13 @@ async function createServices(config: Config, db: Db) {
   const permissions = createPermissionsService(kysely);
   const users = createUsersService(kysely, permissions);
   const sessions = createSessionsService(kysely);
-  const tokens = createAccessTokensService(kysely);
+  const tokens = createAccessTokensService(kysely, {
+    isApiIntegrated: () => settings.get('api.integrated'),
+  });
   const themes = createThemesService(kysely);
   const workspaces = createWorkspacesService(kysely);
-  const localization = createLocalizationService();
+  const localization = createLocalizationService({ settings, users });
+  const valueLists = createValueListsService({ localization });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const limiter: RateLimiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
   const bootstrap = createBootstrapService({
@@ -69,7 +96,9 @@ async function createServices(config: Config, db: Db) {
     themes,
     localization,
   });
-  const auth = createAuthService({ users, sessions, limiter });
+  const appKey = await settings.appKey(config.appKey);
+  const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey) });
+  const auth = createAuthService({ users, sessions, limiter, twoFactor });
   const mailer = createMailer({
     url: config.mailUrl,
     dropDir: path.join(config.dataDir, 'mail'),
@@ -78,8 +107,51 @@ async function createServices(config: Config, db: Db) {
       address: await settings.get('mail.from_address'),
     }),
   });
-  return {
+  const botCheck = createBotCheckService({
+    settings,
+    limiter,
+    store: redis ? redisStore(redis) : memoryStore(),
+    appKey: () => settings.appKey(config.appKey),
+    siteverifyUrl: config.recaptchaVerifyUrl,
+  });
+  const customPages = createCustomPagesService({ db: kysely, settings, appUrl: config.appUrl });
+  const contact = createContactService({ settings, mailer, limiter, botCheck });
+  const accounts = createAccountsServices({
+    db: kysely,
+    appUrl: config.appUrl,
+    appKey,
+    users,
+    sessions,
+    settings,
+    permissions,
+    auth,
     mailer,
+    limiter,
+    storage: localStorage(path.join(config.dataDir, 'storage')),
+    humanCheck: botCheck,
+  });
+  const logs = createLogsService({ errorLog: fileErrorLog(path.join(config.dataDir, 'logs')) });
+  const music = createMusicServices({
+    db: kysely,
+    dialect: db.dialect,
+    storage: localStorage(path.join(config.dataDir, 'storage')),
+    dataDir: config.dataDir,
+    users,
+  });
+  const library = createLibraryService({
+    db: kysely,
+    catalogue: music.catalogue,
+    log: (message, error) => console.error(message, error),
+  });
+  return {
+    music,
+    catalogue: music.catalogue,
+    library,
+    mailer,
+    botCheck,
+    customPages,
+    contact,
+    logs,
     db,
     settings,
     permissions,
@@ -89,9 +161,12 @@ async function createServices(config: Config, db: Db) {
     themes,
     workspaces,
     localization,
+    valueLists,
     limiter,
     bootstrap,
     auth,
+    twoFactor,
+    accounts,
     redis,
   };
 }
@@ -115,7 +190,11 @@ export async function buildApp(
     permissions: services.permissions,
     admin: config.admin,
     log: options.announce ?? ((message) => console.warn(message)),
+    ...(config.seedDemo
+      ? { demo: { catalogue: services.catalogue, dataDir: config.dataDir } }
+      : {}),
   });
+  await services.music.seed();
   const appKey = await services.settings.appKey(config.appKey);
 
   const app = Fastify({
@@ -141,6 +220,7 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    await services.library.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();
   });
@@ -160,17 +240,41 @@ export async function buildApp(
   await app.register(xsrfPlugin, { appKey, secureCookies: config.secureCookies });
   await app.register(accessPlugin, { workspaces: services.workspaces });
   registerQueryLists(app);
+  await app.register(emailVerificationGate, {
+    emailVerification: services.accounts.emailVerification,
+  });
+  await app.register(openApiCollector);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth: services.auth, bootstrap: services.bootstrap });
-  await app.register(usersRoutes, { users: services.users });
+  await app.register(usersRoutes, { users: services.users, account: services.accounts.account });
+  await app.register(accountsPlugin, {
+    accounts: services.accounts,
+    auth: services.auth,
+    twoFactor: services.twoFactor,
+    bootstrap: services.bootstrap,
+  });
+  await app.register(storageRoutes, { storage: services.accounts.storage });
+  await app.register(apiDocsRoutes, { settings: services.settings });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
+  await app.register(customPagesRoutes, { customPages: services.customPages });
+  await app.register(botCheckRoutes, { botCheck: services.botCheck });
+  await app.register(contactRoutes, { contact: services.contact });
+  await app.register(logsRoutes, { logs: services.logs });
+  await app.register(localizationRoutes, {
+    localization: services.localization,
+    secureCookies: config.secureCookies,
+  });
+  await app.register(valueListsRoutes, { valueLists: services.valueLists });
+  await app.register(musicRoutes, { music: services.music });
+  await app.register(libraryRoutes, { library: services.library });
 
   await app.register(spaPlugin, {
     webDist: config.webDist,
     bootstrap: services.bootstrap,
     settings: services.settings,
+    seoResolvers: [customPageSeoResolver(services.customPages)],
   });
 
   app.decorate('services', services);

@@ -26,6 +26,8 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:', 'sqlite:', 'file:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   MAIL_URL: url(['smtp:', 'smtps:']).optional(),
+  /** Google's reCAPTCHA siteverify endpoint (for example the recaptcha.net mirror). */
+  RECAPTCHA_VERIFY_URL: url(['http:', 'https:']).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_DEBUG: bool.default(false),
@@ -56,6 +58,7 @@ export interface Config {
   database: DatabaseConfig;
   redisUrl: string | undefined;
   mailUrl: string | undefined;
+  recaptchaVerifyUrl: string | undefined;
   admin: { email: string; password: string | undefined };
   debug: boolean;
   appKey: string | undefined;
@@ -117,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: databaseConfig(env, dataDir),
     redisUrl: env.REDIS_URL,
     mailUrl: env.MAIL_URL,
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     debug: env.APP_DEBUG,
     appKey: env.APP_KEY,

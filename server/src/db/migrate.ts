@@ -1,6 +1,10 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001_core.js';
+import * as m0002 from './migrations/0002_custom_pages.js';
+import * as m0003 from './migrations/0003_accounts.js';
+import * as m0004 from './migrations/0004_music.js';
+import * as m0005 from './migrations/0005_library.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -8,12 +12,28 @@ import * as m0001 from './migrations/0001_core.js';
  */
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0002_custom_pages': m0002,
+  '0003_accounts': m0003,
+  '0004_music': m0004,
+  '0005_library': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // On PostgreSQL the bookkeeping tables live in the connection's own schema: Kysely otherwise
+  // looks for them in every schema and, finding another schema's (parallel test runs), skips
+  // creating its own.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
+          .rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

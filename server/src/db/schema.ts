@@ -1,3 +1,10 @@
+import type {
+  EmailVerificationCodesTable,
+  PasswordResetTokensTable,
+  SocialProfilesTable,
+} from '../modules/accounts/accounts.table.js';
+import type { ImportJobsTable, LibraryFilesTable } from '../modules/library/library.table.js';
+import type { CustomPagesTable } from '../modules/custom-pages/custom-pages.table.js';
 import type { PersonalAccessTokensTable } from '../modules/access-tokens/access-tokens.table.js';
 import type {
   PermissionsTable,
@@ -6,6 +13,25 @@ import type {
   UserPermissionsTable,
   UserRolesTable,
 } from '../modules/roles/roles.table.js';
+import type {
+  AlbumArtistsTable,
+  AlbumGenresTable,
+  AlbumsTable,
+  ArtistGenresTable,
+  ArtistsTable,
+  GenresTable,
+  TrackArtistsTable,
+  TrackGenresTable,
+  TracksTable,
+} from '../modules/music/catalogue/catalogue.table.js';
+import type { ChannelItemsTable, ChannelsTable } from '../modules/music/channels/channels.table.js';
+import type { FollowsTable, LikesTable } from '../modules/music/likes/likes.table.js';
+import type { PlaysTable } from '../modules/music/plays/plays.table.js';
+import type {
+  PlaylistFollowersTable,
+  PlaylistTracksTable,
+  PlaylistsTable,
+} from '../modules/music/playlists/playlists.table.js';
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AppSecretsTable, SettingsTable } from '../modules/settings/settings.table.js';
 import type { ThemesTable } from '../modules/themes/themes.table.js';
@@ -30,4 +56,27 @@ export interface Database {
   themes: ThemesTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
+  custom_pages: CustomPagesTable;
+  email_verification_codes: EmailVerificationCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  social_profiles: SocialProfilesTable;
+  library_files: LibraryFilesTable;
+  import_jobs: ImportJobsTable;
+  artists: ArtistsTable;
+  albums: AlbumsTable;
+  album_artists: AlbumArtistsTable;
+  tracks: TracksTable;
+  track_artists: TrackArtistsTable;
+  genres: GenresTable;
+  track_genres: TrackGenresTable;
+  album_genres: AlbumGenresTable;
+  artist_genres: ArtistGenresTable;
+  playlists: PlaylistsTable;
+  playlist_tracks: PlaylistTracksTable;
+  playlist_followers: PlaylistFollowersTable;
+  likes: LikesTable;
+  follows: FollowsTable;
+  plays: PlaysTable;
+  channels: ChannelsTable;
+  channel_items: ChannelItemsTable;
 }

@@ -1,8 +1,11 @@
 import type { Menu } from '@cadenza/contracts/menus';
+import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import { PERMISSIONS } from '@cadenza/contracts/permissions';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../infra/hash.js';
+import { seedDemoIfEmpty, type DemoCatalogue } from '../modules/demo/demo.seed.js';
 import * as rolesRepo from '../modules/roles/roles.repo.js';
 import type { PermissionsService } from '../modules/roles/permissions.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
@@ -24,10 +27,36 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
   { name: PERMISSIONS.usersUpdate, group: 'users', description: 'Change other users.' },
   { name: PERMISSIONS.musicView, group: 'music', description: 'Listen to and browse music.' },
   {
+    name: MUSIC_PERMISSIONS.update,
+    group: 'music',
+    description: 'Change artists, albums and tracks of the catalogue.',
+  },
+  {
+    name: MUSIC_PERMISSIONS.playlistsCreate,
+    group: 'music',
+    description: 'Create playlists (restriction "count": how many).',
+  },
+  {
+    name: MUSIC_PERMISSIONS.channelsUpdate,
+    group: 'music',
+    description: 'Create and change channels, such as the home screen.',
+  },
+  {
+    name: LIBRARY_PERMISSIONS.import,
+    group: 'music',
+    description: 'Import folders of audio files from the server into the catalogue.',
+  },
+  {
     name: PERMISSIONS.apiAccess,
     group: 'api',
     description: 'Create personal access tokens and use the API.',
   },
+  {
+    name: 'custom_pages.update',
+    group: 'custom_pages',
+    description: 'Create, edit and delete custom pages.',
+  },
+  { name: 'logs.view', group: 'logs', description: 'Read and download the server error logs.' },
 ];
 
 const ROLES = [
@@ -43,7 +72,7 @@ const ROLES = [
     description: 'Every registered account.',
     guests: false,
     isDefault: true,
-    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess],
+    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, MUSIC_PERMISSIONS.playlistsCreate],
   },
   {
     name: 'guests',
@@ -136,6 +165,8 @@ export interface SeedDeps {
   permissions: PermissionsService;
   admin: { email: string; password: string | undefined };
   log: (message: string) => void;
+  /** The demo catalogue to create while the catalogue is empty; absent with SEED_DEMO=false. */
+  demo?: { catalogue: DemoCatalogue; dataDir: string };
 }
 
 /** Fills an empty database with what the product needs to run; safe to run on every start. */
@@ -155,6 +186,10 @@ export async function seedDatabase(deps: SeedDeps): Promise<void> {
   await deps.settings.seedDefaults({ menus: DEFAULT_MENUS });
   await deps.themes.seedDefaults();
   await seedAdmin(deps);
+  if (deps.demo) {
+    const owner = await deps.users.findByEmail(deps.admin.email);
+    if (owner) await seedDemoIfEmpty({ ...deps.demo, ownerId: owner.id, log: deps.log });
+  }
 }
 
 async function seedAdmin({ users, permissions, admin, log }: SeedDeps): Promise<void> {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser, type BootstrapOverrides } from './testing/bootstrap-factory';
 import { renderRoute } from './testing/render-route';
 
@@ -194,7 +194,7 @@ describe('RequireSetting', () => {
 
   it('sends notification settings to / unless subscriptions are integrated', async () => {
     const view = await visit('/notifications/settings', { user: member() });
-    expect(view.heading).toBe('Home');
+    expect(view.heading).toBe('Music for every moment');
     expect(view.pathname()).toBe('/');
   });
 
@@ -209,17 +209,43 @@ describe('RequireSetting', () => {
 
 describe('public routes', () => {
   it.each([
-    ['/', 'Home'],
+    ['/', 'Music for every moment'],
     ['/pricing', 'Pricing'],
     ['/forgot-password', 'Forgot password'],
     ['/password/reset/abc123', 'Reset password'],
     ['/contact', 'Contact us'],
-    ['/pages/privacy-policy', 'Custom page'],
-    ['/pages/3/privacy-policy', 'Custom page'],
   ])('shows %s to guests', async (path, heading) => {
     const view = await visit(path);
     expect(view.heading).toBe(heading);
   });
+
+  it.each(['/pages/privacy-policy', '/pages/3/privacy-policy'])(
+    'shows the custom page %s to guests',
+    async (path) => {
+      const page = {
+        id: 3,
+        slug: 'privacy-policy',
+        title: 'Privacy policy',
+        body: '<p>Hi</p>',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-02T00:00:00.000Z',
+      };
+      const fetchPage = vi.fn(async (_input: RequestInfo | URL) =>
+        Response.json({
+          page: { ...page, type: 'default' },
+          seo: { title: page.title },
+          set_seo: true,
+        }),
+      );
+      vi.stubGlobal('fetch', fetchPage);
+      const view = await visit(path);
+      expect(view.heading).toBe('Privacy policy');
+      expect(String(fetchPage.mock.calls[0]?.[0])).toMatch(
+        /\/api\/v1\/custom-pages\/(3|privacy-policy)/,
+      );
+      vi.unstubAllGlobals();
+    },
+  );
 });
 
 describe('RequireVerifiedEmail', () => {

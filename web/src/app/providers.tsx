@@ -1,9 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { Toaster } from '../ui/toast/toaster';
+import { TooltipProvider } from '../ui/tooltip';
 import { queryClient } from '../api/query-client';
 import { applyTranslations, i18n } from '../i18n/i18n';
+import { useApplyActiveTheme } from '../theme/use-theme-selector';
 import { useBootstrap } from './bootstrap';
+import { GlobalErrorDialog } from './error-handling/global-error-dialog';
 
 /**
  * Everything the screens rely on. Bootstrap data needs no provider: it is an external store
@@ -14,12 +18,17 @@ export function Providers({ children }: { children: ReactNode }) {
 
   // Logging in can switch the language; the first render already has it (see main.tsx).
   useEffect(() => applyTranslations(translations), [translations]);
+  // Keeps <html> in the active theme; index.html already applied it before the first paint.
+  useApplyActiveTheme();
 
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        {children}
-        {/* Toaster slot: render the design system's <Toaster /> (ui/toast/toaster.tsx) here. */}
+        <TooltipProvider>
+          {children}
+          <GlobalErrorDialog />
+          <Toaster />
+        </TooltipProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

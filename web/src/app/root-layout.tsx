@@ -1,4 +1,5 @@
 import { ScrollRestoration } from 'react-router';
+import { GlobalOverlays } from '../features/shell/global-overlays';
 import { RequireVerifiedEmail } from './guards';
 
 /** The shell around every screen. */
@@ -7,6 +8,7 @@ export function RootLayout() {
     <>
       <RequireVerifiedEmail />
       <ScrollRestoration />
+      <GlobalOverlays />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { playerRoutes } from '../features/player/player-routes';
+import { ShellLayout } from '../features/shell/shell-layout';
 import { GuestOnly, RequireAuth, RequirePermission, RequireSetting } from './guards';
 import { RootLayout, RootLoadingFallback } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -85,39 +86,48 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: screens.forgotPassword },
       { path: 'password/reset/:resetToken', lazy: screens.resetPassword },
       {
+        // Marketing and account screens, between the navbar and the footer.
+        Component: ShellLayout,
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'account-settings', lazy: screens.accountSettings },
+              { path: 'notifications', lazy: screens.notifications },
+              {
+                element: <RequireSetting setting="notif.subs.integrated" otherwise="/" />,
+                children: [{ path: 'notifications/settings', lazy: screens.notificationSettings }],
+              },
+            ],
+          },
+          { path: 'pricing', lazy: screens.pricing },
+          {
+            element: <RequireSetting setting="billing.enable" />,
+            children: [
+              { path: 'billing/*', lazy: screens.billing },
+              { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
+              { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
+              { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
+            ],
+          },
+          {
+            element: <RequireSetting setting="api.integrated" />,
+            children: [
+              {
+                element: <RequirePermission name={PERMISSIONS.apiAccess} />,
+                children: [{ path: 'api-docs', lazy: screens.apiDocs }],
+              },
+            ],
+          },
+          { path: 'contact', lazy: screens.contact },
+          { path: 'pages/:pageSlug', lazy: screens.customPage },
+          { path: 'pages/:pageId/:pageSlug', lazy: screens.customPage },
+        ],
+      },
+      {
         element: <RequireAuth />,
-        children: [
-          { path: 'account-settings', lazy: screens.accountSettings },
-          { path: 'notifications', lazy: screens.notifications },
-          {
-            element: <RequireSetting setting="notif.subs.integrated" otherwise="/" />,
-            children: [{ path: 'notifications/settings', lazy: screens.notificationSettings }],
-          },
-          { path: 'backstage/*', lazy: screens.backstage },
-        ],
+        children: [{ path: 'backstage/*', lazy: screens.backstage }],
       },
-      { path: 'pricing', lazy: screens.pricing },
-      {
-        element: <RequireSetting setting="billing.enable" />,
-        children: [
-          { path: 'billing/*', lazy: screens.billing },
-          { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
-          { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
-          { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
-        ],
-      },
-      {
-        element: <RequireSetting setting="api.integrated" />,
-        children: [
-          {
-            element: <RequirePermission name={PERMISSIONS.apiAccess} />,
-            children: [{ path: 'api-docs', lazy: screens.apiDocs }],
-          },
-        ],
-      },
-      { path: 'contact', lazy: screens.contact },
-      { path: 'pages/:pageSlug', lazy: screens.customPage },
-      { path: 'pages/:pageId/:pageSlug', lazy: screens.customPage },
       {
         element: <RequirePermission name={PERMISSIONS.adminAccess} />,
         children: [{ path: 'admin/*', lazy: screens.admin }],

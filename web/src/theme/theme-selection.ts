@@ -47,6 +47,11 @@ export function resolveTheme(
 
 /** Sets the theme's CSS variables on <html>, with the `dark` class and colour scheme. */
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+  // A variable the previous theme set and this one lacks must not linger.
+  const stale = Array.from(root.style).filter(
+    (name) => name.startsWith('--') && !(name in theme.values),
+  );
+  stale.forEach((name) => root.style.removeProperty(name));
   for (const [name, value] of Object.entries(theme.values)) root.style.setProperty(name, value);
   root.classList.toggle('dark', theme.is_dark);
   root.style.colorScheme = theme.is_dark ? 'dark' : 'light';

@@ -58,7 +58,10 @@ export function useThemeSelector(): ThemeSelector {
   const canChange = useSetting('themes.user_change') !== false;
   const defaultId = useSetting('themes.default_id') ?? null;
   const stored = useSyncExternalStore(subscribe, getChoice);
-  const rules: ThemeRules = useMemo(() => ({ userChange: canChange, defaultId }), [canChange, defaultId]);
+  const rules: ThemeRules = useMemo(
+    () => ({ userChange: canChange, defaultId }),
+    [canChange, defaultId],
+  );
   const activeTheme = useMemo(() => resolveTheme(themes, rules, stored), [themes, rules, stored]);
 
   const select = useCallback(

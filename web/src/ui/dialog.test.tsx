@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
+import { Checkbox } from './checkbox';
 import {
   Dialog,
   DialogBody,
@@ -65,6 +66,31 @@ describe('Dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('focuses the dialog itself when it has no field, and the first field otherwise', async () => {
+    render(<Confirm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
+  it('focuses the first field and returns focus to its trigger when uncontrolled', async () => {
+    render(
+      <Dialog trigger={<Button>Rename</Button>}>
+        <DialogHeader>Rename playlist</DialogHeader>
+        <DialogBody>
+          <form>
+            <Checkbox label="Public" />
+            <input aria-label="Name" />
+          </form>
+        </DialogBody>
+      </Dialog>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Rename' });
+    await userEvent.click(trigger);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(trigger);
   });
 
   it('keeps focus inside while open', async () => {

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
 
@@ -44,14 +44,21 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen ?? false);
+  const isOpen = open ?? uncontrolledOpen;
+  const handleOpenChange = (next: boolean) => {
+    setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
   // Radix returns focus to its Trigger only; a controlled dialog opened from elsewhere (a menu
   // item, a keyboard shortcut) would otherwise leave focus on the body.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const returnFocusTo = useRef<Element | null>(null);
   const isTakeover = size === 'fullscreenTakeover';
 
   return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={isOpen} onOpenChange={handleOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      {isOpen && <RememberFocus targetRef={returnFocusTo} />}
       <RadixDialog.Portal>
         <RadixDialog.Overlay
           className={clsx(
@@ -61,12 +68,18 @@ export function Dialog({
           )}
         >
           <RadixDialog.Content
-            onOpenAutoFocus={() => {
-              returnFocusTo.current = document.activeElement as HTMLElement | null;
+            onOpenAutoFocus={(event) => {
+              // The first field, else the dialog itself (read out with its title), rather than
+              // radix's first tabbable element, which is the close button in the header.
+              event.preventDefault();
+              const content = event.currentTarget as HTMLElement;
+              const field = content.querySelector<HTMLElement>(AUTOFOCUS_SELECTOR);
+              (field ?? content).focus();
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              if (returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
+              const target = returnFocusTo.current;
+              if (target instanceof HTMLElement && target.isConnected) target.focus();
             }}
             onInteractOutside={(event) => {
               // A toast shown above the dialog is not "outside": using it must not close the dialog.
@@ -86,6 +99,26 @@ export function Dialog({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+// Radix checkboxes and selects carry hidden native inputs (aria-hidden, tabindex -1) for forms.
+const focusable = ':not(:disabled):not([tabindex="-1"]):not([aria-hidden="true"])';
+const AUTOFOCUS_SELECTOR = [
+  '[data-autofocus]',
+  `input:not([type="hidden"])${focusable}`,
+  `textarea${focusable}`,
+  `select${focusable}`,
+].join(',');
+
+/**
+ * Records the focused element as the dialog opens. It renders before the portal, whose content
+ * mounts one commit later, so it runs before anything inside the dialog takes focus.
+ */
+function RememberFocus({ targetRef }: { targetRef: RefObject<Element | null> }) {
+  useLayoutEffect(() => {
+    targetRef.current = document.activeElement;
+  }, [targetRef]);
+  return null;
 }
 
 function isInToaster(target: EventTarget | null) {

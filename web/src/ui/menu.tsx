@@ -116,7 +116,7 @@ export type MenuCheckboxItemProps = Omit<
 
 export function MenuCheckboxItem({ className, children, ...props }: MenuCheckboxItemProps) {
   return (
-    <DropdownMenu.CheckboxItem {...props} className={clsx(itemClasses, 'ps-9', className)}>
+    <DropdownMenu.CheckboxItem {...props} className={clsx(itemClasses, 'ps-10', className)}>
       <DropdownMenu.ItemIndicator className="absolute start-3 flex items-center text-primary">
         <Check size={16} />
       </DropdownMenu.ItemIndicator>

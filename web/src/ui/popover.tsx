@@ -54,7 +54,7 @@ export function Popover({
             'origin-(--radix-popover-content-transform-origin)',
             variant === 'list'
               ? 'max-h-[min(420px,var(--radix-popover-content-available-height))] overflow-y-auto p-1'
-              : 'max-w-[calc(100vw-32px)] p-4',
+              : 'max-w-(--radix-popover-content-available-width) p-4',
             className,
           )}
         >
@@ -115,7 +115,7 @@ export function HoverPopover({
           collisionPadding={16}
           className={clsx(
             surface,
-            'origin-(--radix-hover-card-content-transform-origin) max-w-[calc(100vw-32px)] p-4',
+            'origin-(--radix-hover-card-content-transform-origin) max-w-(--radix-hover-card-content-available-width) p-4',
             className,
           )}
         >

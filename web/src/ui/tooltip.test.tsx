@@ -2,6 +2,7 @@ import './test-utils';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Menu, MenuItem } from './menu';
 import { Tooltip, TooltipProvider } from './tooltip';
 
 beforeEach(() => vi.useFakeTimers());
@@ -78,5 +79,37 @@ describe('Tooltip', () => {
     );
     await user.tab();
     expect(screen.getByRole('tooltip').textContent).toBe('Shuffle');
+  });
+});
+
+describe('Tooltip as a trigger', () => {
+  it('passes trigger props through, so it can open a menu', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(
+      <TooltipProvider>
+        <Menu
+          trigger={
+            <Tooltip label="More options">
+              <button type="button">More</button>
+            </Tooltip>
+          }
+        >
+          <MenuItem>Share</MenuItem>
+        </Menu>
+      </TooltipProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'More' });
+    await user.click(trigger);
+    expect(screen.getByRole('menuitem', { name: 'Share' })).toBeTruthy();
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('renders the trigger alone when disabled', () => {
+    render(
+      <Tooltip label="Hidden" isDisabled>
+        <button type="button">Plain</button>
+      </Tooltip>,
+    );
+    expect(screen.getByRole('button', { name: 'Plain' }).hasAttribute('data-state')).toBe(false);
   });
 });

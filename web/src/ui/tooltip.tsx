@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Tooltip as RadixTooltip } from 'radix-ui';
+import { Tooltip as RadixTooltip, Slot } from 'radix-ui';
 import {
   createContext,
   useCallback,
@@ -7,6 +7,7 @@ import {
   useEffect,
   useRef,
   useState,
+  type ComponentProps,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -26,20 +27,28 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export interface TooltipProps {
+/**
+ * Other props (and the ref) go to the trigger, so a Tooltip can itself be the trigger of a Menu
+ * or Popover: `<Menu trigger={<Tooltip label="More"><IconButton … /></Tooltip>}>`.
+ */
+export interface TooltipProps extends Omit<ComponentProps<'button'>, 'children'> {
   /** The tooltip text; it also describes the trigger to screen readers. */
   label: ReactNode;
   /** One focusable element, such as an IconButton. */
   children: ReactElement;
   side?: 'top' | 'right' | 'bottom' | 'left';
   align?: 'start' | 'center' | 'end';
-  disabled?: boolean;
+  /** Render the trigger alone, without a tooltip. */
+  isDisabled?: boolean;
 }
 
 /** Works without a TooltipProvider (it then brings its own), so isolated renders never throw. */
 export function Tooltip(props: TooltipProps) {
   const hasProvider = useContext(HasProviderContext);
-  if (props.disabled) return props.children;
+  if (props.isDisabled) {
+    const { label: _label, side: _side, align: _align, isDisabled: _, ...triggerProps } = props;
+    return <Slot.Root {...triggerProps} />;
+  }
   const tooltip = <DelayedCloseTooltip {...props} />;
   return hasProvider ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 }
@@ -47,7 +56,14 @@ export function Tooltip(props: TooltipProps) {
 // Only one tooltip shows at a time: a lingering one closes at once when another opens.
 let closeOpenTooltip: (() => void) | null = null;
 
-function DelayedCloseTooltip({ label, children, side = 'top', align = 'center' }: TooltipProps) {
+function DelayedCloseTooltip({
+  label,
+  children,
+  side = 'top',
+  align = 'center',
+  isDisabled: _isDisabled,
+  ...triggerProps
+}: TooltipProps) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -79,7 +95,18 @@ function DelayedCloseTooltip({ label, children, side = 'top', align = 'center' }
 
   return (
     <RadixTooltip.Root open={open} onOpenChange={handleOpenChange}>
-      <RadixTooltip.Trigger asChild onPointerDown={closeNow} onClick={closeNow}>
+      <RadixTooltip.Trigger
+        {...triggerProps}
+        asChild
+        onPointerDown={(event) => {
+          triggerProps.onPointerDown?.(event);
+          closeNow();
+        }}
+        onClick={(event) => {
+          triggerProps.onClick?.(event);
+          closeNow();
+        }}
+      >
         {children}
       </RadixTooltip.Trigger>
       <RadixTooltip.Portal>

@@ -17,6 +17,8 @@ export async function accessTokensRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { auth: true, permission: PERMISSIONS.apiAccess };
+  // With the API switched off (api.integrated false) the token endpoints do not exist.
+  app.addHook('onRequest', async () => tokens.assertApiIntegrated());
 
   r.get(
     '/api/v1/access-tokens',
@@ -44,12 +46,12 @@ export async function accessTokensRoutes(
       config: access,
       schema: {
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({}) },
+        response: { 200: z.object({ message: z.string() }) },
       },
     },
     async (request) => {
       await tokens.delete(request.user!.id, request.params.id);
-      return {};
+      return { message: 'Token deleted' };
     },
   );
 }

@@ -13,8 +13,20 @@ export function accessTokenRowToToken(row: AccessTokenRow) {
   return { id: row.id, name: row.name, last_used_at: row.last_used_at, created_at: row.created_at };
 }
 
-export function createAccessTokensService(db: Kysely<Database>) {
+export interface AccessTokensOptions {
+  /** `api.integrated`: when off, the token endpoints answer 404 and bearer tokens are refused. */
+  isApiIntegrated?: () => Promise<boolean>;
+}
+
+export function createAccessTokensService(
+  db: Kysely<Database>,
+  { isApiIntegrated = async () => true }: AccessTokensOptions = {},
+) {
   return {
+    async assertApiIntegrated(): Promise<void> {
+      if (!(await isApiIntegrated())) throw AppError.notFound();
+    },
+
     /** The plain token is `<id>|<secret>`, shown once; only the secret's hash is kept. */
     async create(userId: number, name: string) {
       const secret = randomToken(32);
@@ -25,7 +37,7 @@ export function createAccessTokensService(db: Kysely<Database>) {
     /** The token a bearer header names, or undefined when it is unknown or malformed. */
     async resolve(bearer: string): Promise<AccessTokenRow | undefined> {
       const secret = bearer.includes('|') ? bearer.slice(bearer.indexOf('|') + 1) : bearer;
-      if (!secret) return undefined;
+      if (!secret || !(await isApiIntegrated())) return undefined;
       const row = await repo.findTokenByHash(db, sha256(secret));
       if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
       const now = Date.now();

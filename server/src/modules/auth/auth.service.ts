@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../../core/auth-context.js';
 import { AppError } from '../../core/errors.js';
+import { PASSWORD_CONFIRMATION_SECONDS } from '@cadenza/contracts/auth';
 import { verifyPassword } from '../../infra/hash.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { UserRow } from '../users/users.table.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -14,14 +17,24 @@ const LOGIN_ATTEMPTS_PER_ADDRESS = 60;
 const WINDOW_SECONDS = 60;
 
 const FAILED = 'These credentials do not match our records.';
+/** How long a login waiting for its two-factor code is kept. */
+const PENDING_LOGIN_SECONDS = 10 * 60;
+const PENDING_LOGIN_KEY = 'login.pending';
+const PASSWORD_CONFIRMATION_REQUIRED = 'Password confirmation required.';
 
 export interface AuthDeps {
   users: UsersService;
   sessions: SessionsService;
   limiter: RateLimiter;
+  twoFactor: TwoFactorService;
 }
 
-export function createAuthService({ users, sessions, limiter }: AuthDeps) {
+interface PendingLogin {
+  id: number;
+  remember: boolean;
+}
+
+export function createAuthService({ users, sessions, limiter, twoFactor }: AuthDeps) {
   async function throttle(key: string, max: number): Promise<void> {
     const result = await limiter.hit(key, max, WINDOW_SECONDS);
     if (!result.allowed) throw AppError.tooManyRequests(result.retryAfter);
@@ -43,6 +56,41 @@ export function createAuthService({ users, sessions, limiter }: AuthDeps) {
     request.authMethod = 'session';
   }
 
+  /** Whether this session confirmed the password within the last `seconds`. */
+  function isPasswordConfirmed(
+    request: FastifyRequest,
+    seconds = PASSWORD_CONFIRMATION_SECONDS,
+  ): boolean {
+    const at = request.session.row?.password_confirmed_at;
+    if (!at || request.authMethod !== 'session') return false;
+    return Date.now() - Date.parse(at) < seconds * 1000;
+  }
+
+  /** Guards sensitive actions: 423 until the password was confirmed in this very session. */
+  function requireConfirmedPassword(request: FastifyRequest): void {
+    if (!isPasswordConfirmed(request)) {
+      throw new AppError(423, PASSWORD_CONFIRMATION_REQUIRED, {
+        code: 'password_confirmation_required',
+      });
+    }
+  }
+
+  /** A password check on a guessable secret: rate-limited per account and address. */
+  async function checkPassword(
+    request: FastifyRequest,
+    user: UserRow,
+    password: string,
+    field: string,
+  ): Promise<void> {
+    const key = `password:${user.id}|${request.ip}`;
+    await throttle(`password-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+    await throttle(key, LOGIN_ATTEMPTS_PER_ACCOUNT);
+    if (!(await verifyPassword(user.password, password))) {
+      throw AppError.validation({ [field]: 'The provided password is incorrect.' });
+    }
+    await limiter.clear(key);
+  }
+
   return {
     startSession,
 
@@ -53,7 +101,7 @@ export function createAuthService({ users, sessions, limiter }: AuthDeps) {
     async login(
       request: FastifyRequest,
       input: { email: string; password: string; remember: boolean },
-    ) {
+    ): Promise<{ twoFactor: boolean; user: UserRow }> {
       const email = input.email.trim().toLowerCase();
       const accountKey = `login:${email}|${request.ip}`;
       await throttle(`login-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
@@ -64,9 +112,51 @@ export function createAuthService({ users, sessions, limiter }: AuthDeps) {
         throw AppError.validation({ email: FAILED }, FAILED);
       }
       await limiter.clear(accountKey);
+      if (twoFactor.state(user) === 2) {
+        // Not signed in yet: the pending login waits in this visitor's session for the code.
+        const pending: PendingLogin = { id: user.id, remember: input.remember };
+        await sessions.setGuestPayload(
+          request.session.id,
+          { [PENDING_LOGIN_KEY]: pending },
+          PENDING_LOGIN_SECONDS,
+          clientOf(request),
+        );
+        return { twoFactor: true, user };
+      }
       await startSession(request, user.id, input.remember);
-      return user;
+      return { twoFactor: false, user };
     },
+
+    /** Completes a login that waits for its two-factor code or a recovery code. */
+    async twoFactorChallenge(
+      request: FastifyRequest,
+      input: { code?: string | undefined; recovery_code?: string | undefined },
+    ): Promise<void> {
+      const pending = sessions.payloadOf(request.session.row)[PENDING_LOGIN_KEY] as
+        PendingLogin | undefined;
+      const user = pending && !request.session.row?.user_id && (await users.findById(pending.id));
+      if (!pending || !user) {
+        throw AppError.validation({ code: 'Your login has expired. Please sign in again.' });
+      }
+      await throttle(`two-factor-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+      await throttle(`two-factor:${user.id}|${request.ip}`, LOGIN_ATTEMPTS_PER_ACCOUNT);
+      await twoFactor.passChallenge(user, input);
+      await limiter.clear(`two-factor:${user.id}|${request.ip}`);
+      await startSession(request, user.id, pending.remember);
+    },
+
+    async confirmPassword(request: FastifyRequest, password: string): Promise<void> {
+      const user = request.user;
+      const row = request.session.row;
+      if (!user || !row || request.authMethod !== 'session') throw AppError.unauthenticated();
+      await checkPassword(request, user, password, 'password');
+      const at = await sessions.markPasswordConfirmed(row);
+      request.session.row = { ...row, password_confirmed_at: at };
+    },
+
+    isPasswordConfirmed,
+    requireConfirmedPassword,
+    checkPassword,
 
     /** Ends the session; the visitor continues under a new guest session id. */
     async logout(request: FastifyRequest): Promise<void> {

@@ -2,7 +2,7 @@ import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { Menu } from '@cadenza/contracts/menus';
 import { nestSettings } from '@cadenza/contracts/settings';
 import type { FastifyRequest } from 'fastify';
-import type { LocalizationService } from '../localization/localization.service.js';
+import { LOCALE_COOKIE, type LocalizationService } from '../localization/localization.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ThemesService } from '../themes/themes.service.js';
@@ -38,18 +38,16 @@ export function createBootstrapService(deps: BootstrapDeps) {
             permissions: await request.permissions(),
           }
         : null;
-      const defaultLocale = String(publicSettings['i18n.default_locale'] ?? 'en');
-      const requested =
-        request.user?.language ?? request.headers['accept-language']?.split(',')[0]?.split(';')[0];
-      const localization =
-        publicSettings['i18n.enable'] === false
-          ? deps.localization.resolve(defaultLocale, defaultLocale)
-          : deps.localization.resolve(requested, defaultLocale);
+      const localization = await deps.localization.negotiate({
+        userLanguage: request.user?.language,
+        cookieLanguage: request.cookies[LOCALE_COOKIE],
+        acceptLanguage: request.headers['accept-language'],
+      });
       return {
         user,
         guest_role: guestRole,
         is_mobile_device: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
-        i18n: { ...localization, lines: deps.localization.lines(localization.language) },
+        i18n: deps.localization.bundle(localization),
         settings: { ...nestSettings(rest), base_url: deps.appUrl },
         themes,
         menus: (menus as Menu[] | undefined) ?? [],

@@ -77,6 +77,58 @@ export function createSessionsService(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * Keeps short-lived values for a visitor between requests (a pending two-factor login).
+     * A guest gets a row without a user that ends after `ttlSeconds`.
+     */
+    async setGuestPayload(
+      rawId: string,
+      payload: Record<string, unknown>,
+      ttlSeconds: number,
+      client: SessionClient,
+    ): Promise<void> {
+      const id = sha256(rawId);
+      const now = new Date();
+      const existing = await repo.findSession(db, id);
+      if (existing?.user_id) throw new Error('a signed-in session has no guest payload');
+      const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
+      if (existing) {
+        await repo.updateSession(db, id, {
+          payload: JSON.stringify(payload),
+          expires_at: expiresAt,
+        });
+        return;
+      }
+      await repo.insertSession(db, {
+        id,
+        user_id: null,
+        ip_address: client.ip,
+        user_agent: client.userAgent?.slice(0, 1000) ?? null,
+        payload: JSON.stringify(payload),
+        remember: 0,
+        password_confirmed_at: null,
+        last_active: now.toISOString(),
+        expires_at: expiresAt,
+        created_at: now.toISOString(),
+      });
+    },
+
+    payloadOf(row: SessionRow | null): Record<string, unknown> {
+      if (!row) return {};
+      try {
+        return JSON.parse(row.payload) as Record<string, unknown>;
+      } catch {
+        return {};
+      }
+    },
+
+    /** Records that the password was just confirmed in this session (and only this one). */
+    async markPasswordConfirmed(row: SessionRow): Promise<string> {
+      const at = new Date().toISOString();
+      await repo.updateSession(db, row.id, { password_confirmed_at: at });
+      return at;
+    },
+
     endOthers: (userId: number, currentRow: SessionRow | null) =>
       repo.deleteSessionsOfUser(db, userId, currentRow?.id),
     endAll: (userId: number) => repo.deleteSessionsOfUser(db, userId),

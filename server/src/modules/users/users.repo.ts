@@ -43,3 +43,23 @@ export async function countUsers(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export async function findUserByUsername(
+  db: Executor,
+  username: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function deleteUser(db: Kysely<Database>, id: number): Promise<void> {
+  // Sessions, tokens, roles, codes and social profiles go with it (foreign keys cascade).
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await trx.deleteFrom('personal_access_tokens').where('user_id', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}

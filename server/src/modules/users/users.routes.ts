@@ -1,9 +1,17 @@
-import { userSchema } from '@cadenza/contracts/users';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { messageResponseSchema } from '@cadenza/contracts/auth';
+import {
+  changePasswordBodySchema,
+  contactInfoBodySchema,
+  updateProfileBodySchema,
+  userSchema,
+} from '@cadenza/contracts/users';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UsersService } from './users.service.js';
 import { AppError } from '../../core/errors.js';
+import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
+import type { UsersService } from './users.service.js';
 
 const relations = z.array(z.enum(['roles', 'permissions', 'subscriptions'])).optional();
 const relationsQuery = z.object({
@@ -13,9 +21,12 @@ const relationsQuery = z.object({
 
 export async function usersRoutes(
   app: FastifyInstance,
-  { users }: { users: UsersService },
+  { users, account }: { users: UsersService; account: AccountService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  const userResponse = { 200: z.object({ user: userSchema }) };
+  const idParams = z.object({ id: z.coerce.number().int().positive() });
 
   const me = async (request: {
     user: Parameters<UsersService['present']>[0] | null;
@@ -51,4 +62,105 @@ export async function usersRoutes(
       return me(request);
     },
   );
+
+  r.put(
+    '/api/v1/users/me',
+    { config: { auth: true }, schema: { body: updateProfileBodySchema, response: userResponse } },
+    async (request) => ({ user: await account.updateProfile(request, request.body) }),
+  );
+
+  r.put(
+    '/api/v1/users/me/contact-info',
+    {
+      config: { auth: true },
+      schema: {
+        body: contactInfoBodySchema,
+        response: { 200: messageResponseSchema.extend({ user: userSchema }) },
+      },
+    },
+    async (request) => ({
+      message: 'Contact information updated',
+      user: await account.updateContactInfo(request, request.body),
+    }),
+  );
+
+  r.put(
+    '/auth/user/password',
+    {
+      config: { auth: true },
+      schema: { body: changePasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await account.changePassword(request, request.body);
+      return { message: 'Password changed' };
+    },
+  );
+
+  // Multipart `file`, or JSON / form `url`; the body is read by hand because it may be either.
+  r.post(
+    '/api/v1/users/:id/avatar',
+    {
+      config: { auth: true },
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ user: userSchema, url: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const input = await readAvatarInput(request);
+      const user = await account.uploadAvatar(request, request.params.id, input);
+      return { user, url: user.avatar };
+    },
+  );
+
+  r.delete(
+    '/api/v1/users/:id/avatar',
+    { config: { auth: true }, schema: { params: idParams, response: userResponse } },
+    async (request) => ({ user: await account.deleteAvatar(request, request.params.id) }),
+  );
+
+  r.delete(
+    '/api/v1/users/:id',
+    {
+      config: { auth: true },
+      schema: {
+        params: idParams,
+        querystring: z.object({ deleteCurrentUser: z.enum(['true', '1']).optional() }),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.query.deleteCurrentUser) throw AppError.forbidden();
+      await account.deleteAccount(request, request.params.id);
+      return { message: 'Account deleted' };
+    },
+  );
+}
+
+async function readAvatarInput(
+  request: FastifyRequest,
+): Promise<{ file?: Buffer; tooLarge?: boolean; url?: string }> {
+  if (request.isMultipart()) {
+    let file: Buffer | undefined;
+    let url: string | undefined;
+    let tooLarge = false;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          if (part.fieldname === 'file') file = data;
+        } else if (part.fieldname === 'url' && typeof part.value === 'string') {
+          url = part.value.trim() || undefined;
+        }
+      }
+    } catch (error) {
+      // A file over the limit stops the upload; anything else is a broken request.
+      if ((error as { statusCode?: number }).statusCode !== 413) throw error;
+      tooLarge = true;
+    }
+    return { ...(file ? { file } : {}), ...(url ? { url } : {}), tooLarge };
+  }
+  const body = (request.body ?? {}) as { url?: unknown };
+  const url = typeof body.url === 'string' ? body.url.trim() : '';
+  return url ? { url } : {};
 }

@@ -34,6 +34,7 @@ export function userRowToUser(row: UserRow): User {
     timezone: row.timezone,
     email_verified_at: row.email_verified_at,
     two_factor_confirmed_at: row.two_factor_confirmed_at,
+    two_factor_enabled: row.two_factor_secret !== null,
     unread_notifications_count: 0,
     created_at: row.created_at,
   };
@@ -43,6 +44,9 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
   return {
     findById: (id: number) => repo.findUserById(db, id),
     findByEmail: (email: string) => repo.findUserByEmail(db, email),
+    findByUsername: (username: string) => repo.findUserByUsername(db, username),
+    /** Deletes the user; sessions, tokens and everything keyed to the user go with it. */
+    delete: (id: number) => repo.deleteUser(db, id),
     count: () => repo.countUsers(db),
 
     async create(input: {
@@ -50,11 +54,15 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
       password: string | null;
       username?: string | null;
       emailVerified?: boolean;
+      phone?: string | null;
+      referrerCode?: string | null;
     }): Promise<UserRow> {
       return repo.insertUser(db, {
         email: input.email,
         password: input.password,
         username: input.username ?? null,
+        phone: input.phone ?? null,
+        referrer_code: input.referrerCode ?? null,
         email_verified_at: input.emailVerified ? new Date().toISOString() : null,
       });
     },

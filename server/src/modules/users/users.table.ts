@@ -18,6 +18,9 @@ export interface UsersTable {
   two_factor_secret: string | null;
   two_factor_recovery_codes: string | null;
   two_factor_confirmed_at: string | null;
+  /** The last TOTP time step accepted; a code of that step or earlier is refused. */
+  two_factor_last_step: number | null;
+  referrer_code: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,11 +1,80 @@
+import { PERMISSIONS } from '@cadenza/contracts/permissions';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../app/access';
+import { useSetting } from '../../app/bootstrap';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { useEnabledSocialServices } from '../auth/components/social-buttons';
+import { useMe } from './api/account-api';
+import { usePasswordConfirmation } from './components/password-confirmation';
+import { AccountDetailsPanel } from './panels/account-details-panel';
+import { ContactInfoPanel } from './panels/contact-info-panel';
+import { DeleteAccountPanel } from './panels/delete-account-panel';
+import { DevelopersPanel } from './panels/developers-panel';
+import { LocationLanguagePanel } from './panels/location-language-panel';
+import { PasswordPanel } from './panels/password-panel';
+import { SessionsPanel } from './panels/sessions-panel';
+import { TwoFactorPanel } from './panels/two-factor-panel';
 
-/** Placeholder for the account settings panels, until it is built. */
+/** The account settings panels of spec section 2, stacked in a 780 px column. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
+  const me = useMe();
+  const apiIntegrated = Boolean(useSetting('api.integrated'));
+  const canUseApi = usePermission(PERMISSIONS.apiAccess);
+  const socialServices = useEnabledSocialServices();
+  const confirmation = usePasswordConfirmation();
+
   return (
-    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
-      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Account settings')}</h1>
+    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mx-auto flex max-w-[780px] flex-col gap-6">
+        <header>
+          <h1 className="text-3xl font-semibold">{t('Account settings')}</h1>
+          <p className="mt-1 text-sm text-fg-muted">
+            {t('View and update your account details, profile and more.')}
+          </p>
+        </header>
+        {me.isPending ? (
+          <div aria-busy className="flex flex-col gap-6">
+            {[0, 1, 2].map((key) => (
+              <Skeleton key={key} className="h-64" />
+            ))}
+          </div>
+        ) : me.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
+            <p className="text-xl font-semibold">{t('There was an issue loading this page')}</p>
+            <p className="text-sm text-fg-muted">{t('Please try again later')}</p>
+            <Button variant="outline" onClick={() => void me.refetch()}>
+              {t('Try again')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <AccountDetailsPanel user={me.data} />
+            <ContactInfoPanel user={me.data} />
+            <PasswordPanel />
+            <TwoFactorPanel
+              user={me.data}
+              withConfirmedPassword={confirmation.withConfirmedPassword}
+              isCheckingPassword={confirmation.isChecking}
+            />
+            <SessionsPanel />
+            <LocationLanguagePanel user={me.data} />
+            {apiIntegrated && canUseApi && <DevelopersPanel />}
+            {socialServices.length > 0 && <SocialLoginPlaceholder />}
+            <DeleteAccountPanel
+              user={me.data}
+              withConfirmedPassword={confirmation.withConfirmedPassword}
+            />
+          </>
+        )}
+      </div>
+      {confirmation.dialog}
     </main>
   );
+}
+
+/** The social-login panel's anchor; its connections arrive with the social login feature. */
+function SocialLoginPlaceholder() {
+  return <div id="social-login" hidden />;
 }

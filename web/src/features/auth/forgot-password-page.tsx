@@ -1,11 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useForgotPasswordMutation } from './api/auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { applyServerErrors } from '../../app/error-handling/handle-error';
 
-/** Placeholder for the password reset request, until it is built. */
+const schema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .email('Enter a valid email address.'),
+});
+
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const request = useForgotPasswordMutation();
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+  });
+  const submit = form.handleSubmit(({ email }) =>
+    request.mutate(email, {
+      onError: (error) => applyServerErrors(error, form.setError, ['email'], t),
+    }),
+  );
+  const emailError = form.formState.errors.email?.message;
+
   return (
-    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
-      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Forgot password')}</h1>
-    </main>
+    <AuthLayout
+      heading={t('Forgot password')}
+      description={t(
+        'Enter your email address and we will send you a link to reset your password.',
+      )}
+      footer={
+        <Link to="/login" className="font-medium text-primary hover:underline">
+          {t('Back to login')}
+        </Link>
+      }
+    >
+      {request.isSuccess ? (
+        <p role="status" className="rounded-sm border border-border bg-bg px-4 py-3 text-sm">
+          {request.data.message}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <TextField
+            label={t('Email')}
+            type="email"
+            autoComplete="email"
+            required
+            errorMessage={emailError && t(emailError)}
+            {...form.register('email')}
+          />
+          <Button type="submit" size="lg" fullWidth isLoading={request.isPending}>
+            {t('Continue')}
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
   );
 }

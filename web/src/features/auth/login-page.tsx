@@ -1,11 +1,140 @@
+import type { BootstrapData } from '@cadenza/contracts/bootstrap';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { setBootstrapData, useSetting } from '../../app/bootstrap';
+import { postLoginRedirect } from '../../app/post-login-redirect';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { TextField } from '../../ui/text-field';
+import { useLoginMutation } from './api/auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { SocialButtons } from './components/social-buttons';
+import { TwoFactorChallenge } from './components/two-factor-challenge';
+import { applyServerErrors } from '../../app/error-handling/handle-error';
 
-/** Placeholder for the login screen, until it is built. */
+/** Demo sites open with these filled in, so visitors can look around at once. */
+export const DEMO_CREDENTIALS = { email: 'admin@admin.com', password: 'admin' };
+
+const loginSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .email('Enter a valid email address.'),
+  password: z.string().min(1, 'The password field is required.'),
+  remember: z.boolean(),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
 export function LoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const presetEmail = searchParams.get('email') ?? '';
+  const isDemo = Boolean(useSetting('site.demo'));
+  const registrationDisabled = Boolean(useSetting('registration.disable'));
+  const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
+  const login = useLoginMutation();
+
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: {
+      email: presetEmail || (isDemo ? DEMO_CREDENTIALS.email : ''),
+      password: isDemo && !presetEmail ? DEMO_CREDENTIALS.password : '',
+      remember: true,
+    },
+  });
+
+  const finishLogin = (data: BootstrapData) => {
+    setBootstrapData(data);
+    void navigate(postLoginRedirect(data), { replace: true });
+  };
+
+  const submit = form.handleSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: (response) => {
+        if ('two_factor' in response && response.two_factor) setNeedsTwoFactor(true);
+        else if ('bootstrapData' in response) finishLogin(response.bootstrapData);
+      },
+      onError: (error) => applyServerErrors(error, form.setError, ['email', 'password'], t),
+    });
+  });
+
+  if (needsTwoFactor) {
+    return (
+      <AuthLayout heading={t('Two-factor authentication')}>
+        <TwoFactorChallenge onSuccess={finishLogin} />
+      </AuthLayout>
+    );
+  }
+
+  const { errors } = form.formState;
+  const signUpPath = searchParams.toString() ? `/register?${searchParams}` : '/register';
   return (
-    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
-      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Login')}</h1>
-    </main>
+    <AuthLayout
+      heading={t('Login')}
+      description={t('Welcome back. Sign in to keep listening.')}
+      footer={
+        !registrationDisabled && (
+          <>
+            {t("Don't have an account?")}{' '}
+            <Link to={signUpPath} className="font-medium text-primary hover:underline">
+              {t('Sign up.')}
+            </Link>
+          </>
+        )
+      }
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label={t('Email')}
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(presetEmail)}
+          aria-readonly={Boolean(presetEmail) || undefined}
+          inputClassName={presetEmail ? 'text-fg-muted' : undefined}
+          errorMessage={errors.email?.message && t(errors.email.message)}
+          {...form.register('email')}
+        />
+        <div className="flex flex-col gap-2">
+          <TextField
+            label={t('Password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            errorMessage={errors.password?.message && t(errors.password.message)}
+            {...form.register('password')}
+          />
+          <Link
+            to="/forgot-password"
+            className="self-end text-sm font-medium text-primary hover:underline"
+          >
+            {t('Forgot your password?')}
+          </Link>
+        </div>
+        <Controller
+          control={form.control}
+          name="remember"
+          render={({ field }) => (
+            <Checkbox
+              label={t('Stay signed in for a month')}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              name={field.name}
+            />
+          )}
+        />
+        <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
+          {t('Continue')}
+        </Button>
+      </form>
+      <SocialButtons />
+    </AuthLayout>
   );
 }

@@ -1,11 +1,233 @@
+import {
+  PASSWORD_MIN,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+  type RegisterBody,
+} from '@cadenza/contracts/auth';
+import type { RegistrationPolicy } from '@cadenza/contracts/settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { setBootstrapData, useSetting } from '../../app/bootstrap';
+import { useBotCheck } from '../bot-check/use-bot-check';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { TextField } from '../../ui/text-field';
+import { useRegisterMutation } from './api/auth-api';
+import { AuthLayout } from './components/auth-layout';
+import { SocialButtons } from './components/social-buttons';
+import { applyServerErrors } from '../../app/error-handling/handle-error';
 
-/** Placeholder for the registration screen, until it is built. */
+/** Where a visitor goes after registering, by the `redirectFrom` query parameter. */
+const REDIRECT_TARGETS: Record<string, string> = { pricing: '/pricing' };
+
+function registerSchema(policies: RegistrationPolicy[]) {
+  return z
+    .object({
+      email: z
+        .string()
+        .trim()
+        .min(1, 'The email field is required.')
+        .email('Enter a valid email address.'),
+      username: z
+        .string()
+        .trim()
+        .min(1, 'The username field is required.')
+        .regex(USERNAME_PATTERN, USERNAME_MESSAGE),
+      phone: z
+        .string()
+        .trim()
+        .refine((value) => value === '' || PHONE_PATTERN.test(value), PHONE_MESSAGE),
+      password: z
+        .string()
+        .min(1, 'The password field is required.')
+        .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
+      password_confirmation: z.string().min(1, 'Please confirm your password.'),
+      policies: z.record(z.string(), z.boolean()),
+    })
+    .refine((values) => values.password === values.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'The passwords do not match.',
+    })
+    .superRefine((values, context) => {
+      for (const policy of policies) {
+        if (!values.policies[policy.id]) {
+          context.addIssue({
+            code: 'custom',
+            path: ['policies', policy.id],
+            message: 'You must accept this policy.',
+          });
+        }
+      }
+    });
+}
+type RegisterValues = z.infer<ReturnType<typeof registerSchema>>;
+
+const SERVER_FIELDS = ['email', 'username', 'phone', 'password', 'password_confirmation'] as const;
+
 export function RegisterPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const presetEmail = searchParams.get('email') ?? '';
+  const referrerCode = searchParams.get('ref') ?? undefined;
+  const redirectTarget = REDIRECT_TARGETS[searchParams.get('redirectFrom') ?? ''] ?? '/';
+  const policies = useSetting('registration.policies') ?? [];
+  const botCheck = useBotCheck('register');
+  const register = useRegisterMutation();
+
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema(policies)),
+    defaultValues: {
+      email: presetEmail,
+      username: '',
+      phone: '',
+      password: '',
+      password_confirmation: '',
+      policies: Object.fromEntries(policies.map((policy) => [policy.id, false])),
+    },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    // The check says itself when it fails ('Could not verify you are human.').
+    if (!(await botCheck.verify())) return;
+    const payload: RegisterBody = {
+      email: values.email,
+      username: values.username,
+      phone: values.phone || undefined,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
+      referrer_code: referrerCode,
+      policies: policies.map((policy) => policy.id),
+    };
+    register.mutate(payload, {
+      onSuccess: (response) => {
+        if (response.bootstrapData) setBootstrapData(response.bootstrapData);
+        // An unverified account lands on the verification screen, which every path shows.
+        const target = response.status === 'needs_email_verification' ? '/' : redirectTarget;
+        void navigate(target, { replace: true });
+      },
+      onError: (error) => applyServerErrors(error, form.setError, SERVER_FIELDS, t),
+    });
+  });
+
+  const { errors } = form.formState;
+  const message = (text: string | undefined) => (text ? t(text) : undefined);
+  const loginPath = presetEmail ? `/login?email=${encodeURIComponent(presetEmail)}` : '/login';
   return (
-    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
-      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Register')}</h1>
-    </main>
+    <AuthLayout
+      heading={t('Create a new account')}
+      description={t('Sign up to save music, follow artists and listen anywhere.')}
+      footer={
+        <>
+          {t('Already have an account?')}{' '}
+          <Link to={loginPath} className="font-medium text-primary hover:underline">
+            {t('Sign in.')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label={t('Email')}
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(presetEmail)}
+          inputClassName={presetEmail ? 'text-fg-muted' : undefined}
+          errorMessage={message(errors.email?.message)}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('Username')}
+          autoComplete="username"
+          required
+          errorMessage={message(errors.username?.message)}
+          {...form.register('username')}
+        />
+        <TextField
+          label={t('Phone')}
+          type="tel"
+          autoComplete="tel"
+          description={t('Optional')}
+          errorMessage={message(errors.phone?.message)}
+          {...form.register('phone')}
+        />
+        <TextField
+          label={t('Password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          errorMessage={message(errors.password?.message)}
+          {...form.register('password')}
+        />
+        <TextField
+          label={t('Confirm password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          errorMessage={message(errors.password_confirmation?.message)}
+          {...form.register('password_confirmation')}
+        />
+        {policies.length > 0 && (
+          <div className="flex flex-col gap-3">
+            {policies.map((policy) => (
+              <Controller
+                key={policy.id}
+                control={form.control}
+                name={`policies.${policy.id}`}
+                render={({ field, fieldState }) => (
+                  <Checkbox
+                    name={field.name}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    required
+                    errorMessage={message(fieldState.error?.message)}
+                    label={
+                      <>
+                        {t('I accept the')} <PolicyLink policy={policy} />
+                      </>
+                    }
+                  />
+                )}
+              />
+            ))}
+          </div>
+        )}
+        {/* The voucher code field takes this place when billing arrives (spec section 2). */}
+        <div data-slot="voucher" hidden />
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          isLoading={register.isPending || botCheck.isVerifying}
+        >
+          {t('Create account')}
+        </Button>
+      </form>
+      <SocialButtons />
+    </AuthLayout>
+  );
+}
+
+function PolicyLink({ policy }: { policy: RegistrationPolicy }) {
+  const className = 'font-medium text-primary hover:underline';
+  // Policies link to a custom page in the app or to an address elsewhere.
+  if (/^https?:\/\//i.test(policy.action)) {
+    return (
+      <a href={policy.action} target="_blank" rel="noreferrer" className={className}>
+        {policy.name}
+      </a>
+    );
+  }
+  return (
+    <Link to={policy.action} target="_blank" className={className}>
+      {policy.name}
+    </Link>
   );
 }

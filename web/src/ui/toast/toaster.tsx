@@ -14,14 +14,17 @@ import {
   type ToastPosition,
 } from './toast-store';
 
-// Set --toast-offset (for example to the player bar's height) to lift bottom toasts above it.
+// Screens with bars at the bottom (the player) set --floating-bottom-offset to lift floating
+// elements above them, as the shell's back button does.
+const bottom =
+  'bottom-[var(--floating-bottom-offset,0px)] pb-[max(16px,env(safe-area-inset-bottom))]';
 const positionClasses: Record<ToastPosition, string> = {
   'top-left': 'top-0 left-0 justify-start',
   'top-center': 'inset-x-0 top-0 justify-center',
   'top-right': 'top-0 right-0 justify-end',
-  'bottom-left': 'bottom-[var(--toast-offset,0px)] left-0 justify-start',
-  'bottom-center': 'inset-x-0 bottom-[var(--toast-offset,0px)] justify-center',
-  'bottom-right': 'right-0 bottom-[var(--toast-offset,0px)] justify-end',
+  'bottom-left': clsx(bottom, 'left-0 justify-start'),
+  'bottom-center': clsx(bottom, 'inset-x-0 justify-center'),
+  'bottom-right': clsx(bottom, 'right-0 justify-end'),
 };
 
 /**

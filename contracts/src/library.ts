@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const importJobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+
+export const importErrorSchema = z.object({ path: z.string(), reason: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+/** A library import: a folder scanned for audio files and its progress. */
+export const importJobSchema = z.object({
+  id: z.number(),
+  folder: z.string(),
+  status: importJobStatusSchema,
+  /** Audio files found in the folder. */
+  total: z.number(),
+  processed: z.number(),
+  imported: z.number(),
+  updated: z.number(),
+  removed: z.number(),
+  failed: z.number(),
+  /** Files that could not be imported (the first 200), with the reason. */
+  errors: z.array(importErrorSchema),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const startImportSchema = z.object({
+  folder: z.string().trim().min(1, 'Enter the folder to import.').max(4096),
+});
+
+/** Permission to import audio folders of the server into the catalogue. */
+export const LIBRARY_PERMISSIONS = { import: 'music.import' } as const;

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { paginationSchema } from './http.js';
+
+/** Permissions of the music domain. */
+export const MUSIC_PERMISSIONS = {
+  view: 'music.view',
+  update: 'music.update',
+  playlistsCreate: 'playlists.create',
+  channelsUpdate: 'channels.update',
+} as const;
+
+export const ALBUM_TYPES = ['album', 'single', 'ep', 'compilation'] as const;
+export type AlbumType = (typeof ALBUM_TYPES)[number];
+
+export const LIKEABLE_TYPES = ['track', 'album', 'artist', 'playlist'] as const;
+export type LikeableType = (typeof LIKEABLE_TYPES)[number];
+
+export const FOLLOWABLE_TYPES = ['artist', 'user'] as const;
+export type FollowableType = (typeof FOLLOWABLE_TYPES)[number];
+
+export const CHANNEL_CONTENT_TYPES = [
+  'artist',
+  'album',
+  'track',
+  'playlist',
+  'genre',
+  'channel',
+] as const;
+export type ChannelContentType = (typeof CHANNEL_CONTENT_TYPES)[number];
+
+export const CHANNEL_LAYOUTS = ['grid', 'carousel', 'list', 'trackTable'] as const;
+export type ChannelLayout = (typeof CHANNEL_LAYOUTS)[number];
+
+/** Queries that fill a channel automatically; `genre` channels resolve for the genre in the URL. */
+export const CHANNEL_QUERIES = [
+  'topTracks',
+  'newReleases',
+  'popularAlbums',
+  'popularArtists',
+  'genres',
+  'trendingArtists',
+  'genreTopTracks',
+  'genreAlbums',
+] as const;
+export type ChannelQuery = (typeof CHANNEL_QUERIES)[number];
+
+export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists', 'users'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** What the library importer (folder scan, demo seed) hands to the catalogue for one file. */
+export interface ImportTrackInput {
+  title: string;
+  artists: string[];
+  albumArtists: string[];
+  album: string | null;
+  albumType?: AlbumType;
+  trackNumber: number | null;
+  discNumber: number | null;
+  year: number | null;
+  releaseDate?: string | null;
+  genres: string[];
+  durationMs: number;
+  codec: string | null;
+  bitrate: number | null;
+  mime: string;
+  fileSize: number;
+  /** Relative to DATA_DIR, or an absolute path of an imported library file. */
+  audioPath: string;
+  coverImage?: { data: Buffer; mime: string } | null;
+  lyrics?: string | null;
+  syncedLyrics?: { timeMs: number; text: string }[] | null;
+  musicbrainz?: { trackId?: string; albumId?: string; artistIds?: string[] };
+}
+
+export interface ImportTrackResult {
+  trackId: number;
+  albumId: number | null;
+  artistIds: number[];
+}
+
+export const artistRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image_small: z.string().nullable(),
+});
+export type ArtistRef = z.infer<typeof artistRefSchema>;
+
+export const genreSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string(),
+  model_type: z.literal('genre'),
+});
+export type Genre = z.infer<typeof genreSchema>;
+
+export const albumRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+});
+
+export const syncedLyricLineSchema = z.object({ time_ms: z.number(), text: z.string() });
+
+export const trackSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  model_type: z.literal('track'),
+  number: z.number().nullable(),
+  disc: z.number().nullable(),
+  duration_ms: z.number(),
+  plays: z.number(),
+  image: z.string().nullable(),
+  album: albumRefSchema.nullable(),
+  artists: z.array(artistRefSchema),
+  genres: z.array(genreSchema).optional(),
+  codec: z.string().nullable(),
+  bitrate: z.number().nullable(),
+  mime: z.string(),
+  file_size: z.number(),
+  stream_url: z.string(),
+  lyrics: z.string().nullable().optional(),
+  synced_lyrics: z.array(syncedLyricLineSchema).nullable().optional(),
+  is_liked: z.boolean().optional(),
+  /** In listening history: when it was played. */
+  played_at: z.string().optional(),
+  created_at: z.string(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const albumSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  model_type: z.literal('album'),
+  type: z.enum(ALBUM_TYPES),
+  release_date: z.string().nullable(),
+  year: z.number().nullable(),
+  image: z.string().nullable(),
+  plays: z.number(),
+  artists: z.array(artistRefSchema),
+  genres: z.array(genreSchema).optional(),
+  tracks_count: z.number(),
+  tracks: z.array(trackSchema).optional(),
+  is_liked: z.boolean().optional(),
+  created_at: z.string(),
+});
+export type Album = z.infer<typeof albumSchema>;
+
+export const artistLinkSchema = z.object({ url: z.string(), title: z.string() });
+
+export const artistSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  model_type: z.literal('artist'),
+  image_small: z.string().nullable(),
+  image_large: z.string().nullable(),
+  bio: z.string().nullable(),
+  verified: z.boolean(),
+  links: z.array(artistLinkSchema),
+  plays: z.number(),
+  genres: z.array(genreSchema).optional(),
+  followers_count: z.number().optional(),
+  is_followed: z.boolean().optional(),
+  is_liked: z.boolean().optional(),
+  created_at: z.string(),
+});
+export type Artist = z.infer<typeof artistSchema>;
+
+export const artistPageSchema = z.object({
+  artist: artistSchema.extend({
+    albums: paginationSchema(albumSchema).shape.pagination,
+    top_tracks: z.array(trackSchema),
+    similar: z.array(artistSchema),
+  }),
+});
+
+export const userRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+  model_type: z.literal('user'),
+});
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const playlistSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  model_type: z.literal('playlist'),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  public: z.boolean(),
+  collaborative: z.boolean(),
+  owner: userRefSchema,
+  tracks_count: z.number(),
+  followers_count: z.number(),
+  is_followed: z.boolean().optional(),
+  is_owner: z.boolean().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+export const playlistInputSchema = z.object({
+  name: z.string().trim().min(1).max(250),
+  description: z.string().trim().max(5000).nullish(),
+  public: z.boolean().optional(),
+  collaborative: z.boolean().optional(),
+});
+export type PlaylistInput = z.infer<typeof playlistInputSchema>;
+
+export const trackIdsSchema = z.object({
+  trackIds: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+});
+
+/** One item of a channel: the object of its content type, tagged by `model_type`. */
+export type ChannelItem = Artist | Album | Track | Playlist | Genre | Channel;
+
+export interface Channel {
+  id: number;
+  name: string;
+  slug: string;
+  model_type: 'channel';
+  description: string | null;
+  content_type: ChannelContentType;
+  layout: ChannelLayout;
+  query: ChannelQuery | null;
+  content?: {
+    data: ChannelItem[];
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+  };
+}
+
+export const channelItemSchema: z.ZodType<ChannelItem> = z.lazy(() =>
+  z.union([trackSchema, albumSchema, artistSchema, playlistSchema, genreSchema, channelSchema]),
+) as z.ZodType<ChannelItem>;
+
+export const channelSchema: z.ZodType<Channel> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    model_type: z.literal('channel'),
+    description: z.string().nullable(),
+    content_type: z.enum(CHANNEL_CONTENT_TYPES),
+    layout: z.enum(CHANNEL_LAYOUTS),
+    query: z.enum(CHANNEL_QUERIES).nullable(),
+    content: paginationSchema(channelItemSchema).shape.pagination.optional(),
+  }),
+) as z.ZodType<Channel>;
+
+export const searchResultsSchema = z.object({
+  query: z.string(),
+  /** One page of matches per type asked for, best first. */
+  results: z.object({
+    tracks: paginationSchema(trackSchema).shape.pagination.optional(),
+    artists: paginationSchema(artistSchema).shape.pagination.optional(),
+    albums: paginationSchema(albumSchema).shape.pagination.optional(),
+    playlists: paginationSchema(playlistSchema).shape.pagination.optional(),
+    users: paginationSchema(userRefSchema).shape.pagination.optional(),
+  }),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+export const landingArtistsSchema = z.object({
+  artists: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      image_small: z.string().nullable(),
+      verified: z.boolean(),
+      albums: z.array(albumRefSchema),
+    }),
+  ),
+});
+export type LandingArtists = z.infer<typeof landingArtistsSchema>;
+
+export const logPlaySchema = z.object({
+  played_ms: z.coerce.number().int().min(0),
+  ended: z.boolean().optional(),
+});

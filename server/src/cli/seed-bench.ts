@@ -1,0 +1,60 @@
+/**
+ * Fills the configured database (DATA_DIR or DATABASE_URL) with a large synthetic catalogue
+ * for benchmarks: `npm run seed:bench -- --tracks 100000`. Artists, albums, tracks, genres and
+ * plays; no audio files.
+ */
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app.js';
+import { ConfigError, loadConfig } from '../config.js';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      tracks: { type: 'string', default: '100000' },
+      seed: { type: 'string', default: '42' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log('Usage: npm run seed:bench -- [--tracks 100000] [--seed 42]');
+    return 0;
+  }
+  const tracks = Number(values.tracks);
+  if (!Number.isInteger(tracks) || tracks < 1 || tracks > 10_000_000) {
+    console.error('--tracks must be a whole number between 1 and 10000000');
+    return 64; // EX_USAGE
+  }
+  let config;
+  try {
+    config = { ...loadConfig(), seedDemo: false, logLevel: 'warn' as const };
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 78; // EX_CONFIG
+    }
+    throw error;
+  }
+  const app = await buildApp(config, { announce: (message) => console.log(message) });
+  const started = Date.now();
+  let lastReport = 0;
+  try {
+    const result = await app.services.catalogue.seedSynthetic({
+      tracks,
+      seed: Number(values.seed) || 42,
+      onProgress(done, total) {
+        if (Date.now() - lastReport < 1000 && done < total) return;
+        lastReport = Date.now();
+        process.stdout.write(`\r${done}/${total} tracks`);
+      },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `\nAdded ${result.artists} artists, ${result.albums} albums, ${result.tracks} tracks and ${result.plays} plays in ${seconds} s.`,
+    );
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { TestClient } from '../../test/test-client.js';
+import { API_REFERENCE_PATH, OPENAPI_JSON_PATH } from './api-docs.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signedIn(options: { roles?: string[] } = {}) {
+  const user = await createUser(t.app, options);
+  const client = new TestClient(t.app);
+  await client.login(user.email, user.plainPassword);
+  return { user, client };
+}
+
+async function setApiIntegrated(value: boolean) {
+  await t.app.services.settings.update({ 'api.integrated': value });
+}
+
+describe('personal access tokens', () => {
+  it('creates a token shown once, authenticates with it and deletes it', async () => {
+    const { user, client } = await signedIn();
+    const created = await client.post('/api/v1/access-tokens', { tokenName: 'My script' });
+    expect(created.statusCode).toBe(200);
+    const { plainTextToken, token } = created.json();
+    expect(token).toMatchObject({ name: 'My script', last_used_at: null });
+    expect(plainTextToken).toMatch(/^\d+\|/);
+
+    const bearer = new TestClient(t.app);
+    const me = await bearer.get('/api/v1/me', {
+      headers: { authorization: `Bearer ${plainTextToken}` },
+    });
+    expect(me.json().user.id).toBe(user.id);
+
+    const list = (await client.get('/api/v1/access-tokens')).json().tokens;
+    expect(list.map((item: { name: string }) => item.name)).toEqual(['My script']);
+    expect(JSON.stringify(list)).not.toContain(plainTextToken.split('|')[1]);
+
+    const deleted = await client.request('DELETE', `/api/v1/access-tokens/${token.id}`);
+    expect(deleted.json()).toEqual({ message: 'Token deleted' });
+    const after = await bearer.get('/api/v1/me', {
+      headers: { authorization: `Bearer ${plainTextToken}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("answers 404 for another user's token", async () => {
+    const { client } = await signedIn();
+    const { client: other } = await signedIn();
+    const id = (await other.post('/api/v1/access-tokens', { tokenName: 'theirs' })).json().token
+      .id as number;
+    expect((await client.request('DELETE', `/api/v1/access-tokens/${id}`)).statusCode).toBe(404);
+    expect((await other.get('/api/v1/access-tokens')).json().tokens).toHaveLength(1);
+  });
+
+  it('needs the api.access permission', async () => {
+    const { client } = await signedIn({ roles: [] });
+    expect((await client.get('/api/v1/access-tokens')).statusCode).toBe(403);
+  });
+
+  it('turns the token endpoints and bearer authentication off with api.integrated', async () => {
+    const { client } = await signedIn();
+    const { plainTextToken } = (
+      await client.post('/api/v1/access-tokens', { tokenName: 'cli' })
+    ).json();
+    await setApiIntegrated(false);
+    try {
+      expect((await client.get('/api/v1/access-tokens')).statusCode).toBe(404);
+      expect((await client.post('/api/v1/access-tokens', { tokenName: 'x' })).statusCode).toBe(404);
+      const bearer = await new TestClient(t.app).get('/api/v1/me', {
+        headers: { authorization: `Bearer ${plainTextToken}` },
+      });
+      expect(bearer.statusCode).toBe(401);
+    } finally {
+      await setApiIntegrated(true);
+    }
+  });
+});
+
+describe('API documentation', () => {
+  it('serves an OpenAPI document of the API routes and the reference page', async () => {
+    const { client } = await signedIn();
+    const spec = await client.get(OPENAPI_JSON_PATH);
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/v1/access-tokens'].post.requestBody).toBeDefined();
+    expect(doc.paths['/auth/register']).toBeDefined();
+    expect(Object.keys(doc.paths).every((p: string) => /^\/(api\/v1|auth|secure)\//.test(p))).toBe(
+      true,
+    );
+    const page = await client.get(`${API_REFERENCE_PATH}/`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('is hidden from guests, users without api.access and when the API is off', async () => {
+    expect((await new TestClient(t.app).get(OPENAPI_JSON_PATH)).statusCode).toBe(404);
+    const { client: plain } = await signedIn({ roles: [] });
+    expect((await plain.get(OPENAPI_JSON_PATH)).statusCode).toBe(404);
+    const { client } = await signedIn();
+    await setApiIntegrated(false);
+    try {
+      expect((await client.get(API_REFERENCE_PATH)).statusCode).toBe(404);
+    } finally {
+      await setApiIntegrated(true);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import swagger from '@fastify/swagger';
+import { PERMISSIONS, hasPermission } from '@cadenza/contracts/permissions';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { AppError } from '../../core/errors.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+/** Where the API reference is served; the web page /api-docs links or embeds it. */
+export const API_REFERENCE_PATH = '/api-docs/reference';
+export const OPENAPI_JSON_PATH = `${API_REFERENCE_PATH}/openapi.json`;
+
+const DOCUMENTED = /^\/(api\/v1|auth|secure)\//;
+
+/**
+ * Collects every route's Zod schemas into an OpenAPI document. Registered before the routes,
+ * since it learns them as they are added.
+ */
+export const openApiCollector = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Cadenza API',
+          version: '1',
+          description:
+            'Authenticate with `Authorization: Bearer <token>`, using a personal access token created under Account settings → Developers.',
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        },
+        security: [{ bearer: [] }],
+      },
+      transform(input) {
+        const output = jsonSchemaTransform(input);
+        // Only the API: pages, files and the docs themselves stay out of the reference.
+        if (!DOCUMENTED.test(input.url))
+          return { ...output, schema: { ...output.schema, hide: true } };
+        return output;
+      },
+    });
+  },
+  { name: 'openapi-collector' },
+);
+
+export async function apiDocsAllowed(
+  request: FastifyRequest,
+  settings: SettingsService,
+): Promise<boolean> {
+  if (!(await settings.get('api.integrated'))) return false;
+  return !!request.user && hasPermission(await request.permissions(), PERMISSIONS.apiAccess);
+}
+
+/** The API reference (Scalar), only when the API is integrated and the user holds api.access. */
+export async function apiDocsRoutes(
+  app: FastifyInstance,
+  { settings }: { settings: SettingsService },
+): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    if (!(await apiDocsAllowed(request, settings))) throw AppError.notFound();
+  });
+  await app.register(scalar, {
+    routePrefix: API_REFERENCE_PATH,
+    logLevel: 'silent',
+    configuration: { title: 'Cadenza API' },
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../core/errors.js';
+import type { EmailVerificationService } from './email-verification.service.js';
+
+/** What an unverified user may still call while confirmation is required (spec section 6). */
+const ALLOWED = new Set([
+  'GET /api/v1/me',
+  'GET /api/v1/users/:id',
+  'GET /api/v1/bootstrap-data',
+  'GET /api/v1/health',
+  'POST /auth/logout',
+  'POST /api/v1/users/me/locale',
+  'POST /api/v1/resend-email-verification',
+  'POST /api/v1/validate-email-verification-otp',
+]);
+
+export const UNVERIFIED_MESSAGE = 'Please verify your email address before continuing.';
+
+/**
+ * While `require_email_confirmation` is on, a signed-in user whose address is not verified
+ * reaches only the calls above; every other API call answers 403. Pages still load: the web app
+ * shows the verification screen.
+ */
+export const emailVerificationGate = fp<{ emailVerification: EmailVerificationService }>(
+  async (app: FastifyInstance, { emailVerification }) => {
+    app.addHook('preValidation', async (request) => {
+      const user = request.user;
+      if (!user || user.email_verified_at) return;
+      const url = request.routeOptions.url ?? '';
+      if (!/^\/(api|auth|secure)\//.test(url)) return;
+      if (ALLOWED.has(`${request.method} ${url}`)) return;
+      if (await emailVerification.isRequiredFor(user)) {
+        throw new AppError(403, UNVERIFIED_MESSAGE, { code: 'email_unverified' });
+      }
+    });
+  },
+  { name: 'email-verification-gate', dependencies: ['auth-context'] },
+);

@@ -1,0 +1,176 @@
+import type {
+  CustomPage,
+  CustomPageInput,
+  PublicCustomPage,
+} from '@cadenza/contracts/custom-pages';
+import type { Pagination } from '@cadenza/contracts/http';
+import type { Kysely } from 'kysely';
+import type { SeoTags } from '../../core/html.js';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import * as repo from './custom-pages.repo.js';
+import { pageExcerpt, sanitizePageBody } from './custom-pages.sanitize.js';
+import type { CustomPageRow } from './custom-pages.table.js';
+
+export type CustomPagesService = ReturnType<typeof createCustomPagesService>;
+
+export function customPageRowToPage(row: CustomPageRow): CustomPage {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    body: row.body,
+    type: row.type,
+    meta_description: row.meta_description,
+    user_id: row.user_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** `Privacy Policy!` → `privacy-policy`; never empty. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200)
+    .replace(/-+$/g, '');
+  return slug || 'page';
+}
+
+// `/pages/privacy-policy` or `/pages/12/privacy-policy`.
+const PAGE_PATH = /^\/pages\/(?:(\d+)\/)?([^/]+)\/?$/;
+
+export interface CustomPagesDeps {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  appUrl: string;
+}
+
+export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDeps) {
+  async function findByIdOrSlug(idOrSlug: string): Promise<CustomPageRow | undefined> {
+    if (/^\d+$/.test(idOrSlug)) {
+      const byId = await repo.findPageById(db, Number(idOrSlug));
+      if (byId) return byId;
+    }
+    return repo.findPageBySlug(db, idOrSlug.toLowerCase());
+  }
+
+  async function assertSlugFree(slug: string, exceptId?: number): Promise<void> {
+    const existing = await repo.findPageBySlug(db, slug);
+    if (existing && existing.id !== exceptId) {
+      throw AppError.validation({ slug: 'The slug has already been taken.' });
+    }
+  }
+
+  function description(row: CustomPageRow): string {
+    return row.meta_description || pageExcerpt(row.body);
+  }
+
+  return {
+    async list(query: {
+      page: number;
+      perPage: number;
+      query?: string | undefined;
+    }): Promise<Pagination<CustomPage>> {
+      const { rows, total } = await repo.listPages(db, query);
+      return {
+        data: rows.map(customPageRowToPage),
+        current_page: query.page,
+        per_page: query.perPage,
+        total,
+        last_page: Math.max(1, Math.ceil(total / query.perPage)),
+      };
+    },
+
+    async create(userId: number, input: CustomPageInput): Promise<CustomPage> {
+      const slug = input.slug || slugify(input.title);
+      await assertSlugFree(slug);
+      const now = new Date().toISOString();
+      const row = await repo.insertPage(db, {
+        slug,
+        title: input.title,
+        body: sanitizePageBody(input.body),
+        type: 'default',
+        meta_description: input.meta_description || null,
+        user_id: userId,
+        created_at: now,
+        updated_at: now,
+      });
+      return customPageRowToPage(row);
+    },
+
+    async update(id: number, input: CustomPageInput): Promise<CustomPage> {
+      const current = await repo.findPageById(db, id);
+      if (!current) throw AppError.notFound('This page does not exist.');
+      const slug = input.slug || current.slug;
+      await assertSlugFree(slug, id);
+      const row = await repo.updatePage(db, id, {
+        slug,
+        title: input.title,
+        body: sanitizePageBody(input.body),
+        meta_description:
+          input.meta_description === undefined
+            ? current.meta_description
+            : input.meta_description || null,
+        updated_at: new Date().toISOString(),
+      });
+      if (!row) throw AppError.notFound('This page does not exist.');
+      return customPageRowToPage(row);
+    },
+
+    async delete(id: number): Promise<void> {
+      if (!(await repo.deletePage(db, id))) throw AppError.notFound('This page does not exist.');
+    },
+
+    /** A page as visitors see it; the body is sanitized again, whatever wrote it. */
+    async show(idOrSlug: string): Promise<PublicCustomPage> {
+      const row = await findByIdOrSlug(idOrSlug);
+      if (!row) throw AppError.notFound('This page does not exist.');
+      return {
+        page: {
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          body: sanitizePageBody(row.body),
+          type: row.type,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+        },
+        seo: { title: row.title, description: description(row) },
+        set_seo: true,
+      };
+    },
+
+    /** The <title> and meta tags of `/pages/…` routes, for pages served with the app's HTML. */
+    async seoForPath(pathname: string): Promise<SeoTags | undefined> {
+      const match = PAGE_PATH.exec(pathname);
+      if (!match) return undefined;
+      let slug: string;
+      try {
+        slug = decodeURIComponent(match[2]!);
+      } catch {
+        return undefined;
+      }
+      const row = match[1]
+        ? await repo.findPageById(db, Number(match[1]))
+        : await repo.findPageBySlug(db, slug.toLowerCase());
+      if (!row) return undefined;
+      const siteName = await settings.get('branding.site_name');
+      return {
+        title: `${row.title} - ${siteName}`,
+        description: description(row),
+        meta: { 'og:type': 'article', 'og:site_name': siteName, 'og:url': canonical(row) },
+        canonical: canonical(row),
+      };
+    },
+  };
+
+  function canonical(row: CustomPageRow): string {
+    return `${appUrl}/pages/${row.slug}`;
+  }
+}

@@ -1,0 +1,13 @@
+import type { ImportTrackInput, ImportTrackResult } from '@cadenza/contracts/music';
+
+export type { ImportTrackInput, ImportTrackResult };
+
+/**
+ * What the library import needs from the music catalogue. The catalogue service implements it;
+ * the import never writes catalogue tables itself.
+ */
+export interface CatalogueWriter {
+  /** Creates the track (or updates the one with the same audioPath) with its album and artists. */
+  importTrack(input: ImportTrackInput): Promise<ImportTrackResult>;
+  removeTracksByPaths(paths: string[]): Promise<unknown>;
+}

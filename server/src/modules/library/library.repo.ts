@@ -1,0 +1,133 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { ImportJobRow, ImportJobStatus, LibraryFileRow } from './library.table.js';
+
+type Db = Kysely<Database>;
+
+/** `LIKE` pattern matching every path below a folder, with the folder's own wildcards escaped. */
+function underFolder(folder: string): string {
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function filesUnder(db: Db, folder: string): Promise<LibraryFileRow[]> {
+  return db
+    .selectFrom('library_files')
+    .selectAll()
+    .where(sql<boolean>`path like ${underFolder(folder)} escape '\\'`)
+    .execute();
+}
+
+export async function upsertFile(
+  db: Db,
+  file: {
+    path: string;
+    size: number;
+    mtimeMs: number;
+    trackId: number | null;
+    error: string | null;
+    seenAt: string;
+  },
+): Promise<void> {
+  const values = {
+    size: file.size,
+    mtime_ms: file.mtimeMs,
+    track_id: file.trackId,
+    error: file.error,
+    last_seen_at: file.seenAt,
+    updated_at: file.seenAt,
+  };
+  await db
+    .insertInto('library_files')
+    .values({ path: file.path, created_at: file.seenAt, ...values })
+    .onConflict((oc) => oc.column('path').doUpdateSet(values))
+    .execute();
+}
+
+/** Marks unchanged files as seen by the current import, in batches. */
+export async function touchFiles(db: Db, ids: number[], seenAt: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('library_files')
+      .set({ last_seen_at: seenAt })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
+
+export async function deleteFiles(db: Db, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .deleteFrom('library_files')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
+
+export async function insertJob(db: Db, folder: string): Promise<ImportJobRow> {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('import_jobs')
+    .values({
+      folder,
+      status: 'queued',
+      total: 0,
+      processed: 0,
+      imported: 0,
+      updated: 0,
+      removed: 0,
+      failed: 0,
+      errors: '[]',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findJob(db: Db, id: number): Promise<ImportJobRow | undefined> {
+  return db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Jobs that are queued or running and reported progress since `since`. */
+export async function activeJobs(db: Db, since: string): Promise<ImportJobRow[]> {
+  return db
+    .selectFrom('import_jobs')
+    .selectAll()
+    .where('status', 'in', ['queued', 'running'])
+    .where('updated_at', '>=', since)
+    .execute();
+}
+
+/** Jobs left queued or running by a process that stopped (no progress since `before`). */
+export async function failStaleJobs(db: Db, before: string, reason: string): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({ status: 'failed', errors: reason, finished_at: before, updated_at: before })
+    .where('status', 'in', ['queued', 'running'])
+    .where('updated_at', '<', before)
+    .execute();
+}
+
+export async function updateJob(
+  db: Db,
+  id: number,
+  patch: Partial<{
+    status: ImportJobStatus;
+    total: number;
+    processed: number;
+    imported: number;
+    updated: number;
+    removed: number;
+    failed: number;
+    errors: string;
+    started_at: string;
+    finished_at: string;
+  }>,
+): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({ ...patch, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}

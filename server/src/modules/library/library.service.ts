@@ -1,0 +1,291 @@
+import type { ImportError, ImportJob } from '@cadenza/contracts/library';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { CatalogueWriter } from './catalogue-port.js';
+import * as repo from './library.repo.js';
+import type { ImportJobRow, LibraryFileRow } from './library.table.js';
+import { scanFolder, type ScannedDirectory } from './scanner.js';
+import {
+  compilationAlbums,
+  findFolderCover,
+  readAlbumKey,
+  readTrack,
+  type AlbumKey,
+} from './tags.js';
+
+/** Errors kept on a job; the failed count stays exact beyond it. */
+const MAX_REPORTED_ERRORS = 200;
+/** A queued or running job that has not reported progress for this long is considered dead. */
+const STALE_JOB_MS = 2 * 60_000;
+const PROGRESS_INTERVAL_MS = 250;
+
+export function importJobRowToJob(row: ImportJobRow): ImportJob {
+  return {
+    id: row.id,
+    folder: row.folder,
+    status: row.status,
+    total: row.total,
+    processed: row.processed,
+    imported: row.imported,
+    updated: row.updated,
+    removed: row.removed,
+    failed: row.failed,
+    errors: JSON.parse(row.errors) as ImportError[],
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    created_at: row.created_at,
+  };
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.slice(0, 500) || 'Unknown error.';
+}
+
+export interface LibraryServiceDeps {
+  db: Kysely<Database>;
+  catalogue: CatalogueWriter;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export type ProgressListener = (job: ImportJob) => void;
+
+export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps) {
+  /** The job this process is running; imports run one at a time. */
+  let running: Promise<void> | undefined;
+  /** Set synchronously while a job is being started, so two requests cannot both start one. */
+  let starting = false;
+  /** Set when the app shuts down: the running job stops after the file it is on. */
+  let stopping = false;
+
+  async function assertFolder(folder: string): Promise<string> {
+    const resolved = path.resolve(folder);
+    const invalid = (message: string) => AppError.validation({ folder: message });
+    let stat;
+    try {
+      stat = await fs.stat(resolved);
+    } catch {
+      throw invalid('The folder does not exist.');
+    }
+    if (!stat.isDirectory()) throw invalid('This path is not a folder.');
+    try {
+      await fs.access(resolved, fs.constants.R_OK | fs.constants.X_OK);
+    } catch {
+      throw invalid('The folder cannot be read.');
+    }
+    return fs.realpath(resolved);
+  }
+
+  async function assertNoActiveJob(): Promise<void> {
+    const since = new Date(Date.now() - STALE_JOB_MS).toISOString();
+    await repo.failStaleJobs(
+      db,
+      since,
+      JSON.stringify([{ path: '', reason: 'The import stopped without finishing.' }]),
+    );
+    if ((await repo.activeJobs(db, since)).length > 0) throw alreadyRunning();
+  }
+
+  function alreadyRunning(): AppError {
+    return new AppError(409, 'An import is already running. Wait for it to finish.', {
+      code: 'import_running',
+    });
+  }
+
+  /** Validates the folder, checks that no job runs, records a new job and starts it. */
+  async function startJob(
+    folder: string,
+    run: (row: ImportJobRow) => Promise<void>,
+  ): Promise<ImportJobRow> {
+    if (running || starting) throw alreadyRunning();
+    starting = true;
+    try {
+      const resolved = await assertFolder(folder);
+      await assertNoActiveJob();
+      const row = await repo.insertJob(db, resolved);
+      running = run(row).finally(() => {
+        running = undefined;
+      });
+      return row;
+    } finally {
+      starting = false;
+    }
+  }
+
+  /** Runs one job to its end; never throws: a failure is recorded on the job. */
+  async function runJob(row: ImportJobRow, onProgress?: ProgressListener): Promise<void> {
+    const startedAt = new Date().toISOString();
+    const job: ImportJob = { ...importJobRowToJob(row), status: 'running', started_at: startedAt };
+    const errors: ImportError[] = [];
+    let lastWrite = 0;
+    const save = async (force = false) => {
+      job.errors = errors.slice(0, MAX_REPORTED_ERRORS);
+      onProgress?.({ ...job });
+      if (!force && Date.now() - lastWrite < PROGRESS_INTERVAL_MS) return;
+      lastWrite = Date.now();
+      await repo.updateJob(db, job.id, {
+        status: job.status,
+        total: job.total,
+        processed: job.processed,
+        imported: job.imported,
+        updated: job.updated,
+        removed: job.removed,
+        failed: job.failed,
+        errors: JSON.stringify(job.errors),
+        started_at: startedAt,
+        ...(job.finished_at ? { finished_at: job.finished_at } : {}),
+      });
+    };
+    const fail = (file: string, error: unknown) => {
+      job.failed++;
+      errors.push({ path: file, reason: reasonOf(error) });
+    };
+
+    try {
+      await save(true);
+      const directories = await scanFolder(job.folder);
+      job.total = directories.reduce((sum, d) => sum + d.audioFiles.length, 0);
+      await save(true);
+
+      const known = new Map((await repo.filesUnder(db, job.folder)).map((f) => [f.path, f]));
+      const seen = new Set<string>();
+      for (const directory of directories) {
+        if (stopping) throw new Error('The import was interrupted by a shutdown.');
+        await importDirectory(directory, known, seen, startedAt, job, fail, save);
+      }
+      if (stopping) throw new Error('The import was interrupted by a shutdown.');
+
+      const gone = [...known.values()].filter((file) => !seen.has(file.path));
+      const goneWithTracks = gone.filter((file) => file.track_id !== null).map((f) => f.path);
+      if (goneWithTracks.length > 0) await catalogue.removeTracksByPaths(goneWithTracks);
+      await repo.deleteFiles(
+        db,
+        gone.map((file) => file.id),
+      );
+      job.removed = goneWithTracks.length;
+      job.status = 'done';
+    } catch (error) {
+      log?.(`library import ${job.id} failed`, error);
+      errors.unshift({ path: job.folder, reason: reasonOf(error) });
+      job.status = 'failed';
+    }
+    job.finished_at = new Date().toISOString();
+    await save(true).catch((error: unknown) => log?.('could not record the import result', error));
+  }
+
+  async function importDirectory(
+    { dir, entries, audioFiles }: ScannedDirectory,
+    known: Map<string, LibraryFileRow>,
+    seen: Set<string>,
+    seenAt: string,
+    job: ImportJob,
+    fail: (file: string, error: unknown) => void,
+    save: () => Promise<void>,
+  ): Promise<void> {
+    const changed: { file: string; size: number; mtimeMs: number }[] = [];
+    const unchanged: number[] = [];
+    for (const file of audioFiles) {
+      seen.add(file);
+      try {
+        const stat = await fs.stat(file);
+        const mtimeMs = Math.floor(stat.mtimeMs);
+        const row = known.get(file);
+        if (row && row.size === stat.size && row.mtime_ms === mtimeMs && row.error === null) {
+          unchanged.push(row.id);
+          job.processed++;
+        } else {
+          changed.push({ file, size: stat.size, mtimeMs });
+        }
+      } catch (error) {
+        fail(file, error);
+        job.processed++;
+      }
+    }
+    await repo.touchFiles(db, unchanged, seenAt);
+    if (changed.length === 0) return save();
+
+    // Album grouping looks at every file of the folder, changed or not: an album whose tracks
+    // are by several artists is a compilation even when only one of its files changed.
+    const keys = new Map<string, AlbumKey>();
+    for (const file of audioFiles) {
+      const key = await readAlbumKey(file).catch(() => null);
+      if (key) keys.set(file, key);
+    }
+    const compilations = compilationAlbums([...keys.values()]);
+    const folderCover = await findFolderCover(dir, entries);
+
+    for (const { file, size, mtimeMs } of changed) {
+      if (stopping) return;
+      const previous = known.get(file);
+      const album = keys.get(file)?.album;
+      try {
+        const input = await readTrack(file, {
+          size,
+          folderCover,
+          compilation: !!album && compilations.has(album),
+        });
+        const { trackId } = await catalogue.importTrack(input);
+        await repo.upsertFile(db, { path: file, size, mtimeMs, trackId, error: null, seenAt });
+        if (previous?.track_id) job.updated++;
+        else job.imported++;
+      } catch (error) {
+        fail(file, error);
+        await repo.upsertFile(db, {
+          path: file,
+          size,
+          mtimeMs,
+          trackId: previous?.track_id ?? null,
+          error: reasonOf(error),
+          seenAt,
+        });
+      }
+      job.processed++;
+      await save();
+    }
+  }
+
+  return {
+    /**
+     * Queues an import of a folder and runs it in the background of this process.
+     * With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
+     * worker process runs it and any app instance can report its progress from the table.
+     */
+    async startImport(folder: string): Promise<ImportJob> {
+      const row = await startJob(folder, async (job) => {
+        // Answer the request first; the job runs on the following turns of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+        await runJob(job);
+      });
+      return importJobRowToJob(row);
+    },
+
+    /** Imports a folder and resolves when done (the command-line import). */
+    async importFolder(folder: string, onProgress?: ProgressListener): Promise<ImportJob> {
+      const row = await startJob(folder, (job) => runJob(job, onProgress));
+      await running;
+      return importJobRowToJob((await repo.findJob(db, row.id))!);
+    },
+
+    async getJob(id: number): Promise<ImportJob> {
+      const row = await repo.findJob(db, id);
+      if (!row) throw AppError.notFound('This import does not exist.');
+      return importJobRowToJob(row);
+    },
+
+    /** Resolves once the background job of this process (if any) has finished. */
+    async idle(): Promise<void> {
+      await running;
+    },
+
+    /** Stops the running job after its current file and waits for it (at shutdown). */
+    async close(): Promise<void> {
+      stopping = true;
+      await running;
+    },
+  };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -1,0 +1,268 @@
+import type { ImportJob } from '@cadenza/contracts/library';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { TestClient } from '../../test/test-client.js';
+import { coverImage, taggedMp3 } from './audio-factory.js';
+import * as repo from './library.repo.js';
+
+interface TrackBody {
+  id: number;
+  name: string;
+  artists: { name: string }[];
+  album: { id: number; name: string; image: string | null } | null;
+  duration_ms: number;
+  genres?: { display_name: string }[];
+  lyrics?: string | null;
+  synced_lyrics?: { time_ms: number; text: string }[] | null;
+}
+
+describe('library import', () => {
+  let t: TestApp;
+  let library: string;
+  let admin: TestClient;
+
+  const write = (relative: string, data: Buffer, mtime?: Date) => {
+    const file = path.join(library, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, data);
+    if (mtime) fs.utimesSync(file, mtime, mtime);
+    return file;
+  };
+
+  async function runImport(client: TestClient): Promise<ImportJob> {
+    const started = await client.post('/api/v1/admin/library/imports', { folder: library });
+    expect(started.statusCode).toBe(202);
+    const { job } = started.json() as { job: ImportJob };
+    expect(job.status).toBe('queued');
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const response = await client.get(`/api/v1/admin/library/imports/${job.id}`);
+      expect(response.statusCode).toBe(200);
+      const current = (response.json() as { job: ImportJob }).job;
+      expect(current.processed).toBeLessThanOrEqual(current.total);
+      if (current.status === 'done' || current.status === 'failed') return current;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the import did not finish');
+  }
+
+  async function trackOf(file: string): Promise<TrackBody> {
+    const row = (await repo.filesUnder(t.db.kysely, library)).find(
+      (f) => f.path === fs.realpathSync(file),
+    );
+    expect(row?.track_id).toBeTruthy();
+    const response = await admin.get(`/api/v1/tracks/${row!.track_id}`);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { track: TrackBody }).track;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    library = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-library-'));
+    admin = await new TestClient(t.app).visit();
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+    const embedded = await coverImage('#cc2244');
+    write(
+      'Ana Lima/Mar Aberto/01 Água.mp3',
+      taggedMp3({
+        title: 'Água',
+        artist: 'Ana Lima feat. Bruno Reis',
+        album: 'Mar Aberto',
+        track: '1/2',
+        disc: '1',
+        year: '2021',
+        genre: 'MPB; Jazz',
+        cover: embedded,
+        lyrics: 'Water runs\nto the sea',
+      }),
+    );
+    write(
+      'Ana Lima/Mar Aberto/02 Sal.mp3',
+      taggedMp3({ title: 'Sal', artist: 'Ana Lima', album: 'Mar Aberto', track: '2/2' }, 2),
+    );
+    write('Ana Lima/Mar Aberto/02 Sal.lrc', Buffer.from('[00:00.50]Salt\n[00:01.20]and light'));
+
+    write(
+      'Northwind/First Frost/01 Frost.mp3',
+      taggedMp3({ title: 'Frost', artist: 'Northwind', album: 'First Frost', track: '1' }),
+    );
+    write('Northwind/First Frost/cover.jpg', (await coverImage('#2244cc')).data);
+
+    write(
+      'Summer Mix/01.mp3',
+      taggedMp3({ title: 'Sunny', artist: 'Dee Jay', album: 'Summer Mix 2024', track: '1' }),
+    );
+    write(
+      'Summer Mix/02.mp3',
+      taggedMp3({
+        title: 'Breeze',
+        artist: 'Cara & Dom',
+        album: 'Summer Mix 2024',
+        track: '2',
+      }),
+    );
+    write('broken.mp3', Buffer.from('ID3 but not really an audio file'));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(library, { recursive: true, force: true });
+  });
+
+  it('imports tags, artists, covers, lyrics and compilations, and reports broken files', async () => {
+    const job = await runImport(admin);
+    expect(job).toMatchObject({
+      status: 'done',
+      total: 6,
+      processed: 6,
+      imported: 5,
+      updated: 0,
+      removed: 0,
+      failed: 1,
+    });
+    expect(job.errors).toHaveLength(1);
+    expect(job.errors[0]!.path).toMatch(/broken\.mp3$/);
+    expect(job.errors[0]!.reason).not.toBe('');
+
+    const agua = await trackOf(path.join(library, 'Ana Lima/Mar Aberto/01 Água.mp3'));
+    expect(agua.name).toBe('Água');
+    expect(agua.artists.map((a) => a.name)).toEqual(['Ana Lima', 'Bruno Reis']);
+    expect(agua.album?.name).toBe('Mar Aberto');
+    expect(agua.album?.image).toBeTruthy();
+    expect(agua.genres?.map((g) => g.display_name).sort()).toEqual(['Jazz', 'MPB']);
+    expect(agua.lyrics).toBe('Water runs\nto the sea');
+    expect(agua.duration_ms).toBeGreaterThan(1300);
+    const stream = await admin.get(`/api/v1/tracks/${agua.id}/stream`);
+    expect(stream.statusCode).toBe(200);
+    expect(
+      stream.rawPayload.equals(
+        fs.readFileSync(path.join(library, 'Ana Lima/Mar Aberto/01 Água.mp3')),
+      ),
+    ).toBe(true);
+
+    const sal = await trackOf(path.join(library, 'Ana Lima/Mar Aberto/02 Sal.mp3'));
+    expect(sal.album?.id).toBe(agua.album?.id);
+    expect(sal.synced_lyrics).toEqual([
+      { time_ms: 500, text: 'Salt' },
+      { time_ms: 1200, text: 'and light' },
+    ]);
+
+    const frost = await trackOf(path.join(library, 'Northwind/First Frost/01 Frost.mp3'));
+    expect(frost.album?.image).toBeTruthy(); // from cover.jpg beside the file
+
+    const sunny = await trackOf(path.join(library, 'Summer Mix/01.mp3'));
+    const breeze = await trackOf(path.join(library, 'Summer Mix/02.mp3'));
+    expect(breeze.artists.map((a) => a.name)).toEqual(['Cara', 'Dom']);
+    expect(sunny.album?.id).toBe(breeze.album?.id);
+    const album = (await admin.get(`/api/v1/albums/${sunny.album!.id}`)).json() as {
+      album: { type: string; artists: { name: string }[]; tracks: unknown[] };
+    };
+    expect(album.album.type).toBe('compilation');
+    expect(album.album.artists.map((a) => a.name)).toEqual(['Various Artists']);
+    expect(album.album.tracks).toHaveLength(2);
+  });
+
+  it('re-imports only what changed, adds new files and removes deleted ones', async () => {
+    const frostFile = path.join(library, 'Northwind/First Frost/01 Frost.mp3');
+    const salFile = path.join(library, 'Ana Lima/Mar Aberto/02 Sal.mp3');
+    const agua = await trackOf(path.join(library, 'Ana Lima/Mar Aberto/01 Água.mp3'));
+    const frost = await trackOf(frostFile);
+    const sal = await trackOf(salFile);
+
+    write(
+      'Northwind/First Frost/01 Frost.mp3',
+      taggedMp3({ title: 'Frost (Remastered)', artist: 'Northwind', album: 'First Frost' }, 2),
+      new Date(Date.now() + 60_000),
+    );
+    write(
+      'Northwind/First Frost/02 Thaw.mp3',
+      taggedMp3({ title: 'Thaw', artist: 'Northwind', album: 'First Frost', track: '2' }),
+    );
+    fs.rmSync(salFile);
+
+    const job = await runImport(admin);
+    expect(job).toMatchObject({
+      status: 'done',
+      total: 6,
+      processed: 6,
+      imported: 1,
+      updated: 1,
+      removed: 1,
+      failed: 1,
+    });
+
+    const changed = await trackOf(frostFile);
+    expect(changed.id).toBe(frost.id);
+    expect(changed.name).toBe('Frost (Remastered)');
+    expect((await trackOf(path.join(library, 'Northwind/First Frost/02 Thaw.mp3'))).name).toBe(
+      'Thaw',
+    );
+    expect((await trackOf(path.join(library, 'Ana Lima/Mar Aberto/01 Água.mp3'))).id).toBe(agua.id);
+    expect((await admin.get(`/api/v1/tracks/${sal.id}`)).statusCode).toBe(404);
+  });
+
+  it('lets only holders of music.import start and read imports', async () => {
+    const user = await createUser(t.app);
+    const client = await new TestClient(t.app).visit();
+    await client.login(user.email, user.plainPassword);
+    expect(
+      (await client.post('/api/v1/admin/library/imports', { folder: library })).statusCode,
+    ).toBe(403);
+    expect((await client.get('/api/v1/admin/library/imports/1')).statusCode).toBe(403);
+
+    const guest = await new TestClient(t.app).visit();
+    expect(
+      (await guest.post('/api/v1/admin/library/imports', { folder: library })).statusCode,
+    ).toBe(401);
+  });
+
+  it('closes a job left running by a stopped process, and imports again', async () => {
+    const stale = await repo.insertJob(t.db.kysely, library);
+    await repo.updateJob(t.db.kysely, stale.id, { status: 'running' });
+    const oneHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await t.db.kysely
+      .updateTable('import_jobs')
+      .set({ updated_at: oneHourAgo })
+      .where('id', '=', stale.id)
+      .execute();
+
+    const job = await runImport(admin);
+    expect(job.status).toBe('done');
+    const closed = (await admin.get(`/api/v1/admin/library/imports/${stale.id}`)).json().job;
+    expect(closed.status).toBe('failed');
+    expect(closed.errors[0].reason).toBe('The import stopped without finishing.');
+  });
+
+  it('refuses a folder that does not exist, and a second import while one runs', async () => {
+    const missing = await admin.post('/api/v1/admin/library/imports', {
+      folder: path.join(library, 'no-such-folder'),
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.folder).toBeTruthy();
+
+    const notFolder = await admin.post('/api/v1/admin/library/imports', {
+      folder: path.join(library, 'broken.mp3'),
+    });
+    expect(notFolder.statusCode).toBe(422);
+
+    // Two requests at once: exactly one import starts.
+    const [a, b] = await Promise.all([
+      admin.post('/api/v1/admin/library/imports', { folder: library }),
+      admin.post('/api/v1/admin/library/imports', { folder: library }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
+    const first = a.statusCode === 202 ? a : b;
+    const refused = a.statusCode === 202 ? b : a;
+    expect(refused.json().message).toBe('An import is already running. Wait for it to finish.');
+    await t.app.services.library.idle();
+    const done = await admin.get(`/api/v1/admin/library/imports/${first.json().job.id}`);
+    expect(done.json().job.status).toBe('done');
+    expect(done.json().job.processed).toBe(6);
+
+    expect((await admin.get('/api/v1/admin/library/imports/99999')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,2 @@
+/** Reading the server's error logs; admins hold it through `admin`. */
+export const LOGS_PERMISSION = 'logs.view';

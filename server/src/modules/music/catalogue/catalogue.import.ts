@@ -1,0 +1,206 @@
+import path from 'node:path';
+import type {
+  AlbumType,
+  Artist,
+  ImportTrackInput,
+  ImportTrackResult,
+} from '@cadenza/contracts/music';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../core/errors.js';
+import type { Database } from '../../../db/schema.js';
+import type { Storage } from '../../../infra/storage.js';
+import { storeImage } from '../images.js';
+import * as catalogueRepo from './catalogue.repo.js';
+import {
+  artistRowToArtist,
+  cleanNames,
+  nameKey,
+  UNKNOWN_ARTIST,
+  VARIOUS_ARTISTS,
+  whole,
+} from './catalogue.mappers.js';
+import type { AlbumRow } from './catalogue.table.js';
+import * as repo from './import.repo.js';
+import { seedSyntheticCatalogue, type SyntheticOptions } from './synthetic.repo.js';
+
+/**
+ * The catalogue's write side for importers (folder import, demo seed): everything arrives
+ * from tags, so artists, albums and genres are found or created by name.
+ */
+export function createCatalogueImport({ db, storage }: { db: Kysely<Database>; storage: Storage }) {
+  async function storeCover(albumId: number, cover: { data: Buffer; mime: string }) {
+    const urls = await storeImage(storage, `artwork/albums/${albumId}`, cover, { large: 600 });
+    if (urls) await repo.setAlbumImage(db, albumId, urls.large);
+  }
+
+  return {
+    /**
+     * Creates or updates the catalogue entry of one audio file: artists (matched by name,
+     * case-insensitively), the album (by name and album artist), genres and the track (by
+     * audio path). Compilations are credited to 'Various Artists'.
+     */
+    async importTrack(input: ImportTrackInput): Promise<ImportTrackResult> {
+      const trackArtistNames = cleanNames(input.artists);
+      const albumType: AlbumType = input.albumType ?? 'album';
+      let albumArtistNames = cleanNames(input.albumArtists);
+      if (albumType === 'compilation') albumArtistNames = [VARIOUS_ARTISTS];
+      if (albumArtistNames.length === 0)
+        albumArtistNames = trackArtistNames.slice(0, 1).length
+          ? trackArtistNames.slice(0, 1)
+          : [UNKNOWN_ARTIST];
+      const creditNames = trackArtistNames.length ? trackArtistNames : albumArtistNames;
+      const genreNames = cleanNames(input.genres).slice(0, 10);
+      const mbArtistIds = input.musicbrainz?.artistIds ?? [];
+      const albumName = input.album?.trim() || null;
+
+      const result = await db.transaction().execute(async (trx) => {
+        const artistIds: number[] = [];
+        for (const [index, name] of creditNames.entries()) {
+          artistIds.push(
+            await repo.ensureArtist(trx, {
+              name,
+              key: nameKey(name),
+              musicbrainzId: mbArtistIds[index] ?? null,
+            }),
+          );
+        }
+        const genreIds: number[] = [];
+        for (const name of genreNames)
+          genreIds.push(await repo.ensureGenre(trx, nameKey(name), name));
+
+        let album: AlbumRow | null = null;
+        let albumArtistIds: number[] = [];
+        if (albumName) {
+          for (const name of albumArtistNames)
+            albumArtistIds.push(await repo.ensureArtist(trx, { name, key: nameKey(name) }));
+          album = await repo.ensureAlbum(trx, {
+            name: albumName.slice(0, 255),
+            key: `${nameKey(albumName)}\u0001${nameKey(albumArtistNames[0]!)}`.slice(0, 600),
+            type: albumType,
+            releaseDate: input.releaseDate?.slice(0, 10) ?? null,
+            year: whole(input.year),
+            musicbrainzId: input.musicbrainz?.albumId ?? null,
+          });
+          await repo.addAlbumArtists(trx, album.id, albumArtistIds);
+          await repo.linkGenres(trx, 'album', album.id, genreIds);
+        } else {
+          albumArtistIds = [];
+        }
+
+        const values: repo.TrackValues = {
+          name: (input.title.trim() || path.basename(input.audioPath)).slice(0, 500),
+          album_id: album?.id ?? null,
+          number: whole(input.trackNumber),
+          disc: whole(input.discNumber),
+          duration_ms: Math.max(0, whole(input.durationMs) ?? 0),
+          audio_path: input.audioPath,
+          codec: input.codec,
+          bitrate: whole(input.bitrate),
+          mime: input.mime || 'application/octet-stream',
+          file_size: Math.max(0, whole(input.fileSize) ?? 0),
+          lyrics: input.lyrics ?? null,
+          synced_lyrics: input.syncedLyrics
+            ? JSON.stringify(input.syncedLyrics.map((l) => ({ time_ms: l.timeMs, text: l.text })))
+            : null,
+          musicbrainz_id: input.musicbrainz?.trackId ?? null,
+        };
+        const existing = await repo.findTrackByPath(trx, input.audioPath);
+        let trackId: number;
+        if (existing) {
+          trackId = existing.id;
+          await repo.updateTrack(trx, trackId, values);
+          await repo.clearTrackGenres(trx, trackId);
+        } else {
+          trackId = await repo.insertTrack(trx, values);
+        }
+        await repo.setTrackArtists(trx, trackId, artistIds);
+        await repo.linkGenres(trx, 'track', trackId, genreIds);
+        for (const artistId of new Set([...artistIds, ...albumArtistIds]))
+          await repo.linkGenres(trx, 'artist', artistId, genreIds);
+        return { trackId, album, artistIds };
+      });
+
+      // Image work happens outside the transaction so the database is not held meanwhile.
+      if (result.album && !result.album.image && input.coverImage)
+        await storeCover(result.album.id, input.coverImage);
+
+      return {
+        trackId: result.trackId,
+        albumId: result.album?.id ?? null,
+        artistIds: result.artistIds,
+      };
+    },
+
+    /** Removes the tracks of deleted files, and albums left empty. */
+    async removeTracksByPaths(paths: string[]): Promise<{ removed: number }> {
+      if (paths.length === 0) return { removed: 0 };
+      const removed = await db.transaction().execute((trx) => repo.deleteTracksByPaths(trx, paths));
+      return { removed };
+    },
+
+    /** Admin edits; the import key stays, so a re-import still finds the album. */
+    async editAlbum(
+      id: number,
+      changes: { name?: string; type?: AlbumType; release_date?: string | null },
+    ): Promise<void> {
+      if (!(await catalogueRepo.findAlbum(db, id))) throw AppError.notFound('Album not found.');
+      await repo.updateAlbum(db, id, {
+        ...changes,
+        ...(changes.release_date ? { year: Number(changes.release_date.slice(0, 4)) } : {}),
+      });
+    },
+
+    async editTrack(
+      id: number,
+      changes: {
+        name?: string;
+        number?: number | null;
+        disc?: number | null;
+        lyrics?: string | null;
+      },
+    ): Promise<void> {
+      if (!(await catalogueRepo.findTrack(db, id))) throw AppError.notFound('Track not found.');
+      await repo.updateTrackDetails(db, id, changes);
+    },
+
+    async setArtistDetails(
+      artistId: number,
+      details: {
+        bio?: string | null;
+        image?: { data: Buffer; mime: string } | null;
+        verified?: boolean;
+        links?: { url: string; title: string }[];
+      },
+    ): Promise<Artist> {
+      const row = await catalogueRepo.findArtist(db, artistId);
+      if (!row) throw AppError.notFound('Artist not found.');
+      const changes: Parameters<typeof repo.updateArtist>[2] = {};
+      if (details.bio !== undefined) changes.bio = details.bio;
+      if (details.verified !== undefined) changes.verified = details.verified ? 1 : 0;
+      if (details.links !== undefined) changes.links = JSON.stringify(details.links);
+      if (details.image) {
+        const urls = await storeImage(storage, `artwork/artists/${artistId}`, details.image, {
+          small: 300,
+          large: 1000,
+        });
+        if (!urls) throw AppError.validation({ image: 'The image could not be read.' });
+        changes.image_small = urls.small;
+        changes.image_large = urls.large;
+      }
+      await repo.updateArtist(db, artistId, changes);
+      return artistRowToArtist((await catalogueRepo.findArtist(db, artistId))!);
+    },
+
+    async findArtistIdByName(name: string): Promise<number | null> {
+      const rows = await db
+        .selectFrom('artists')
+        .select('id')
+        .where('name_key', '=', nameKey(name))
+        .executeTakeFirst();
+      return rows?.id ?? null;
+    },
+
+    /** Fills the database with a large made-up catalogue (benchmarks). */
+    seedSynthetic: (options: SyntheticOptions) => seedSyntheticCatalogue(db, options),
+  };
+}

@@ -1,0 +1,318 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { AlbumRow, ArtistRow, GenreRow, TrackRow } from './catalogue.table.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export function findArtist(db: Executor, id: number) {
+  return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findAlbum(db: Executor, id: number) {
+  return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findTrack(db: Executor, id: number) {
+  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function artistsByIds(db: Executor, ids: number[]): Promise<ArtistRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('artists').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function albumsByIds(db: Executor, ids: number[]): Promise<AlbumRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('albums').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function tracksByIds(db: Executor, ids: number[]): Promise<TrackRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function genresByIds(db: Executor, ids: number[]): Promise<GenreRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('genres').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Artist refs of tracks, in credit order. */
+export async function artistsOfTracks(db: Executor, trackIds: number[]) {
+  if (trackIds.length === 0) return [];
+  return db
+    .selectFrom('track_artists')
+    .innerJoin('artists', 'artists.id', 'track_artists.artist_id')
+    .select([
+      'track_artists.track_id as owner_id',
+      'artists.id',
+      'artists.name',
+      'artists.image_small',
+    ])
+    .where('track_artists.track_id', 'in', trackIds)
+    .orderBy('track_artists.position')
+    .execute();
+}
+
+export async function artistsOfAlbums(db: Executor, albumIds: number[]) {
+  if (albumIds.length === 0) return [];
+  return db
+    .selectFrom('album_artists')
+    .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+    .select([
+      'album_artists.album_id as owner_id',
+      'artists.id',
+      'artists.name',
+      'artists.image_small',
+    ])
+    .where('album_artists.album_id', 'in', albumIds)
+    .orderBy('album_artists.position')
+    .execute();
+}
+
+export async function genresOf(db: Executor, owner: 'track' | 'album' | 'artist', ids: number[]) {
+  if (ids.length === 0) return [];
+  const table = `${owner}_genres` as 'track_genres';
+  const column = `${owner}_id` as 'track_id';
+  return db
+    .selectFrom(table)
+    .innerJoin('genres', 'genres.id', `${table}.genre_id`)
+    .select([`${table}.${column} as owner_id` as 'track_genres.track_id as owner_id'])
+    .select(['genres.id', 'genres.name', 'genres.display_name'])
+    .where(`${table}.${column}` as 'track_genres.track_id', 'in', ids)
+    .orderBy('genres.name')
+    .execute();
+}
+
+export async function trackCountsOfAlbums(db: Executor, albumIds: number[]) {
+  if (albumIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('tracks')
+    .select(['album_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('album_id', 'in', albumIds)
+    .groupBy('album_id')
+    .execute();
+  return new Map(rows.map((r) => [r.album_id!, Number(r.count)]));
+}
+
+export async function albumTracks(db: Executor, albumId: number): Promise<TrackRow[]> {
+  return db
+    .selectFrom('tracks')
+    .selectAll()
+    .where('album_id', '=', albumId)
+    .orderBy(sql`coalesce(disc, 1)`)
+    .orderBy(sql`coalesce(number, 0)`)
+    .orderBy('id')
+    .execute();
+}
+
+/** Albums an artist is credited on, newest first. */
+export async function artistAlbums(
+  db: Executor,
+  artistId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AlbumRow[]; total: number }> {
+  const base = db
+    .selectFrom('albums')
+    .innerJoin('album_artists', 'album_artists.album_id', 'albums.id')
+    .where('album_artists.artist_id', '=', artistId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('albums')
+      .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
+      .orderBy('albums.release_date', 'desc')
+      .orderBy('albums.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function artistTopTracks(db: Executor, artistId: number, limit: number) {
+  return db
+    .selectFrom('tracks')
+    .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
+    .selectAll('tracks')
+    .where('track_artists.artist_id', '=', artistId)
+    .orderBy('tracks.plays', 'desc')
+    .orderBy('tracks.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Artists sharing the most genres with this one, most popular first among equals. */
+export async function similarArtists(db: Executor, artistId: number, limit: number) {
+  return db
+    .selectFrom('artist_genres as mine')
+    .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
+    .innerJoin('artists', 'artists.id', 'theirs.artist_id')
+    .selectAll('artists')
+    .select((eb) => eb.fn.countAll<number>().as('shared'))
+    .where('mine.artist_id', '=', artistId)
+    .where('theirs.artist_id', '!=', artistId)
+    .groupBy('artists.id')
+    .orderBy('shared', 'desc')
+    .orderBy('artists.plays', 'desc')
+    .orderBy('artists.id')
+    .limit(limit)
+    .execute();
+}
+
+export type Page = { limit: number; offset: number };
+
+export async function topTracks(db: Executor, page: Page, genreId?: number) {
+  let base = db.selectFrom('tracks');
+  if (genreId)
+    base = base
+      .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
+      .where('track_genres.genre_id', '=', genreId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('tracks')
+      .orderBy('tracks.plays', 'desc')
+      .orderBy('tracks.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function listAlbums(
+  db: Executor,
+  order: 'new' | 'popular',
+  page: Page,
+  genreId?: number,
+) {
+  let base = db.selectFrom('albums');
+  if (genreId)
+    base = base
+      .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
+      .where('album_genres.genre_id', '=', genreId);
+  let query = base.selectAll('albums');
+  query =
+    order === 'new'
+      ? query
+          .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
+          .orderBy('albums.release_date', 'desc')
+          .orderBy('albums.id', 'desc')
+      : query.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
+  const [rows, count] = await Promise.all([
+    query.limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function popularArtists(db: Executor, page: Page) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('artists')
+      .selectAll()
+      .orderBy('plays', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('artists')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+/** Artists ranked by plays since a moment (trending). */
+export async function trendingArtistIds(db: Executor, since: string, limit: number) {
+  const rows = await db
+    .selectFrom('plays')
+    .innerJoin('track_artists', 'track_artists.track_id', 'plays.track_id')
+    .select(['track_artists.artist_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('plays.created_at', '>=', since)
+    .groupBy('track_artists.artist_id')
+    .orderBy('count', 'desc')
+    .orderBy('track_artists.artist_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.artist_id);
+}
+
+/** Most played artists, then the newest: the fallback when nothing was played lately. */
+export async function mostPlayedOrNewestArtistIds(db: Executor, limit: number) {
+  const rows = await db
+    .selectFrom('artists')
+    .select('id')
+    .orderBy('plays', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The first album (oldest) of each artist, for artist cards. */
+export async function firstAlbumOfArtists(db: Executor, artistIds: number[]) {
+  if (artistIds.length === 0) return [];
+  return db
+    .selectFrom('album_artists')
+    .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+    .select(['album_artists.artist_id', 'albums.id', 'albums.name', 'albums.image'])
+    .where('album_artists.artist_id', 'in', artistIds)
+    .orderBy(sql`coalesce(albums.year, 9999)`)
+    .orderBy('albums.id')
+    .execute();
+}
+
+export async function listGenres(db: Executor, page: Page) {
+  // Genres with the most tracks first.
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('genres')
+      .leftJoin('track_genres', 'track_genres.genre_id', 'genres.id')
+      .selectAll('genres')
+      .select((eb) => eb.fn.count<number>('track_genres.track_id').as('tracks_count'))
+      .groupBy('genres.id')
+      .orderBy('tracks_count', 'desc')
+      .orderBy('genres.name')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('genres')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export function findGenreByName(db: Executor, name: string) {
+  return db.selectFrom('genres').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function incrementPlays(db: Executor, trackId: number): Promise<void> {
+  await db
+    .updateTable('tracks')
+    .set((eb) => ({ plays: eb('plays', '+', 1) }))
+    .where('id', '=', trackId)
+    .execute();
+  const track = await db
+    .selectFrom('tracks')
+    .select('album_id')
+    .where('id', '=', trackId)
+    .executeTakeFirst();
+  if (track?.album_id)
+    await db
+      .updateTable('albums')
+      .set((eb) => ({ plays: eb('plays', '+', 1) }))
+      .where('id', '=', track.album_id)
+      .execute();
+  await db
+    .updateTable('artists')
+    .set((eb) => ({ plays: eb('plays', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId),
+    )
+    .execute();
+}

@@ -1,0 +1,189 @@
+import { paginationSchema } from '@cadenza/contracts/http';
+import {
+  ALBUM_TYPES,
+  albumSchema,
+  artistLinkSchema,
+  artistPageSchema,
+  artistSchema,
+  channelSchema,
+  genreSchema,
+  landingArtistsSchema,
+  MUSIC_PERMISSIONS,
+  trackSchema,
+} from '@cadenza/contracts/music';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ChannelsService } from '../channels/channels.service.js';
+import { idParams, pageQuery, viewerOf } from '../http.js';
+import type { CatalogueService } from './catalogue.service.js';
+
+const view = { permission: MUSIC_PERMISSIONS.view };
+
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  { catalogue, channels }: { catalogue: CatalogueService; channels: ChannelsService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/artists/:id',
+    {
+      config: view,
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          albumsPage: z.coerce.number().int().min(1).default(1),
+          albumsPerPage: z.coerce.number().int().min(1).max(50).default(20),
+        }),
+        response: { 200: artistPageSchema },
+      },
+    },
+    async (request) => ({
+      artist: await catalogue.artistPage(request.params.id, viewerOf(request), {
+        page: request.query.albumsPage,
+        perPage: request.query.albumsPerPage,
+      }),
+    }),
+  );
+
+  r.put(
+    '/api/v1/artists/:id',
+    {
+      config: { permission: MUSIC_PERMISSIONS.update },
+      schema: {
+        params: idParams,
+        body: z.object({
+          bio: z.string().max(20000).nullish(),
+          verified: z.boolean().optional(),
+          links: z.array(artistLinkSchema).max(20).optional(),
+        }),
+        response: { 200: z.object({ artist: artistSchema }) },
+      },
+    },
+    async (request) => ({
+      artist: await catalogue.setArtistDetails(request.params.id, {
+        ...(request.body.bio !== undefined ? { bio: request.body.bio } : {}),
+        ...(request.body.verified !== undefined ? { verified: request.body.verified } : {}),
+        ...(request.body.links !== undefined ? { links: request.body.links } : {}),
+      }),
+    }),
+  );
+
+  r.put(
+    '/api/v1/albums/:id',
+    {
+      config: { permission: MUSIC_PERMISSIONS.update },
+      schema: {
+        params: idParams,
+        body: z.object({
+          name: z.string().trim().min(1).max(255).optional(),
+          type: z.enum(ALBUM_TYPES).optional(),
+          release_date: z.iso.date().nullish(),
+        }),
+        response: { 200: z.object({ album: albumSchema }) },
+      },
+    },
+    async (request) => {
+      await catalogue.editAlbum(request.params.id, request.body);
+      return { album: await catalogue.albumPage(request.params.id, viewerOf(request)) };
+    },
+  );
+
+  r.put(
+    '/api/v1/tracks/:id',
+    {
+      config: { permission: MUSIC_PERMISSIONS.update },
+      schema: {
+        params: idParams,
+        body: z.object({
+          name: z.string().trim().min(1).max(500).optional(),
+          number: z.number().int().min(0).max(9999).nullish(),
+          disc: z.number().int().min(0).max(999).nullish(),
+          lyrics: z.string().max(100_000).nullish(),
+        }),
+        response: { 200: z.object({ track: trackSchema }) },
+      },
+    },
+    async (request) => {
+      await catalogue.editTrack(request.params.id, request.body);
+      return { track: await catalogue.track(request.params.id, viewerOf(request)) };
+    },
+  );
+
+  r.get(
+    '/api/v1/albums/new-releases',
+    {
+      config: view,
+      schema: { querystring: pageQuery(20), response: { 200: paginationSchema(albumSchema) } },
+    },
+    async (request) => ({
+      pagination: await catalogue.albums('new', request.query, viewerOf(request)),
+    }),
+  );
+
+  r.get(
+    '/api/v1/albums/:id',
+    {
+      config: view,
+      schema: { params: idParams, response: { 200: z.object({ album: albumSchema }) } },
+    },
+    async (request) => ({ album: await catalogue.albumPage(request.params.id, viewerOf(request)) }),
+  );
+
+  r.get(
+    '/api/v1/tracks/top',
+    {
+      config: view,
+      schema: { querystring: pageQuery(50), response: { 200: paginationSchema(trackSchema) } },
+    },
+    async (request) => ({
+      pagination: await catalogue.topTracks(request.query, viewerOf(request)),
+    }),
+  );
+
+  r.get(
+    '/api/v1/tracks/:id',
+    {
+      config: view,
+      schema: { params: idParams, response: { 200: z.object({ track: trackSchema }) } },
+    },
+    async (request) => ({ track: await catalogue.track(request.params.id, viewerOf(request)) }),
+  );
+
+  r.get(
+    '/api/v1/genres',
+    {
+      config: view,
+      schema: { querystring: pageQuery(50), response: { 200: paginationSchema(genreSchema) } },
+    },
+    async (request) => ({ pagination: await catalogue.genres(request.query) }),
+  );
+
+  // The genre page: the genre and the 'genre' channel resolved for it.
+  r.get(
+    '/api/v1/genres/:name',
+    {
+      config: view,
+      schema: {
+        params: z.object({ name: z.string().min(1).max(255) }),
+        querystring: pageQuery(20),
+        response: { 200: z.object({ genre: genreSchema, channel: channelSchema }) },
+      },
+    },
+    async (request) => {
+      const genre = await catalogue.genreByName(request.params.name);
+      const channel = await channels.resolve('genre', viewerOf(request), request.query, {
+        genre: genre.name,
+      });
+      return { genre, channel };
+    },
+  );
+
+  // Public, like the landing page that shows it.
+  r.get(
+    '/api/v1/landing/artists',
+    { schema: { response: { 200: landingArtistsSchema } } },
+    async () => catalogue.landingArtists(),
+  );
+}

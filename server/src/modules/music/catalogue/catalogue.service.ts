@@ -1,0 +1,267 @@
+import path from 'node:path';
+import type { Album, Artist, Genre, Track } from '@cadenza/contracts/music';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../core/errors.js';
+import type { Database } from '../../../db/schema.js';
+import type { Storage } from '../../../infra/storage.js';
+import type { LikesService } from '../likes/likes.service.js';
+import { groupBy, inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
+import * as repo from './catalogue.repo.js';
+import { createCatalogueImport } from './catalogue.import.js';
+import {
+  albumRowToAlbum,
+  artistRef,
+  artistRowToArtist,
+  genreRowToGenre,
+  nameKey,
+  trackRowToTrack,
+} from './catalogue.mappers.js';
+import type { AlbumRow, ArtistRow, TrackRow } from './catalogue.table.js';
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** Who is looking: likes and follows are shown for a signed-in user. */
+export interface Viewer {
+  userId: number | null;
+}
+
+export interface CatalogueDeps {
+  db: Kysely<Database>;
+  storage: Storage;
+  likes: LikesService;
+  dataDir: string;
+}
+
+export function createCatalogueService({ db, storage, likes, dataDir }: CatalogueDeps) {
+  async function presentTracks(
+    rows: TrackRow[],
+    viewer: Viewer,
+    options: { genres?: boolean; lyrics?: boolean } = {},
+  ): Promise<Track[]> {
+    const ids = rows.map((r) => r.id);
+    const albumIds = [...new Set(rows.map((r) => r.album_id).filter((id): id is number => !!id))];
+    const [artists, albums, liked, genres] = await Promise.all([
+      repo.artistsOfTracks(db, ids),
+      repo.albumsByIds(db, albumIds),
+      likes.likedAmong(viewer.userId, 'track', ids),
+      options.genres ? repo.genresOf(db, 'track', ids) : Promise.resolve([]),
+    ]);
+    const artistsBy = groupBy(artists);
+    const genresBy = groupBy(genres);
+    const albumsBy = new Map(albums.map((a) => [a.id, a]));
+    return rows.map((row) => {
+      const track = trackRowToTrack(
+        row,
+        (artistsBy.get(row.id) ?? []).map(artistRef),
+        row.album_id ? (albumsBy.get(row.album_id) ?? null) : null,
+      );
+      if (viewer.userId) track.is_liked = liked.has(row.id);
+      if (options.genres) track.genres = (genresBy.get(row.id) ?? []).map(genreRowToGenre);
+      if (options.lyrics) {
+        track.lyrics = row.lyrics;
+        track.synced_lyrics = row.synced_lyrics
+          ? (JSON.parse(row.synced_lyrics) as Track['synced_lyrics'])
+          : null;
+      }
+      return track;
+    });
+  }
+
+  async function presentAlbums(
+    rows: AlbumRow[],
+    viewer: Viewer,
+    options: { genres?: boolean } = {},
+  ): Promise<Album[]> {
+    const ids = rows.map((r) => r.id);
+    const [artists, counts, liked, genres] = await Promise.all([
+      repo.artistsOfAlbums(db, ids),
+      repo.trackCountsOfAlbums(db, ids),
+      likes.likedAmong(viewer.userId, 'album', ids),
+      options.genres ? repo.genresOf(db, 'album', ids) : Promise.resolve([]),
+    ]);
+    const artistsBy = groupBy(artists);
+    const genresBy = groupBy(genres);
+    return rows.map((row) => {
+      const album = albumRowToAlbum(
+        row,
+        (artistsBy.get(row.id) ?? []).map(artistRef),
+        counts.get(row.id) ?? 0,
+      );
+      if (viewer.userId) album.is_liked = liked.has(row.id);
+      if (options.genres) album.genres = (genresBy.get(row.id) ?? []).map(genreRowToGenre);
+      return album;
+    });
+  }
+
+  async function presentArtists(
+    rows: ArtistRow[],
+    viewer: Viewer,
+    options: { genres?: boolean; followers?: boolean } = {},
+  ): Promise<Artist[]> {
+    const ids = rows.map((r) => r.id);
+    const [followed, liked, followers, genres] = await Promise.all([
+      likes.followedAmong(viewer.userId, 'artist', ids),
+      likes.likedAmong(viewer.userId, 'artist', ids),
+      options.followers ? likes.followersCounts('artist', ids) : Promise.resolve(null),
+      options.genres ? repo.genresOf(db, 'artist', ids) : Promise.resolve([]),
+    ]);
+    const genresBy = groupBy(genres);
+    return rows.map((row) => {
+      const artist = artistRowToArtist(row);
+      if (viewer.userId) {
+        artist.is_followed = followed.has(row.id);
+        artist.is_liked = liked.has(row.id);
+      }
+      if (followers) artist.followers_count = followers.get(row.id) ?? 0;
+      if (options.genres) artist.genres = (genresBy.get(row.id) ?? []).map(genreRowToGenre);
+      return artist;
+    });
+  }
+
+  return {
+    ...createCatalogueImport({ db, storage }),
+    presentTracks,
+    presentAlbums,
+    presentArtists,
+
+    async exists(type: 'track' | 'album' | 'artist', id: number): Promise<boolean> {
+      const row =
+        type === 'track'
+          ? await repo.findTrack(db, id)
+          : type === 'album'
+            ? await repo.findAlbum(db, id)
+            : await repo.findArtist(db, id);
+      return row !== undefined;
+    },
+
+    async artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
+      const row = await repo.findArtist(db, id);
+      if (!row) throw AppError.notFound('Artist not found.');
+      const [[artist], albums, topRows, similarRows] = await Promise.all([
+        presentArtists([row], viewer, { genres: true, followers: true }),
+        repo.artistAlbums(db, id, pageWindow(albumsPage)),
+        repo.artistTopTracks(db, id, 10),
+        repo.similarArtists(db, id, 10),
+      ]);
+      return {
+        ...artist!,
+        albums: paginated(await presentAlbums(albums.rows, viewer), albums.total, albumsPage),
+        top_tracks: await presentTracks(topRows, viewer),
+        similar: await presentArtists(similarRows, viewer),
+      };
+    },
+
+    async albumPage(id: number, viewer: Viewer): Promise<Album> {
+      const row = await repo.findAlbum(db, id);
+      if (!row) throw AppError.notFound('Album not found.');
+      const [[album], trackRows] = await Promise.all([
+        presentAlbums([row], viewer, { genres: true }),
+        repo.albumTracks(db, id),
+      ]);
+      return { ...album!, tracks: await presentTracks(trackRows, viewer) };
+    },
+
+    async track(id: number, viewer: Viewer): Promise<Track> {
+      const row = await repo.findTrack(db, id);
+      if (!row) throw AppError.notFound('Track not found.');
+      const [track] = await presentTracks([row], viewer, { genres: true, lyrics: true });
+      return track!;
+    },
+
+    /** Tracks by id in the order given (playlists, likes, history, channels). */
+    async tracksByIds(ids: number[], viewer: Viewer): Promise<Track[]> {
+      return presentTracks(inOrder(ids, await repo.tracksByIds(db, ids)), viewer);
+    },
+    async albumsByIds(ids: number[], viewer: Viewer): Promise<Album[]> {
+      return presentAlbums(inOrder(ids, await repo.albumsByIds(db, ids)), viewer);
+    },
+    async artistsByIds(ids: number[], viewer: Viewer): Promise<Artist[]> {
+      return presentArtists(inOrder(ids, await repo.artistsByIds(db, ids)), viewer);
+    },
+    async genresByIds(ids: number[]): Promise<Genre[]> {
+      return inOrder(ids, await repo.genresByIds(db, ids)).map(genreRowToGenre);
+    },
+
+    /** The audio file behind a track, for streaming. */
+    async audioOf(id: number) {
+      const row = await repo.findTrack(db, id);
+      if (!row) throw AppError.notFound('Track not found.');
+      const file = path.isAbsolute(row.audio_path)
+        ? row.audio_path
+        : path.join(dataDir, row.audio_path);
+      return { track: row, file };
+    },
+
+    async topTracks(page: PageRequest, viewer: Viewer, genreId?: number) {
+      const { rows, total } = await repo.topTracks(db, pageWindow(page), genreId);
+      return paginated(await presentTracks(rows, viewer), total, page);
+    },
+
+    async albums(order: 'new' | 'popular', page: PageRequest, viewer: Viewer, genreId?: number) {
+      const { rows, total } = await repo.listAlbums(db, order, pageWindow(page), genreId);
+      return paginated(await presentAlbums(rows, viewer), total, page);
+    },
+
+    async popularArtists(page: PageRequest, viewer: Viewer) {
+      const { rows, total } = await repo.popularArtists(db, pageWindow(page));
+      return paginated(await presentArtists(rows, viewer), total, page);
+    },
+
+    async trendingArtists(page: PageRequest, viewer: Viewer) {
+      const ids = await trendingIds(30);
+      const slice = ids.slice((page.page - 1) * page.perPage, page.page * page.perPage);
+      return paginated(
+        await presentArtists(inOrder(slice, await repo.artistsByIds(db, slice)), viewer),
+        ids.length,
+        page,
+      );
+    },
+
+    async genres(page: PageRequest) {
+      const { rows, total } = await repo.listGenres(db, pageWindow(page));
+      return paginated(rows.map(genreRowToGenre), total, page);
+    },
+
+    async genreByName(name: string): Promise<Genre> {
+      const row = await repo.findGenreByName(db, nameKey(name));
+      if (!row) throw AppError.notFound('Genre not found.');
+      return genreRowToGenre(row);
+    },
+
+    /** Landing page: artists trending over the last 14 days, each with its first album's art. */
+    async landingArtists() {
+      const ids = await trendingIds(30);
+      const [rows, firstAlbums] = await Promise.all([
+        repo.artistsByIds(db, ids),
+        repo.firstAlbumOfArtists(db, ids),
+      ]);
+      const albumOf = new Map<number, { id: number; name: string; image: string | null }>();
+      for (const album of firstAlbums)
+        if (!albumOf.has(album.artist_id))
+          albumOf.set(album.artist_id, { id: album.id, name: album.name, image: album.image });
+      return {
+        artists: inOrder(ids, rows).map((row) => ({
+          id: row.id,
+          name: row.name,
+          image_small: row.image_small,
+          verified: row.verified === 1,
+          albums: albumOf.has(row.id) ? [albumOf.get(row.id)!] : [],
+        })),
+      };
+    },
+
+    /** Counts one play on the track, its album and its artists. */
+    incrementPlays: (trackId: number, trx?: repo.Executor) =>
+      repo.incrementPlays(trx ?? db, trackId),
+  };
+
+  async function trendingIds(limit: number): Promise<number[]> {
+    const since = new Date(Date.now() - 14 * 24 * 3600 * 1000).toISOString();
+    const trending = await repo.trendingArtistIds(db, since, limit);
+    if (trending.length >= limit) return trending;
+    const fallback = await repo.mostPlayedOrNewestArtistIds(db, limit + trending.length);
+    const ids = [...trending];
+    for (const id of fallback) if (!ids.includes(id) && ids.length < limit) ids.push(id);
+    return ids;
+  }
+}

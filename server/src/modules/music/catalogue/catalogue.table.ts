@@ -1,0 +1,93 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface ArtistsTable {
+  id: Generated<number>;
+  name: string;
+  /** Lowercased, trimmed name: artists match case-insensitively. */
+  name_key: string;
+  image_small: string | null;
+  image_large: string | null;
+  bio: string | null;
+  verified: Generated<number>;
+  /** JSON array of {url, title}. */
+  links: Generated<string>;
+  plays: Generated<number>;
+  musicbrainz_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlbumsTable {
+  id: Generated<number>;
+  name: string;
+  /** Lowercased album name plus album artist key: one album per name and album artist. */
+  album_key: string;
+  type: Generated<string>;
+  release_date: string | null;
+  year: number | null;
+  image: string | null;
+  plays: Generated<number>;
+  musicbrainz_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlbumArtistsTable {
+  album_id: number;
+  artist_id: number;
+  position: Generated<number>;
+}
+
+export interface TracksTable {
+  id: Generated<number>;
+  name: string;
+  album_id: number | null;
+  number: number | null;
+  disc: number | null;
+  duration_ms: Generated<number>;
+  audio_path: string;
+  codec: string | null;
+  bitrate: number | null;
+  mime: string;
+  file_size: Generated<number>;
+  lyrics: string | null;
+  /** JSON array of {time_ms, text}. */
+  synced_lyrics: string | null;
+  plays: Generated<number>;
+  musicbrainz_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrackArtistsTable {
+  track_id: number;
+  artist_id: number;
+  position: Generated<number>;
+}
+
+export interface GenresTable {
+  id: Generated<number>;
+  /** Lowercased key, e.g. `hip hop`. */
+  name: string;
+  display_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrackGenresTable {
+  track_id: number;
+  genre_id: number;
+}
+export interface AlbumGenresTable {
+  album_id: number;
+  genre_id: number;
+}
+export interface ArtistGenresTable {
+  artist_id: number;
+  genre_id: number;
+}
+
+export type ArtistRow = Selectable<ArtistsTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
+export type TrackRow = Selectable<TracksTable>;
+export type GenreRow = Selectable<GenresTable>;

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { coverPng, importTrack } from '../music.fixtures.js';
+
+describe('catalogue import and pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates artists, the album and the track, and shows them on artist and album pages', async () => {
+    const first = await importTrack(t.app, t.config.dataDir, {
+      title: 'Second Song',
+      artists: ['The Beatles', 'Billy Preston'],
+      albumArtists: ['The Beatles'],
+      album: 'Let It Be',
+      trackNumber: 2,
+      genres: ['Rock', 'Pop'],
+      coverImage: { data: await coverPng(), mime: 'image/png' },
+      syncedLyrics: [{ timeMs: 1000, text: 'Hello' }],
+    });
+    const second = await importTrack(t.app, t.config.dataDir, {
+      title: 'First Song',
+      artists: ['the beatles'],
+      albumArtists: ['THE BEATLES'],
+      album: 'Let It Be',
+      trackNumber: 1,
+      genres: ['rock'],
+    });
+    expect(second.albumId).toBe(first.albumId);
+    expect(second.artistIds[0]).toBe(first.artistIds[0]);
+
+    const client = await new TestClient(t.app).visit();
+    const album = await client.get(`/api/v1/albums/${first.albumId}`);
+    expect(album.statusCode).toBe(200);
+    const body = album.json().album;
+    expect(body.name).toBe('Let It Be');
+    expect(body.tracks.map((track: { name: string }) => track.name)).toEqual([
+      'First Song',
+      'Second Song',
+    ]);
+    expect(body.tracks[1].artists.map((a: { name: string }) => a.name)).toEqual([
+      'The Beatles',
+      'Billy Preston',
+    ]);
+    expect(body.image).toMatch(/^\/storage\/artwork\/albums\/\d+\/.+\.webp$/);
+    const image = await client.get(body.image);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+
+    const artist = await client.get(`/api/v1/artists/${first.artistIds[0]}`);
+    expect(artist.statusCode).toBe(200);
+    const page = artist.json().artist;
+    expect(page.name).toBe('The Beatles');
+    expect(page.albums.data.map((a: { name: string }) => a.name)).toEqual(['Let It Be']);
+    expect(page.albums.total).toBe(1);
+    expect(page.top_tracks).toHaveLength(2);
+    expect(page.genres.map((g: { name: string }) => g.name).sort()).toEqual(['pop', 'rock']);
+    expect(page.followers_count).toBe(0);
+    // Billy Preston shares the genres of the track he plays on.
+    expect(page.similar.map((a: { name: string }) => a.name)).toEqual(['Billy Preston']);
+
+    const track = await client.get(`/api/v1/tracks/${first.trackId}`);
+    expect(track.json().track).toMatchObject({
+      id: first.trackId,
+      name: 'Second Song',
+      synced_lyrics: [{ time_ms: 1000, text: 'Hello' }],
+      stream_url: `/api/v1/tracks/${first.trackId}/stream`,
+    });
+  });
+
+  it('re-importing the same file updates the track instead of adding one', async () => {
+    const a = await importTrack(t.app, t.config.dataDir, { title: 'Old title' });
+    const path = (
+      await t.db.kysely
+        .selectFrom('tracks')
+        .select('audio_path')
+        .where('id', '=', a.trackId)
+        .executeTakeFirstOrThrow()
+    ).audio_path;
+    const b = await importTrack(t.app, t.config.dataDir, { title: 'New title', audioPath: path });
+    expect(b.trackId).toBe(a.trackId);
+    const client = new TestClient(t.app);
+    expect((await client.get(`/api/v1/tracks/${a.trackId}`)).json().track.name).toBe('New title');
+
+    const user = await createUser(t.app);
+    const fan = new TestClient(t.app);
+    await fan.login(user.email, user.plainPassword);
+    await fan.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: a.trackId,
+    });
+    expect((await fan.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(1);
+
+    await t.app.services.catalogue.removeTracksByPaths([path]);
+    expect((await client.get(`/api/v1/tracks/${a.trackId}`)).statusCode).toBe(404);
+    // The album had no other track, and the like went with the track.
+    expect((await client.get(`/api/v1/albums/${a.albumId}`)).statusCode).toBe(404);
+    expect((await fan.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(0);
+  });
+
+  it('credits compilations to Various Artists', async () => {
+    const result = await importTrack(t.app, t.config.dataDir, {
+      artists: ['Somebody'],
+      album: 'Hits of the Year',
+      albumType: 'compilation',
+    });
+    const client = new TestClient(t.app);
+    const album = (await client.get(`/api/v1/albums/${result.albumId}`)).json().album;
+    expect(album.type).toBe('compilation');
+    expect(album.artists.map((a: { name: string }) => a.name)).toEqual(['Various Artists']);
+    expect(album.tracks[0].artists.map((a: { name: string }) => a.name)).toEqual(['Somebody']);
+  });
+
+  it('lets admins edit artists, albums and tracks and the importer set a picture; members may not', async () => {
+    const { artistIds } = await importTrack(t.app, t.config.dataDir, { artists: ['Portrait'] });
+    const artistId = artistIds[0]!;
+    const artist = await t.app.services.catalogue.setArtistDetails(artistId, {
+      image: { data: await coverPng('#00ff00'), mime: 'image/png' },
+    });
+    expect(artist.image_small).toMatch(/small\.webp$/);
+    expect(artist.image_large).toMatch(/large\.webp$/);
+    await expect(
+      t.app.services.catalogue.setArtistDetails(artistId, {
+        image: { data: Buffer.from('<svg onload="alert(1)">'), mime: 'image/png' },
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const links = [{ url: 'https://example.com', title: 'Website' }];
+    const updated = await admin.request('PUT', `/api/v1/artists/${artistId}`, {
+      bio: 'Paints with sound.',
+      verified: true,
+      links,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().artist).toMatchObject({
+      bio: 'Paints with sound.',
+      verified: true,
+      links,
+    });
+
+    const { albumId, trackId } = await importTrack(t.app, t.config.dataDir, {
+      artists: ['Portrait'],
+      album: 'Sketches',
+    });
+    const album = await admin.request('PUT', `/api/v1/albums/${albumId}`, {
+      name: 'Sketches (Deluxe)',
+      type: 'ep',
+      release_date: '2021-05-04',
+    });
+    expect(album.json().album).toMatchObject({
+      name: 'Sketches (Deluxe)',
+      type: 'ep',
+      release_date: '2021-05-04',
+      year: 2021,
+    });
+    const track = await admin.request('PUT', `/api/v1/tracks/${trackId}`, {
+      name: 'Sketch no. 1',
+      lyrics: 'La la la',
+    });
+    expect(track.json().track).toMatchObject({ name: 'Sketch no. 1', lyrics: 'La la la' });
+
+    const user = await createUser(t.app);
+    const member = new TestClient(t.app);
+    await member.login(user.email, user.plainPassword);
+    const refused = await member.request('PUT', `/api/v1/artists/${artistId}`, { bio: 'Mine' });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await member.request('PUT', `/api/v1/albums/${albumId}`, { name: 'Mine' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await member.request('PUT', `/api/v1/tracks/${trackId}`, { name: 'Mine' })).statusCode,
+    ).toBe(403);
+    expect((await member.get(`/api/v1/artists/${artistId}`)).json().artist.bio).toBe(
+      'Paints with sound.',
+    );
+  });
+
+  it('answers 404 for a missing artist, album or track', async () => {
+    const client = new TestClient(t.app);
+    for (const path of ['/api/v1/artists/999999', '/api/v1/albums/999999', '/api/v1/tracks/999999'])
+      expect((await client.get(path)).statusCode).toBe(404);
+  });
+});

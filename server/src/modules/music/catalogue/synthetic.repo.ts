@@ -1,0 +1,314 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { Executor } from './catalogue.repo.js';
+
+/**
+ * A large made-up catalogue for benchmarks: artists, albums, tracks, genres and plays, without
+ * audio. Names are pronounceable words so that search behaves as on real names. Deterministic
+ * for a given seed; keys carry a run id so that several runs can share one database.
+ */
+export interface SyntheticOptions {
+  tracks: number;
+  tracksPerAlbum?: number;
+  albumsPerArtist?: number;
+  /** Plays logged over the last 30 days, as a share of the track count. */
+  playsPerTrack?: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ra',
+  'ne',
+  'to',
+  'su',
+  'vi',
+  'da',
+  'ro',
+  'li',
+  'ma',
+  'be',
+  'at',
+  'el',
+  'on',
+  'ur',
+  'ia',
+  'so',
+  'fe',
+  'gra',
+  'stel',
+  'mon',
+  'dar',
+  'vin',
+  'lux',
+  'or',
+  'sa',
+  'ty',
+  'qui',
+  'zen',
+  'pol',
+  'har',
+  'mel',
+  'ody',
+  'rock',
+  'son',
+  'ic',
+  'blue',
+  'star',
+];
+const GENRES = [
+  'Rock',
+  'Pop',
+  'Jazz',
+  'Blues',
+  'Hip Hop',
+  'Electronic',
+  'Classical',
+  'Folk',
+  'Metal',
+  'Reggae',
+  'Soul',
+  'Funk',
+  'Country',
+  'Latin',
+  'Ambient',
+  'Punk',
+  'Indie',
+  'R&B',
+  'MPB',
+  'Samba',
+];
+
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BATCH = 1000;
+
+async function insertReturningIds<T extends Record<string, unknown>>(
+  db: Executor,
+  table: 'artists' | 'albums' | 'tracks',
+  rows: T[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const inserted = await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+async function insertAll(db: Executor, table: keyof Database, rows: Record<string, unknown>[]) {
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .execute();
+}
+
+export async function seedSyntheticCatalogue(
+  db: Kysely<Database>,
+  options: SyntheticOptions,
+): Promise<{ artists: number; albums: number; tracks: number; plays: number }> {
+  const next = random(options.seed ?? 42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const word = () => {
+    const count = 2 + Math.floor(next() * 2);
+    let text = '';
+    for (let i = 0; i < count; i++) text += pick(SYLLABLES);
+    return text[0]!.toUpperCase() + text.slice(1);
+  };
+  const words = (min: number, max: number) =>
+    Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, word).join(' ');
+
+  const run = crypto.randomBytes(3).toString('hex');
+  const perAlbum = options.tracksPerAlbum ?? 10;
+  const albumsPerArtist = options.albumsPerArtist ?? 2;
+  const albumCount = Math.max(1, Math.ceil(options.tracks / perAlbum));
+  const artistCount = Math.max(1, Math.ceil(albumCount / albumsPerArtist));
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  let done = 0;
+  const progress = (amount: number) => {
+    done += amount;
+    options.onProgress?.(done, options.tracks);
+  };
+
+  const genreIds: number[] = [];
+  for (const name of GENRES) {
+    const key = name.toLowerCase();
+    await db
+      .insertInto('genres')
+      .values({ name: key, display_name: name, created_at: iso(now), updated_at: iso(now) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('genres')
+      .select('id')
+      .where('name', '=', key)
+      .executeTakeFirstOrThrow();
+    genreIds.push(row.id);
+  }
+
+  // Artists, in one transaction.
+  const artistGenre: number[] = [];
+  const artistIds = await db.transaction().execute(async (trx) => {
+    const rows = Array.from({ length: artistCount }, (_, i) => {
+      const name = words(1, 3);
+      artistGenre.push(pick(genreIds));
+      const created = iso(now - Math.floor(next() * 5 * 365 * 86_400_000));
+      return {
+        name,
+        name_key: `${name.toLowerCase()}#bench-${run}-${i}`,
+        verified: next() < 0.1 ? 1 : 0,
+        links: '[]',
+        created_at: created,
+        updated_at: created,
+      };
+    });
+    const ids = await insertReturningIds(trx, 'artists', rows);
+    await insertAll(
+      trx,
+      'artist_genres',
+      ids.map((artist_id, i) => ({ artist_id, genre_id: artistGenre[i]! })),
+    );
+    return ids;
+  });
+
+  // Albums and their tracks, a slice at a time so no transaction grows too large.
+  let trackTotal = 0;
+  const allTrackIds: number[] = [];
+  const SLICE = 500;
+  for (let first = 0; first < albumCount; first += SLICE) {
+    const count = Math.min(SLICE, albumCount - first);
+    await db.transaction().execute(async (trx) => {
+      const owners: number[] = [];
+      const albums = Array.from({ length: count }, (_, j) => {
+        const index = first + j;
+        const owner = index % artistIds.length;
+        owners.push(owner);
+        const name = words(1, 4);
+        const year = 1960 + Math.floor(next() * 66);
+        const created = iso(now - Math.floor(next() * 3 * 365 * 86_400_000));
+        return {
+          name,
+          album_key: `${name.toLowerCase()}#bench-${run}-${index}`,
+          type: next() < 0.2 ? 'single' : 'album',
+          year,
+          release_date: `${year}-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-01`,
+          created_at: created,
+          updated_at: created,
+        };
+      });
+      const albumIds = await insertReturningIds(trx, 'albums', albums);
+      await insertAll(
+        trx,
+        'album_artists',
+        albumIds.map((album_id, j) => ({
+          album_id,
+          artist_id: artistIds[owners[j]!]!,
+          position: 0,
+        })),
+      );
+      await insertAll(
+        trx,
+        'album_genres',
+        albumIds.map((album_id, j) => ({ album_id, genre_id: artistGenre[owners[j]!]! })),
+      );
+
+      const tracks: Record<string, unknown>[] = [];
+      const trackOwners: number[] = [];
+      for (const [j, albumId] of albumIds.entries()) {
+        for (let n = 1; n <= perAlbum && trackTotal + tracks.length < options.tracks; n++) {
+          trackOwners.push(j);
+          // A few hits, a long tail: plays follow a power law.
+          const plays = Math.floor(Math.pow(next(), 6) * 100_000);
+          tracks.push({
+            name: words(1, 4),
+            album_id: albumId,
+            number: n,
+            disc: 1,
+            duration_ms: 120_000 + Math.floor(next() * 240_000),
+            audio_path: `bench/${run}/${albumId}/${n}.mp3`,
+            codec: 'MPEG 1 Layer 3',
+            bitrate: 320_000,
+            mime: 'audio/mpeg',
+            file_size: 5_000_000 + Math.floor(next() * 5_000_000),
+            plays,
+            created_at: albums[j]!.created_at,
+            updated_at: albums[j]!.created_at,
+          });
+        }
+      }
+      const trackIds = await insertReturningIds(trx, 'tracks', tracks);
+      await insertAll(
+        trx,
+        'track_artists',
+        trackIds.map((track_id, k) => ({
+          track_id,
+          artist_id: artistIds[owners[trackOwners[k]!]!]!,
+          position: 0,
+        })),
+      );
+      await insertAll(
+        trx,
+        'track_genres',
+        trackIds.map((track_id, k) => ({
+          track_id,
+          genre_id: artistGenre[owners[trackOwners[k]!]!]!,
+        })),
+      );
+      trackTotal += trackIds.length;
+      allTrackIds.push(...trackIds);
+      progress(trackIds.length);
+    });
+  }
+
+  // Recent plays, for trending; biased towards a small set of tracks.
+  const playCount = Math.floor(options.tracks * (options.playsPerTrack ?? 0.5));
+  for (let first = 0; first < playCount; first += 10_000) {
+    const rows = Array.from({ length: Math.min(10_000, playCount - first) }, () => ({
+      track_id: allTrackIds[Math.floor(Math.pow(next(), 3) * allTrackIds.length)]!,
+      user_id: null,
+      session_id: `bench-${run}-${Math.floor(next() * 1e9)}`,
+      played_ms: 30_000 + Math.floor(next() * 200_000),
+      device: pick(['desktop', 'mobile', 'tablet']),
+      country: null,
+      created_at: iso(now - Math.floor(next() * 30 * 86_400_000)),
+    }));
+    await db.transaction().execute((trx) => insertAll(trx, 'plays', rows));
+  }
+
+  // Album and artist counters follow their tracks.
+  await db.transaction().execute(async (trx) => {
+    await sql`update albums set plays = (select coalesce(sum(t.plays), 0) from tracks t where t.album_id = albums.id) where album_key like ${`%#bench-${run}-%`}`.execute(
+      trx,
+    );
+    await sql`update artists set plays = (select coalesce(sum(t.plays), 0) from tracks t join track_artists ta on ta.track_id = t.id where ta.artist_id = artists.id) where name_key like ${`%#bench-${run}-%`}`.execute(
+      trx,
+    );
+  });
+  // Fresh statistics, so the planner uses the new indexes on the big tables.
+  await sql`analyze`.execute(db);
+  return {
+    artists: artistIds.length,
+    albums: albumCount,
+    tracks: trackTotal,
+    plays: playCount,
+  };
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { coverPng, importTrack } from '../music.fixtures.js';
+
+describe('landing page trending artists', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('falls back to the newest artists when nothing was played, with their first album', async () => {
+    const client = await new TestClient(t.app).visit();
+    expect((await client.get('/api/v1/landing/artists')).json()).toEqual({ artists: [] });
+
+    await importTrack(t.app, t.config.dataDir, {
+      artists: ['Early Bird'],
+      album: 'Debut',
+      year: 2001,
+      coverImage: { data: await coverPng('#ff0000'), mime: 'image/png' },
+    });
+    await importTrack(t.app, t.config.dataDir, {
+      artists: ['Early Bird'],
+      album: 'Later',
+      year: 2010,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await importTrack(t.app, t.config.dataDir, { artists: ['Latecomer'], album: 'First Try' });
+
+    const { artists } = (await client.get('/api/v1/landing/artists')).json();
+    expect(artists.map((a: { name: string }) => a.name)).toEqual(['Latecomer', 'Early Bird']);
+    expect(artists[1]).toMatchObject({
+      verified: false,
+      image_small: null,
+      albums: [{ name: 'Debut', image: expect.stringMatching(/\.webp$/) }],
+    });
+  });
+
+  it('puts the artists played most in the last 14 days first, and shows at most 30', async () => {
+    const hit = await importTrack(t.app, t.config.dataDir, {
+      artists: ['Chart Topper'],
+      album: 'Hits',
+    });
+    const old = await importTrack(t.app, t.config.dataDir, {
+      artists: ['Yesterday Star'],
+      album: 'Gold',
+    });
+    for (let i = 0; i < 30; i++)
+      await importTrack(t.app, t.config.dataDir, {
+        artists: [`Filler ${i}`],
+        album: `Filler ${i}`,
+      });
+
+    // Plenty of plays, but three weeks ago: not trending.
+    const longAgo = new Date(Date.now() - 21 * 24 * 3600 * 1000).toISOString();
+    await t.db.kysely
+      .insertInto('plays')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          track_id: old.trackId,
+          user_id: null,
+          session_id: `old-session-${i}`,
+          played_ms: 60_000,
+          device: 'desktop',
+          country: null,
+          created_at: longAgo,
+        })),
+      )
+      .execute();
+    const listener = await new TestClient(t.app).visit();
+    await listener.post(`/api/v1/tracks/${hit.trackId}/plays`, { played_ms: 45_000 });
+
+    const { artists } = (await listener.get('/api/v1/landing/artists')).json();
+    expect(artists).toHaveLength(30);
+    expect(artists[0].name).toBe('Chart Topper');
+    expect(artists[0].albums[0].name).toBe('Hits');
+  });
+});

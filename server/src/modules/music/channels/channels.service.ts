@@ -1,0 +1,318 @@
+import type { Pagination } from '@cadenza/contracts/http';
+import {
+  CHANNEL_CONTENT_TYPES,
+  CHANNEL_LAYOUTS,
+  CHANNEL_QUERIES,
+  type Channel,
+  type ChannelContentType,
+  type ChannelItem,
+  type ChannelLayout,
+  type ChannelQuery,
+} from '@cadenza/contracts/music';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../core/errors.js';
+import type { Database } from '../../../db/schema.js';
+import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
+import { paginated, pageWindow, type PageRequest } from '../pagination.js';
+import type { PlaylistsService } from '../playlists/playlists.service.js';
+import * as repo from './channels.repo.js';
+import type { ChannelRow } from './channels.table.js';
+
+export type ChannelsService = ReturnType<typeof createChannelsService>;
+
+export interface ChannelInput {
+  name: string;
+  slug: string;
+  description?: string | null;
+  contentType: ChannelContentType;
+  layout?: ChannelLayout;
+  query?: ChannelQuery | null;
+  /** How many items a nested channel shows on its parent. */
+  queryLimit?: number;
+  items?: { type: ChannelContentType; id: number }[];
+}
+
+/** Context a channel resolves in: the genre of `/genre/{name}` pages. */
+export interface ChannelParams {
+  genre?: string;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
+  (list as readonly string[]).includes(value) ? (value as T) : fallback;
+
+export function channelRowToChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    model_type: 'channel',
+    description: row.description,
+    content_type: oneOf(CHANNEL_CONTENT_TYPES, row.content_type, 'track'),
+    layout: oneOf(CHANNEL_LAYOUTS, row.layout, 'grid'),
+    query: row.query ? oneOf(CHANNEL_QUERIES, row.query, 'topTracks') : null,
+  };
+}
+
+export function createChannelsService({
+  db,
+  catalogue,
+  playlists,
+}: {
+  db: Kysely<Database>;
+  catalogue: CatalogueService;
+  playlists: PlaylistsService;
+}) {
+  async function runQuery(
+    query: ChannelQuery,
+    page: PageRequest,
+    viewer: Viewer,
+    params: ChannelParams,
+  ): Promise<Pagination<ChannelItem>> {
+    const genreId = async () => {
+      if (!params.genre) return null;
+      try {
+        return (await catalogue.genreByName(params.genre)).id;
+      } catch {
+        return null;
+      }
+    };
+    switch (query) {
+      case 'topTracks':
+        return catalogue.topTracks(page, viewer);
+      case 'newReleases':
+        return catalogue.albums('new', page, viewer);
+      case 'popularAlbums':
+        return catalogue.albums('popular', page, viewer);
+      case 'popularArtists':
+        return catalogue.popularArtists(page, viewer);
+      case 'trendingArtists':
+        return catalogue.trendingArtists(page, viewer);
+      case 'genres':
+        return catalogue.genres(page);
+      case 'genreTopTracks': {
+        const id = await genreId();
+        return id ? catalogue.topTracks(page, viewer, id) : paginated([], 0, page);
+      }
+      case 'genreAlbums': {
+        const id = await genreId();
+        return id ? catalogue.albums('popular', page, viewer, id) : paginated([], 0, page);
+      }
+    }
+  }
+
+  async function manualItems(
+    channelId: number,
+    page: PageRequest,
+    viewer: Viewer,
+    params: ChannelParams,
+    depth: number,
+  ): Promise<Pagination<ChannelItem>> {
+    const { rows, total } = await repo.itemsPage(db, channelId, pageWindow(page));
+    const idsOf = (type: string) => rows.filter((r) => r.item_type === type).map((r) => r.item_id);
+    const [tracks, albums, artists, lists, genres, channels] = await Promise.all([
+      catalogue.tracksByIds(idsOf('track'), viewer),
+      catalogue.albumsByIds(idsOf('album'), viewer),
+      catalogue.artistsByIds(idsOf('artist'), viewer),
+      playlists.byIds(idsOf('playlist'), viewer),
+      catalogue.genresByIds(idsOf('genre')),
+      repo.channelsByIds(db, idsOf('channel')),
+    ]);
+    const nested = new Map<number, Channel>();
+    for (const row of channels) {
+      nested.set(
+        row.id,
+        depth < 1
+          ? await resolveRow(row, { page: 1, perPage: row.query_limit }, viewer, params, depth + 1)
+          : channelRowToChannel(row),
+      );
+    }
+    const byKey = new Map<string, ChannelItem>();
+    for (const item of [...tracks, ...albums, ...artists, ...lists, ...genres])
+      byKey.set(`${item.model_type}:${item.id}`, item);
+    for (const [id, channel] of nested) byKey.set(`channel:${id}`, channel);
+    const data = rows
+      .map((r) => byKey.get(`${r.item_type}:${r.item_id}`))
+      .filter((item): item is ChannelItem => item !== undefined);
+    return paginated(data, total, page);
+  }
+
+  async function resolveRow(
+    row: ChannelRow,
+    page: PageRequest,
+    viewer: Viewer,
+    params: ChannelParams,
+    depth: number,
+  ): Promise<Channel> {
+    const channel = channelRowToChannel(row);
+    channel.content = channel.query
+      ? await runQuery(channel.query, page, viewer, params)
+      : await manualItems(row.id, page, viewer, params, depth);
+    return channel;
+  }
+
+  async function find(slugOrId: string): Promise<ChannelRow> {
+    const row = /^\d+$/.test(slugOrId)
+      ? await repo.findChannel(db, Number(slugOrId))
+      : await repo.findChannel(db, slugOrId);
+    if (!row) throw AppError.notFound('Channel not found.');
+    return row;
+  }
+
+  function values(input: ChannelInput): repo.ChannelValues {
+    return {
+      name: input.name,
+      slug: input.slug,
+      description: input.description ?? null,
+      content_type: input.contentType,
+      layout: input.layout ?? 'grid',
+      query: input.query ?? null,
+      query_limit: input.queryLimit ?? 20,
+    };
+  }
+
+  return {
+    /** A channel with its content resolved; nested channels carry their first page. */
+    async resolve(
+      slugOrId: string,
+      viewer: Viewer,
+      page: PageRequest,
+      params: ChannelParams = {},
+    ): Promise<Channel> {
+      return resolveRow(await find(slugOrId), page, viewer, params, 0);
+    },
+
+    async idOf(slug: string): Promise<number | null> {
+      return (await repo.findChannel(db, slug))?.id ?? null;
+    },
+
+    async list(page: PageRequest) {
+      const { rows, total } = await repo.listChannels(db, pageWindow(page));
+      return paginated(rows.map(channelRowToChannel), total, page);
+    },
+
+    /** Creates a channel; one with the same slug is left as it is (seeding runs on every start). */
+    async createChannel(input: ChannelInput): Promise<{ id: number }> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await repo.findChannel(trx, input.slug);
+        if (existing) return { id: existing.id };
+        const id = await repo.insertChannel(trx, values(input));
+        if (input.items) await repo.replaceItems(trx, id, input.items);
+        return { id };
+      });
+    },
+
+    async create(input: ChannelInput): Promise<Channel> {
+      if (await repo.findChannel(db, input.slug))
+        throw AppError.validation({ slug: 'A channel with this slug already exists.' });
+      const { id } = await this.createChannel(input);
+      return channelRowToChannel((await repo.findChannel(db, id))!);
+    },
+
+    async update(id: number, input: ChannelInput): Promise<Channel> {
+      const row = await repo.findChannel(db, id);
+      if (!row) throw AppError.notFound('Channel not found.');
+      const other = await repo.findChannel(db, input.slug);
+      if (other && other.id !== id)
+        throw AppError.validation({ slug: 'A channel with this slug already exists.' });
+      if (input.items?.some((item) => item.type === 'channel' && item.id === id))
+        throw AppError.validation({ items: 'A channel cannot contain itself.' });
+      await db.transaction().execute(async (trx) => {
+        await repo.updateChannel(trx, id, values(input));
+        if (input.items) await repo.replaceItems(trx, id, input.items);
+      });
+      return channelRowToChannel((await repo.findChannel(db, id))!);
+    },
+
+    async remove(id: number): Promise<void> {
+      const row = await repo.findChannel(db, id);
+      if (!row) throw AppError.notFound('Channel not found.');
+      await db.transaction().execute((trx) => repo.deleteChannel(trx, id));
+    },
+  };
+}
+
+/** The home screen ('discover') and the genre page, created once. */
+export async function seedDefaultChannels(channels: ChannelsService): Promise<void> {
+  const nested = async (input: ChannelInput) => (await channels.createChannel(input)).id;
+  const discover = [
+    await nested({
+      name: 'New releases',
+      slug: 'new-releases',
+      contentType: 'album',
+      layout: 'carousel',
+      query: 'newReleases',
+      queryLimit: 12,
+    }),
+    await nested({
+      name: 'Popular albums',
+      slug: 'popular-albums',
+      contentType: 'album',
+      layout: 'carousel',
+      query: 'popularAlbums',
+      queryLimit: 12,
+    }),
+    await nested({
+      name: 'Top tracks',
+      slug: 'top-tracks',
+      contentType: 'track',
+      layout: 'trackTable',
+      query: 'topTracks',
+      queryLimit: 10,
+    }),
+    await nested({
+      name: 'Genres',
+      slug: 'genres',
+      contentType: 'genre',
+      layout: 'grid',
+      query: 'genres',
+      queryLimit: 12,
+    }),
+    await nested({
+      name: 'Trending artists',
+      slug: 'trending-artists',
+      contentType: 'artist',
+      layout: 'carousel',
+      query: 'trendingArtists',
+      queryLimit: 12,
+    }),
+  ];
+  // Channels the demo catalogue brings join the home screen when they exist.
+  const featured = await channels.idOf('featured-playlists');
+  const picks = await channels.idOf('editors-picks');
+  const [newReleases, popularAlbums, ...rest] = discover;
+  const home = [newReleases!, featured, popularAlbums!, picks, ...rest].filter(
+    (id): id is number => id !== null,
+  );
+  await channels.createChannel({
+    name: 'Discover',
+    slug: 'discover',
+    contentType: 'channel',
+    layout: 'list',
+    items: home.map((id) => ({ type: 'channel', id })),
+  });
+  const genre = [
+    await nested({
+      name: 'Popular tracks',
+      slug: 'genre-top-tracks',
+      contentType: 'track',
+      layout: 'trackTable',
+      query: 'genreTopTracks',
+      queryLimit: 20,
+    }),
+    await nested({
+      name: 'Albums',
+      slug: 'genre-albums',
+      contentType: 'album',
+      layout: 'grid',
+      query: 'genreAlbums',
+      queryLimit: 24,
+    }),
+  ];
+  await channels.createChannel({
+    name: 'Genre',
+    slug: 'genre',
+    contentType: 'channel',
+    layout: 'list',
+    items: genre.map((id) => ({ type: 'channel', id })),
+  });
+}

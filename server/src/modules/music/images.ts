@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type { Storage } from '../../infra/storage.js';
+
+const ACCEPTED = /^image\/(jpeg|png|webp|gif|avif|tiff)$/;
+
+/**
+ * Resizes an image into square webp variants and stores them. The key carries a hash of the
+ * source, so a changed image gets a new URL and browsers can cache each one for long.
+ * Returns null when the data is not an image sharp can read.
+ */
+export async function storeImage<Size extends string>(
+  storage: Storage,
+  folder: string,
+  image: { data: Buffer; mime?: string },
+  sizes: Record<Size, number>,
+): Promise<Record<Size, string> | null> {
+  if (image.mime && !ACCEPTED.test(image.mime)) return null;
+  try {
+    // Decoding checks the content, whatever the declared type says.
+    await sharp(image.data).metadata();
+  } catch {
+    return null;
+  }
+  const hash = crypto.createHash('sha256').update(image.data).digest('hex').slice(0, 12);
+  const urls = {} as Record<Size, string>;
+  for (const [name, size] of Object.entries(sizes) as [Size, number][]) {
+    const key = `${folder}/${hash}-${name}.webp`;
+    const data = await sharp(image.data)
+      .rotate()
+      .resize(size, size, { fit: 'cover', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    await storage.put(key, data);
+    urls[name] = storage.url(key);
+  }
+  return urls;
+}

@@ -1,0 +1,151 @@
+import type { Executor } from '../catalogue/catalogue.repo.js';
+
+export type LikeableType = 'track' | 'album' | 'artist' | 'playlist';
+export type FollowableType = 'artist' | 'user';
+
+export async function insertLike(
+  db: Executor,
+  userId: number,
+  type: LikeableType,
+  id: number,
+): Promise<void> {
+  await db
+    .insertInto('likes')
+    .values({
+      user_id: userId,
+      likeable_type: type,
+      likeable_id: id,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function deleteLike(db: Executor, userId: number, type: LikeableType, id: number) {
+  await db
+    .deleteFrom('likes')
+    .where('user_id', '=', userId)
+    .where('likeable_type', '=', type)
+    .where('likeable_id', '=', id)
+    .execute();
+}
+
+export async function likedAmong(
+  db: Executor,
+  userId: number,
+  type: LikeableType,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('likes')
+    .select('likeable_id')
+    .where('user_id', '=', userId)
+    .where('likeable_type', '=', type)
+    .where('likeable_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.likeable_id));
+}
+
+/** Ids a user liked, most recent first. */
+export async function likedPage(
+  db: Executor,
+  userId: number,
+  type: LikeableType,
+  page: { limit: number; offset: number },
+) {
+  const base = db
+    .selectFrom('likes')
+    .where('user_id', '=', userId)
+    .where('likeable_type', '=', type);
+  const [rows, count] = await Promise.all([
+    base
+      .select('likeable_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('likeable_id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.likeable_id), total: Number(count.count) };
+}
+
+export async function insertFollow(
+  db: Executor,
+  userId: number,
+  type: FollowableType,
+  id: number,
+): Promise<void> {
+  await db
+    .insertInto('follows')
+    .values({
+      user_id: userId,
+      followable_type: type,
+      followable_id: id,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function deleteFollow(db: Executor, userId: number, type: FollowableType, id: number) {
+  await db
+    .deleteFrom('follows')
+    .where('user_id', '=', userId)
+    .where('followable_type', '=', type)
+    .where('followable_id', '=', id)
+    .execute();
+}
+
+export async function followedAmong(
+  db: Executor,
+  userId: number,
+  type: FollowableType,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('followable_id')
+    .where('user_id', '=', userId)
+    .where('followable_type', '=', type)
+    .where('followable_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.followable_id));
+}
+
+export async function followersCounts(db: Executor, type: FollowableType, ids: number[]) {
+  if (ids.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('follows')
+    .select(['followable_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('followable_type', '=', type)
+    .where('followable_id', 'in', ids)
+    .groupBy('followable_id')
+    .execute();
+  return new Map(rows.map((r) => [r.followable_id, Number(r.count)]));
+}
+
+export async function followedPage(
+  db: Executor,
+  userId: number,
+  type: FollowableType,
+  page: { limit: number; offset: number },
+) {
+  const base = db
+    .selectFrom('follows')
+    .where('user_id', '=', userId)
+    .where('followable_type', '=', type);
+  const [rows, count] = await Promise.all([
+    base
+      .select('followable_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('followable_id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.followable_id), total: Number(count.count) };
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import * as repo from './likes.repo.js';
+import type { FollowableType, LikeableType } from './likes.repo.js';
+
+export type LikesService = ReturnType<typeof createLikesService>;
+
+/**
+ * Likes and follows as plain relations. Checking that the liked object exists and may be
+ * seen is the caller's job (the library service), which knows the catalogue and playlists.
+ */
+export function createLikesService(db: Kysely<Database>) {
+  return {
+    like: (userId: number, type: LikeableType, id: number) => repo.insertLike(db, userId, type, id),
+    unlike: (userId: number, type: LikeableType, id: number) =>
+      repo.deleteLike(db, userId, type, id),
+    async likedAmong(userId: number | null, type: LikeableType, ids: number[]) {
+      return userId ? repo.likedAmong(db, userId, type, ids) : new Set<number>();
+    },
+    likedPage: (userId: number, type: LikeableType, page: { limit: number; offset: number }) =>
+      repo.likedPage(db, userId, type, page),
+
+    follow: (userId: number, type: FollowableType, id: number) =>
+      repo.insertFollow(db, userId, type, id),
+    unfollow: (userId: number, type: FollowableType, id: number) =>
+      repo.deleteFollow(db, userId, type, id),
+    async followedAmong(userId: number | null, type: FollowableType, ids: number[]) {
+      return userId ? repo.followedAmong(db, userId, type, ids) : new Set<number>();
+    },
+    followersCounts: (type: FollowableType, ids: number[]) => repo.followersCounts(db, type, ids),
+    followedPage: (userId: number, type: FollowableType, page: { limit: number; offset: number }) =>
+      repo.followedPage(db, userId, type, page),
+  };
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { importTrack } from '../music.fixtures.js';
+
+describe('likes and follows', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signIn = async () => {
+    const user = await createUser(t.app);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.plainPassword);
+    return { user, client };
+  };
+
+  it('likes tracks, albums and artists and lists them newest first, paginated', async () => {
+    const a = await importTrack(t.app, t.config.dataDir, {
+      title: 'Liked one',
+      artists: ['Liker'],
+    });
+    const b = await importTrack(t.app, t.config.dataDir, {
+      title: 'Liked two',
+      artists: ['Liker'],
+    });
+    const { client } = await signIn();
+    for (const id of [a.trackId, b.trackId]) {
+      const response = await client.post('/api/v1/users/me/liked-items', {
+        likeable_type: 'track',
+        likeable_id: id,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    await client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'album',
+      likeable_id: a.albumId,
+    });
+    await client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'artist',
+      likeable_id: a.artistIds[0],
+    });
+
+    const tracks = await client.get('/api/v1/users/me/liked-tracks?perPage=1');
+    expect(tracks.json().pagination).toMatchObject({ total: 2, last_page: 2, current_page: 1 });
+    expect(tracks.json().pagination.data[0]).toMatchObject({ name: 'Liked two', is_liked: true });
+    expect((await client.get('/api/v1/users/me/liked-albums')).json().pagination.total).toBe(1);
+    expect(
+      (await client.get('/api/v1/users/me/liked-artists')).json().pagination.data[0].name,
+    ).toBe('Liker');
+    expect((await client.get(`/api/v1/tracks/${a.trackId}`)).json().track.is_liked).toBe(true);
+
+    await client.request('DELETE', '/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: a.trackId,
+    });
+    expect((await client.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(1);
+  });
+
+  it('refuses likes of missing things and of private playlists of others', async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const missing = await other.client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: 99999999,
+    });
+    expect(missing.statusCode).toBe(404);
+    const secret = (await owner.client.post('/api/v1/playlists', { name: 'Private' })).json()
+      .playlist.id;
+    const liked = await other.client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'playlist',
+      likeable_id: secret,
+    });
+    expect(liked.statusCode).toBe(404);
+    const guest = await new TestClient(t.app).visit();
+    expect(
+      (await guest.post('/api/v1/users/me/liked-items', { likeable_type: 'track', likeable_id: 1 }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('follows artists and users, and the artist page counts followers', async () => {
+    const track = await importTrack(t.app, t.config.dataDir, { artists: ['Followed Band'] });
+    const artistId = track.artistIds[0]!;
+    const fan = await signIn();
+    const friend = await signIn();
+    expect(
+      (
+        await fan.client.post('/api/v1/users/me/follows', {
+          followable_type: 'artist',
+          followable_id: artistId,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await fan.client.post('/api/v1/users/me/follows', {
+      followable_type: 'user',
+      followable_id: friend.user.id,
+    });
+    const page = (await fan.client.get(`/api/v1/artists/${artistId}`)).json().artist;
+    expect(page).toMatchObject({ followers_count: 1, is_followed: true });
+    expect(
+      (await fan.client.get('/api/v1/users/me/followed-artists')).json().pagination.total,
+    ).toBe(1);
+    expect(
+      (await fan.client.get('/api/v1/users/me/followed-users')).json().pagination.data[0].id,
+    ).toBe(friend.user.id);
+    const self = await fan.client.post('/api/v1/users/me/follows', {
+      followable_type: 'user',
+      followable_id: fan.user.id,
+    });
+    expect(self.statusCode).toBe(422);
+
+    await fan.client.request('DELETE', '/api/v1/users/me/follows', {
+      followable_type: 'artist',
+      followable_id: artistId,
+    });
+    expect(
+      (await fan.client.get(`/api/v1/artists/${artistId}`)).json().artist.followers_count,
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FollowableType, LikeableType, UserRef } from '@cadenza/contracts/music';
+import { AppError } from '../../../core/errors.js';
+import type { UsersService } from '../../users/users.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { pageWindow, paginated, type PageRequest } from '../pagination.js';
+import type { PlaylistsService } from '../playlists/playlists.service.js';
+import { publicUserRef } from '../public-user.js';
+import type { LikesService } from './likes.service.js';
+
+export type UserLibraryService = ReturnType<typeof createUserLibraryService>;
+
+/** A user's library: what they like and whom they follow, checked against what they may see. */
+export function createUserLibraryService({
+  likes,
+  catalogue,
+  playlists,
+  users,
+}: {
+  likes: LikesService;
+  catalogue: CatalogueService;
+  playlists: PlaylistsService;
+  users: UsersService;
+}) {
+  async function assertLikeable(userId: number, type: LikeableType, id: number) {
+    const ok =
+      type === 'playlist'
+        ? await playlists.isVisible(id, userId)
+        : await catalogue.exists(type, id);
+    if (!ok) throw AppError.notFound('Not found.');
+  }
+
+  return {
+    async like(userId: number, type: LikeableType, id: number): Promise<void> {
+      await assertLikeable(userId, type, id);
+      await likes.like(userId, type, id);
+    },
+
+    unlike: (userId: number, type: LikeableType, id: number) => likes.unlike(userId, type, id),
+
+    async liked(userId: number, type: LikeableType, page: PageRequest) {
+      const { ids, total } = await likes.likedPage(userId, type, pageWindow(page));
+      const viewer = { userId };
+      const data =
+        type === 'track'
+          ? await catalogue.tracksByIds(ids, viewer)
+          : type === 'album'
+            ? await catalogue.albumsByIds(ids, viewer)
+            : type === 'artist'
+              ? await catalogue.artistsByIds(ids, viewer)
+              : await playlists.byIds(ids, viewer);
+      return paginated<(typeof data)[number]>(data, total, page);
+    },
+
+    async follow(userId: number, type: FollowableType, id: number): Promise<void> {
+      if (type === 'user') {
+        if (id === userId)
+          throw AppError.validation({ followable_id: 'You cannot follow yourself.' });
+        if (!(await users.findById(id))) throw AppError.notFound('Not found.');
+      } else if (!(await catalogue.exists('artist', id))) {
+        throw AppError.notFound('Not found.');
+      }
+      await likes.follow(userId, type, id);
+    },
+
+    unfollow: (userId: number, type: FollowableType, id: number) =>
+      likes.unfollow(userId, type, id),
+
+    async followedArtists(userId: number, page: PageRequest) {
+      const { ids, total } = await likes.followedPage(userId, 'artist', pageWindow(page));
+      return paginated(await catalogue.artistsByIds(ids, { userId }), total, page);
+    },
+
+    async followedUsers(userId: number, page: PageRequest) {
+      const { ids, total } = await likes.followedPage(userId, 'user', pageWindow(page));
+      const data: UserRef[] = [];
+      for (const id of ids) {
+        const user = await users.findById(id);
+        if (user) data.push(publicUserRef(user));
+      }
+      return paginated(data, total, page);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { channelsRoutes } from './channels/channels.routes.js';
+import { likesRoutes } from './likes/likes.routes.js';
+import type { MusicServices } from './music.services.js';
+import { playlistsRoutes } from './playlists/playlists.routes.js';
+import { playsRoutes } from './plays/plays.routes.js';
+import { searchRoutes } from './search/search.routes.js';
+
+/** Every HTTP route of the music domain. */
+export async function musicRoutes(
+  app: FastifyInstance,
+  { music }: { music: MusicServices },
+): Promise<void> {
+  await app.register(catalogueRoutes, { catalogue: music.catalogue, channels: music.channels });
+  await app.register(playlistsRoutes, { playlists: music.playlists });
+  await app.register(likesRoutes, { library: music.library });
+  await app.register(channelsRoutes, { channels: music.channels });
+  await app.register(playsRoutes, { catalogue: music.catalogue, plays: music.plays });
+  await app.register(searchRoutes, { search: music.search });
+}

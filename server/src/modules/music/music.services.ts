@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { geoLite2Lookup, type GeoLookup } from '../../infra/geo.js';
+import type { Storage } from '../../infra/storage.js';
+import type { UsersService } from '../users/users.service.js';
+import { createCatalogueService } from './catalogue/catalogue.service.js';
+import { createChannelsService, seedDefaultChannels } from './channels/channels.service.js';
+import { createLikesService } from './likes/likes.service.js';
+import { createUserLibraryService } from './likes/user-library.service.js';
+import { createPlaylistsService } from './playlists/playlists.service.js';
+import { createPlaysService } from './plays/plays.service.js';
+import { createSearchService } from './search/search.service.js';
+
+export interface MusicDeps {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  storage: Storage;
+  dataDir: string;
+  users: UsersService;
+  /** Where plays are located; defaults to the bundled GeoLite2 database. */
+  geo?: GeoLookup | null;
+}
+
+export type MusicServices = ReturnType<typeof createMusicServices>;
+
+/** The services of the music domain, wired to each other. */
+export function createMusicServices({ db, dialect, storage, dataDir, users, geo }: MusicDeps) {
+  const likes = createLikesService(db);
+  const core = createCatalogueService({ db, storage, likes, dataDir });
+  const playlists = createPlaylistsService({ db, users, catalogue: core, storage });
+  const channels = createChannelsService({ db, catalogue: core, playlists });
+  const library = createUserLibraryService({ likes, catalogue: core, playlists, users });
+  const plays = createPlaysService({
+    db,
+    catalogue: core,
+    geo: geo === undefined ? geoLite2Lookup() : geo,
+  });
+  const search = createSearchService({ db, dialect, catalogue: core, playlists });
+  /**
+   * What importers and the demo seed use: writes into the catalogue, playlists and channels
+   * without a visitor's permissions.
+   */
+  const catalogue = {
+    ...core,
+    createPlaylist: playlists.createPlaylist,
+    addToPlaylist: playlists.addToPlaylist,
+    createChannel: channels.createChannel,
+  };
+  return {
+    likes,
+    catalogue,
+    playlists,
+    channels,
+    library,
+    plays,
+    search,
+    /** Default channels (the home screen and the genre page); safe to run on every start. */
+    seed: () => seedDefaultChannels(channels),
+  };
+}

@@ -1,0 +1,253 @@
+import { sql } from 'kysely';
+import type { Executor } from '../catalogue/catalogue.repo.js';
+import type { PlaylistRow } from './playlists.table.js';
+
+const now = () => new Date().toISOString();
+
+export function findPlaylist(db: Executor, id: number): Promise<PlaylistRow | undefined> {
+  return db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function playlistsByIds(db: Executor, ids: number[]): Promise<PlaylistRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('playlists').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insertPlaylist(
+  db: Executor,
+  values: Pick<PlaylistRow, 'owner_id' | 'name' | 'description' | 'public' | 'collaborative'> & {
+    image?: string | null;
+  },
+): Promise<PlaylistRow> {
+  const at = now();
+  return db
+    .insertInto('playlists')
+    .values({ ...values, created_at: at, updated_at: at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updatePlaylist(
+  db: Executor,
+  id: number,
+  changes: Partial<
+    Pick<PlaylistRow, 'name' | 'description' | 'public' | 'collaborative' | 'image'>
+  >,
+): Promise<void> {
+  await db
+    .updateTable('playlists')
+    .set({ ...changes, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function touchPlaylist(db: Executor, id: number): Promise<void> {
+  await db.updateTable('playlists').set({ updated_at: now() }).where('id', '=', id).execute();
+}
+
+export async function deletePlaylist(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('playlists').where('id', '=', id).execute();
+}
+
+export async function countOwned(db: Executor, ownerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('playlists')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Appends tracks not yet in the playlist, in the order given. Returns how many were added. */
+export async function appendTracks(
+  db: Executor,
+  playlistId: number,
+  trackIds: number[],
+  addedBy: number | null,
+): Promise<number> {
+  const present = await db
+    .selectFrom('playlist_tracks')
+    .select('track_id')
+    .where('playlist_id', '=', playlistId)
+    .where('track_id', 'in', trackIds)
+    .execute();
+  const skip = new Set(present.map((r) => r.track_id));
+  const fresh = [...new Set(trackIds)].filter((id) => !skip.has(id));
+  if (fresh.length === 0) return 0;
+  const last = await db
+    .selectFrom('playlist_tracks')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('playlist_id', '=', playlistId)
+    .executeTakeFirst();
+  const start =
+    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  const at = now();
+  await db
+    .insertInto('playlist_tracks')
+    .values(
+      fresh.map((track_id, index) => ({
+        playlist_id: playlistId,
+        track_id,
+        position: start + index,
+        added_by: addedBy,
+        created_at: at,
+      })),
+    )
+    .execute();
+  return fresh.length;
+}
+
+export async function removeTracks(db: Executor, playlistId: number, trackIds: number[]) {
+  await db
+    .deleteFrom('playlist_tracks')
+    .where('playlist_id', '=', playlistId)
+    .where('track_id', 'in', trackIds)
+    .execute();
+}
+
+/** Puts the given tracks first, in that order; the others keep their order after them. */
+export async function reorderTracks(db: Executor, playlistId: number, trackIds: number[]) {
+  const rows = await db
+    .selectFrom('playlist_tracks')
+    .select('track_id')
+    .where('playlist_id', '=', playlistId)
+    .orderBy('position')
+    .execute();
+  const given = [...new Set(trackIds)].filter((id) => rows.some((r) => r.track_id === id));
+  const rest = rows.map((r) => r.track_id).filter((id) => !given.includes(id));
+  for (const [position, trackId] of [...given, ...rest].entries()) {
+    await db
+      .updateTable('playlist_tracks')
+      .set({ position })
+      .where('playlist_id', '=', playlistId)
+      .where('track_id', '=', trackId)
+      .execute();
+  }
+}
+
+export async function trackIdsPage(
+  db: Executor,
+  playlistId: number,
+  page: { limit: number; offset: number },
+) {
+  const base = db.selectFrom('playlist_tracks').where('playlist_id', '=', playlistId);
+  const [rows, count] = await Promise.all([
+    base.select('track_id').orderBy('position').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.track_id), total: Number(count.count) };
+}
+
+export async function statsOf(db: Executor, ids: number[]) {
+  const tracks = new Map<number, number>();
+  const followers = new Map<number, number>();
+  const images = new Map<number, string>();
+  if (ids.length === 0) return { tracks, followers, images };
+  const [trackRows, followerRows, imageRows] = await Promise.all([
+    db
+      .selectFrom('playlist_tracks')
+      .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('playlist_id', 'in', ids)
+      .groupBy('playlist_id')
+      .execute(),
+    db
+      .selectFrom('playlist_followers')
+      .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('playlist_id', 'in', ids)
+      .groupBy('playlist_id')
+      .execute(),
+    // The artwork of the first track stands in for a playlist without its own image.
+    db
+      .selectFrom('playlist_tracks as pt')
+      .innerJoin('tracks', 'tracks.id', 'pt.track_id')
+      .innerJoin('albums', 'albums.id', 'tracks.album_id')
+      .select(['pt.playlist_id', 'albums.image'])
+      .where('pt.playlist_id', 'in', ids)
+      .where('albums.image', 'is not', null)
+      .where(
+        'pt.position',
+        '=',
+        sql<number>`(select min(p2.position) from playlist_tracks p2 where p2.playlist_id = pt.playlist_id)`,
+      )
+      .execute(),
+  ]);
+  for (const r of trackRows) tracks.set(r.playlist_id, Number(r.count));
+  for (const r of followerRows) followers.set(r.playlist_id, Number(r.count));
+  for (const r of imageRows) if (r.image) images.set(r.playlist_id, r.image);
+  return { tracks, followers, images };
+}
+
+export async function followedAmong(db: Executor, userId: number, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('playlist_followers')
+    .select('playlist_id')
+    .where('user_id', '=', userId)
+    .where('playlist_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.playlist_id));
+}
+
+export async function follow(db: Executor, playlistId: number, userId: number) {
+  await db
+    .insertInto('playlist_followers')
+    .values({ playlist_id: playlistId, user_id: userId, created_at: now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function unfollow(db: Executor, playlistId: number, userId: number) {
+  await db
+    .deleteFrom('playlist_followers')
+    .where('playlist_id', '=', playlistId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** A user's own playlists and those they follow, most recently changed first. */
+export async function userPlaylistsPage(
+  db: Executor,
+  userId: number,
+  page: { limit: number; offset: number },
+  onlyPublic: boolean,
+) {
+  let base = db
+    .selectFrom('playlists')
+    .where((eb) =>
+      eb.or([
+        eb('owner_id', '=', userId),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('playlist_followers').select('playlist_id').where('user_id', '=', userId),
+        ),
+      ]),
+    );
+  if (onlyPublic) base = base.where('public', '=', 1);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function popularPublic(db: Executor, page: { limit: number; offset: number }) {
+  const base = db.selectFrom('playlists').where('public', '=', 1);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}

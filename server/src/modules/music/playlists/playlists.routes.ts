@@ -1,0 +1,188 @@
+import { paginationSchema } from '@cadenza/contracts/http';
+import {
+  MUSIC_PERMISSIONS,
+  playlistInputSchema,
+  playlistSchema,
+  trackIdsSchema,
+  trackSchema,
+} from '@cadenza/contracts/music';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../core/errors.js';
+import { idParams, messageSchema, pageQuery, userIdOf, viewerOf } from '../http.js';
+import type { PlaylistsService } from './playlists.service.js';
+
+const view = { permission: MUSIC_PERMISSIONS.view };
+const signedIn = { auth: true, permission: MUSIC_PERMISSIONS.view };
+const PLAYLIST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const playlistResponse = { 200: z.object({ playlist: playlistSchema }) };
+
+export async function playlistsRoutes(
+  app: FastifyInstance,
+  { playlists }: { playlists: PlaylistsService },
+): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: PLAYLIST_IMAGE_MAX_BYTES, files: 1, fields: 2 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/v1/playlists/:id/image',
+    { config: signedIn, schema: { params: idParams, response: playlistResponse } },
+    async (request) => {
+      if (!request.isMultipart()) throw AppError.validation({ file: 'Choose an image to upload.' });
+      const file = await request.file();
+      if (!file) throw AppError.validation({ file: 'Choose an image to upload.' });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        throw AppError.validation({ file: 'The image may be at most 5 MB.' });
+      }
+      return {
+        playlist: await playlists.setImage(request.params.id, userIdOf(request), data),
+      };
+    },
+  );
+
+  r.delete(
+    '/api/v1/playlists/:id/image',
+    { config: signedIn, schema: { params: idParams, response: playlistResponse } },
+    async (request) => ({
+      playlist: await playlists.setImage(request.params.id, userIdOf(request), null),
+    }),
+  );
+
+  r.post(
+    '/api/v1/playlists',
+    {
+      config: { auth: true },
+      schema: {
+        body: playlistInputSchema,
+        response: { 201: z.object({ playlist: playlistSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const playlist = await playlists.create(
+        userIdOf(request),
+        await request.permissions(),
+        request.body,
+      );
+      return reply.status(201).send({ playlist });
+    },
+  );
+
+  r.get(
+    '/api/v1/playlists/:id',
+    { config: view, schema: { params: idParams, response: playlistResponse } },
+    async (request) => ({ playlist: await playlists.get(request.params.id, viewerOf(request)) }),
+  );
+
+  r.put(
+    '/api/v1/playlists/:id',
+    {
+      config: signedIn,
+      schema: { params: idParams, body: playlistInputSchema.partial(), response: playlistResponse },
+    },
+    async (request) => ({
+      playlist: await playlists.update(request.params.id, userIdOf(request), request.body),
+    }),
+  );
+
+  r.delete(
+    '/api/v1/playlists/:id',
+    { config: signedIn, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await playlists.remove(request.params.id, userIdOf(request));
+      return { message: 'Playlist deleted.' };
+    },
+  );
+
+  r.get(
+    '/api/v1/playlists/:id/tracks',
+    {
+      config: view,
+      schema: {
+        params: idParams,
+        querystring: pageQuery(50),
+        response: { 200: paginationSchema(trackSchema) },
+      },
+    },
+    async (request) => ({
+      pagination: await playlists.tracks(request.params.id, viewerOf(request), request.query),
+    }),
+  );
+
+  r.post(
+    '/api/v1/playlists/:id/tracks',
+    {
+      config: signedIn,
+      schema: { params: idParams, body: trackIdsSchema, response: playlistResponse },
+    },
+    async (request) => ({
+      playlist: await playlists.addTracks(
+        request.params.id,
+        userIdOf(request),
+        request.body.trackIds,
+      ),
+    }),
+  );
+
+  r.delete(
+    '/api/v1/playlists/:id/tracks',
+    {
+      config: signedIn,
+      schema: { params: idParams, body: trackIdsSchema, response: playlistResponse },
+    },
+    async (request) => ({
+      playlist: await playlists.removeTracks(
+        request.params.id,
+        userIdOf(request),
+        request.body.trackIds,
+      ),
+    }),
+  );
+
+  r.post(
+    '/api/v1/playlists/:id/tracks/order',
+    {
+      config: signedIn,
+      schema: { params: idParams, body: trackIdsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await playlists.reorder(request.params.id, userIdOf(request), request.body.trackIds);
+      return { message: 'Order saved.' };
+    },
+  );
+
+  r.post(
+    '/api/v1/playlists/:id/follow',
+    { config: signedIn, schema: { params: idParams, response: playlistResponse } },
+    async (request) => {
+      await playlists.follow(request.params.id, userIdOf(request));
+      return { playlist: await playlists.get(request.params.id, viewerOf(request)) };
+    },
+  );
+
+  r.post(
+    '/api/v1/playlists/:id/unfollow',
+    { config: signedIn, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await playlists.unfollow(request.params.id, userIdOf(request));
+      return { message: 'Playlist unfollowed.' };
+    },
+  );
+
+  r.get(
+    '/api/v1/users/me/playlists',
+    {
+      config: signedIn,
+      schema: { querystring: pageQuery(20), response: { 200: paginationSchema(playlistSchema) } },
+    },
+    async (request) => ({
+      pagination: await playlists.ofUser(userIdOf(request), viewerOf(request), request.query),
+    }),
+  );
+}

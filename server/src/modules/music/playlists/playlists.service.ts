@@ -1,0 +1,295 @@
+import { checkQuota, type Permission } from '@cadenza/contracts/permissions';
+import {
+  MUSIC_PERMISSIONS,
+  type Playlist,
+  type PlaylistInput,
+  type UserRef,
+} from '@cadenza/contracts/music';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../../core/errors.js';
+import type { Database } from '../../../db/schema.js';
+import type { Storage } from '../../../infra/storage.js';
+import type { UsersService } from '../../users/users.service.js';
+import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
+import { storeImage } from '../images.js';
+import { inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
+import { publicUserRef } from '../public-user.js';
+import * as repo from './playlists.repo.js';
+import type { PlaylistRow } from './playlists.table.js';
+
+export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
+
+export function playlistRowToPlaylist(
+  row: PlaylistRow,
+  owner: UserRef,
+  stats: { tracks: number; followers: number; image: string | null },
+): Playlist {
+  return {
+    id: row.id,
+    name: row.name,
+    model_type: 'playlist',
+    description: row.description,
+    image: row.image ?? stats.image,
+    public: row.public === 1,
+    collaborative: row.collaborative === 1,
+    owner,
+    tracks_count: stats.tracks,
+    followers_count: stats.followers,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const canSee = (row: PlaylistRow, userId: number | null) =>
+  row.public === 1 || (userId !== null && row.owner_id === userId);
+
+export function createPlaylistsService({
+  db,
+  users,
+  catalogue,
+  storage,
+}: {
+  db: Kysely<Database>;
+  users: UsersService;
+  catalogue: CatalogueService;
+  storage: Storage;
+}) {
+  async function owners(ids: number[]): Promise<Map<number, UserRef>> {
+    const map = new Map<number, UserRef>();
+    for (const id of new Set(ids)) {
+      const user = await users.findById(id);
+      map.set(
+        id,
+        user
+          ? publicUserRef(user)
+          : {
+              id,
+              name: 'Deleted user',
+              display_name: 'Deleted user',
+              avatar: null,
+              model_type: 'user',
+            },
+      );
+    }
+    return map;
+  }
+
+  async function present(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
+    const ids = rows.map((r) => r.id);
+    const [ownerMap, stats, followed] = await Promise.all([
+      owners(rows.map((r) => r.owner_id)),
+      repo.statsOf(db, ids),
+      viewer.userId ? repo.followedAmong(db, viewer.userId, ids) : Promise.resolve(null),
+    ]);
+    return rows.map((row) => {
+      const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
+        tracks: stats.tracks.get(row.id) ?? 0,
+        followers: stats.followers.get(row.id) ?? 0,
+        image: stats.images.get(row.id) ?? null,
+      });
+      if (viewer.userId) {
+        playlist.is_owner = row.owner_id === viewer.userId;
+        playlist.is_followed = followed?.has(row.id) ?? false;
+      }
+      return playlist;
+    });
+  }
+
+  /** The playlist, if this viewer may see it; private playlists of others do not exist for them. */
+  async function visible(id: number, userId: number | null): Promise<PlaylistRow> {
+    const row = await repo.findPlaylist(db, id);
+    if (!row || !canSee(row, userId)) throw AppError.notFound('Playlist not found.');
+    return row;
+  }
+
+  async function owned(id: number, userId: number): Promise<PlaylistRow> {
+    const row = await visible(id, userId);
+    if (row.owner_id !== userId) throw AppError.forbidden();
+    return row;
+  }
+
+  /** The owner changes tracks; so does anyone who can see a collaborative playlist. */
+  async function trackEditable(id: number, userId: number): Promise<PlaylistRow> {
+    const row = await visible(id, userId);
+    if (row.owner_id !== userId && row.collaborative !== 1) throw AppError.forbidden();
+    return row;
+  }
+
+  async function validTrackIds(trackIds: number[]): Promise<number[]> {
+    const tracks = await catalogue.tracksByIds(trackIds, { userId: null });
+    if (tracks.length !== new Set(trackIds).size)
+      throw AppError.validation({ trackIds: 'One of the tracks does not exist.' });
+    return trackIds;
+  }
+
+  const service = {
+    present,
+
+    async create(
+      userId: number,
+      permissions: Permission[],
+      input: PlaylistInput,
+    ): Promise<Playlist> {
+      const quota = checkQuota(
+        permissions,
+        MUSIC_PERMISSIONS.playlistsCreate,
+        'count',
+        await repo.countOwned(db, userId),
+      );
+      if (quota.noPermission) throw AppError.forbidden();
+      if (quota.overQuota)
+        throw AppError.forbidden('You have reached the maximum number of playlists.');
+      const row = await repo.insertPlaylist(db, {
+        owner_id: userId,
+        name: input.name,
+        description: input.description ?? null,
+        public: input.public ? 1 : 0,
+        collaborative: input.collaborative ? 1 : 0,
+      });
+      return (await present([row], { userId }))[0]!;
+    },
+
+    async update(id: number, userId: number, input: Partial<PlaylistInput>): Promise<Playlist> {
+      await owned(id, userId);
+      await repo.updatePlaylist(db, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description ?? null } : {}),
+        ...(input.public !== undefined ? { public: input.public ? 1 : 0 } : {}),
+        ...(input.collaborative !== undefined
+          ? { collaborative: input.collaborative ? 1 : 0 }
+          : {}),
+      });
+      return (await present([(await repo.findPlaylist(db, id))!], { userId }))[0]!;
+    },
+
+    /** A cover picture; the content must decode as an image, whatever its name says. */
+    async setImage(id: number, userId: number, data: Buffer | null): Promise<Playlist> {
+      const row = await owned(id, userId);
+      if (data) {
+        const urls = await storeImage(storage, `artwork/playlists/${id}`, { data }, { large: 600 });
+        if (!urls) throw AppError.validation({ file: 'The file is not an image.' });
+        await repo.updatePlaylist(db, id, { image: urls.large });
+      } else {
+        await repo.updatePlaylist(db, id, { image: null });
+      }
+      const key = row.image ? storage.keyOf(row.image) : undefined;
+      if (key && row.image !== (await repo.findPlaylist(db, id))?.image)
+        await storage.delete(key).catch(() => undefined);
+      return (await present([(await repo.findPlaylist(db, id))!], { userId }))[0]!;
+    },
+
+    async remove(id: number, userId: number): Promise<void> {
+      await owned(id, userId);
+      await repo.deletePlaylist(db, id);
+      await storage.deleteFolder(`artwork/playlists/${id}`).catch(() => undefined);
+    },
+
+    async get(id: number, viewer: Viewer): Promise<Playlist> {
+      const row = await visible(id, viewer.userId);
+      return (await present([row], viewer))[0]!;
+    },
+
+    async tracks(id: number, viewer: Viewer, page: PageRequest) {
+      await visible(id, viewer.userId);
+      const { ids, total } = await repo.trackIdsPage(db, id, pageWindow(page));
+      return paginated(await catalogue.tracksByIds(ids, viewer), total, page);
+    },
+
+    async addTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {
+      await trackEditable(id, userId);
+      const ids = await validTrackIds(trackIds);
+      await db.transaction().execute(async (trx) => {
+        await repo.appendTracks(trx, id, ids, userId);
+        await repo.touchPlaylist(trx, id);
+      });
+      return service.get(id, { userId });
+    },
+
+    async removeTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {
+      await trackEditable(id, userId);
+      await db.transaction().execute(async (trx) => {
+        await repo.removeTracks(trx, id, trackIds);
+        await repo.touchPlaylist(trx, id);
+      });
+      return service.get(id, { userId });
+    },
+
+    async reorder(id: number, userId: number, trackIds: number[]): Promise<void> {
+      await trackEditable(id, userId);
+      await db.transaction().execute((trx) => repo.reorderTracks(trx, id, trackIds));
+    },
+
+    async follow(id: number, userId: number): Promise<void> {
+      const row = await visible(id, userId);
+      if (row.owner_id === userId)
+        throw AppError.validation({ playlist: 'You cannot follow your own playlist.' });
+      await repo.follow(db, id, userId);
+    },
+
+    async unfollow(id: number, userId: number): Promise<void> {
+      await repo.unfollow(db, id, userId);
+    },
+
+    async ofUser(userId: number, viewer: Viewer, page: PageRequest) {
+      const { rows, total } = await repo.userPlaylistsPage(
+        db,
+        userId,
+        pageWindow(page),
+        viewer.userId !== userId,
+      );
+      return paginated(await present(rows, viewer), total, page);
+    },
+
+    /** Playlists by id in that order, leaving out those the viewer may not see. */
+    async byIds(ids: number[], viewer: Viewer): Promise<Playlist[]> {
+      const rows = inOrder(ids, await repo.playlistsByIds(db, ids)).filter((row) =>
+        canSee(row, viewer.userId),
+      );
+      return present(rows, viewer);
+    },
+
+    async isVisible(id: number, userId: number | null): Promise<boolean> {
+      const row = await repo.findPlaylist(db, id);
+      return !!row && canSee(row, userId);
+    },
+
+    async popular(page: PageRequest, viewer: Viewer) {
+      const { rows, total } = await repo.popularPublic(db, pageWindow(page));
+      return paginated(await present(rows, viewer), total, page);
+    },
+
+    // -- for the demo seed and importers, acting as the system rather than a visitor
+
+    async createPlaylist(input: {
+      ownerId: number;
+      name: string;
+      description?: string | null;
+      public?: boolean;
+      collaborative?: boolean;
+      trackIds?: number[];
+    }): Promise<{ id: number }> {
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await repo.insertPlaylist(trx, {
+          owner_id: input.ownerId,
+          name: input.name,
+          description: input.description ?? null,
+          public: input.public === false ? 0 : 1,
+          collaborative: input.collaborative ? 1 : 0,
+        });
+        if (input.trackIds?.length)
+          await repo.appendTracks(trx, created.id, input.trackIds, input.ownerId);
+        return created;
+      });
+      return { id: row.id };
+    },
+
+    async addToPlaylist(playlistId: number, trackIds: number[]): Promise<void> {
+      if (trackIds.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        await repo.appendTracks(trx, playlistId, trackIds, null);
+        await repo.touchPlaylist(trx, playlistId);
+      });
+    },
+  };
+  return service;
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { coverPng, importTrack } from '../music.fixtures.js';
+
+function multipartFile(data: Buffer, filename: string, type: string) {
+  const boundary = '----cadenza-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('playlists', () => {
+  let t: TestApp;
+  let trackIds: number[];
+  const signIn = async () => {
+    const user = await createUser(t.app);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.plainPassword);
+    return { user, client };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    trackIds = [];
+    for (let i = 1; i <= 4; i++)
+      trackIds.push((await importTrack(t.app, t.config.dataDir, { title: `Song ${i}` })).trackId);
+  });
+  afterAll(() => t.close());
+
+  it('lets the owner create, fill, reorder, rename and delete a playlist', async () => {
+    const { client } = await signIn();
+    const created = await client.post('/api/v1/playlists', { name: 'Road trip', public: true });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().playlist.id;
+    expect(created.json().playlist).toMatchObject({
+      name: 'Road trip',
+      public: true,
+      tracks_count: 0,
+    });
+
+    const added = await client.post(`/api/v1/playlists/${id}/tracks`, {
+      trackIds: trackIds.slice(0, 3),
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().playlist.tracks_count).toBe(3);
+
+    await client.post(`/api/v1/playlists/${id}/tracks/order`, {
+      trackIds: [trackIds[2], trackIds[0], trackIds[1]],
+    });
+    const page = await client.get(`/api/v1/playlists/${id}/tracks?perPage=2`);
+    expect(page.json().pagination).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
+    expect(page.json().pagination.data.map((t: { name: string }) => t.name)).toEqual([
+      'Song 3',
+      'Song 1',
+    ]);
+    const second = await client.get(`/api/v1/playlists/${id}/tracks?perPage=2&page=2`);
+    expect(second.json().pagination.data.map((t: { name: string }) => t.name)).toEqual(['Song 2']);
+
+    const removed = await client.request('DELETE', `/api/v1/playlists/${id}/tracks`, {
+      trackIds: [trackIds[0]],
+    });
+    expect(removed.json().playlist.tracks_count).toBe(2);
+
+    const renamed = await client.request('PUT', `/api/v1/playlists/${id}`, { name: 'Long drive' });
+    expect(renamed.json().playlist.name).toBe('Long drive');
+
+    const mine = await client.get('/api/v1/users/me/playlists');
+    expect(mine.json().pagination.data.map((p: { id: number }) => p.id)).toContain(id);
+
+    expect((await client.request('DELETE', `/api/v1/playlists/${id}`)).statusCode).toBe(200);
+    expect((await client.get(`/api/v1/playlists/${id}`)).statusCode).toBe(404);
+  });
+
+  it('hides private playlists from everyone but the owner', async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const id = (
+      await owner.client.post('/api/v1/playlists', { name: 'Secret', public: false })
+    ).json().playlist.id;
+    await owner.client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: [trackIds[0]] });
+
+    expect((await owner.client.get(`/api/v1/playlists/${id}`)).statusCode).toBe(200);
+    expect((await other.client.get(`/api/v1/playlists/${id}`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/v1/playlists/${id}/tracks`)).statusCode).toBe(404);
+    expect(
+      (await other.client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: [trackIds[1]] }))
+        .statusCode,
+    ).toBe(404);
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.get(`/api/v1/playlists/${id}`)).statusCode).toBe(404);
+  });
+
+  it("never lets a user change another's playlist unless it is collaborative, and then only its tracks", async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const closed = (
+      await owner.client.post('/api/v1/playlists', { name: 'Mine', public: true })
+    ).json().playlist.id;
+    expect(
+      (await other.client.request('PUT', `/api/v1/playlists/${closed}`, { name: 'Hacked' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await other.client.request('DELETE', `/api/v1/playlists/${closed}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await other.client.post(`/api/v1/playlists/${closed}/tracks`, { trackIds: [trackIds[0]] }))
+        .statusCode,
+    ).toBe(403);
+    expect((await owner.client.get(`/api/v1/playlists/${closed}`)).json().playlist.name).toBe(
+      'Mine',
+    );
+
+    const shared = (
+      await owner.client.post('/api/v1/playlists', {
+        name: 'Party',
+        public: true,
+        collaborative: true,
+      })
+    ).json().playlist.id;
+    const added = await other.client.post(`/api/v1/playlists/${shared}/tracks`, {
+      trackIds: [trackIds[3]],
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().playlist.tracks_count).toBe(1);
+    expect(
+      (await other.client.request('PUT', `/api/v1/playlists/${shared}`, { name: 'Mine now' }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses guests and users over their playlist quota', async () => {
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.post('/api/v1/playlists', { name: 'Nope' })).statusCode).toBe(401);
+
+    await t.app.services.permissions.grant('users', 'playlists.create', [
+      { name: 'count', value: 1 },
+    ]);
+    try {
+      const { client } = await signIn();
+      expect((await client.post('/api/v1/playlists', { name: 'One' })).statusCode).toBe(201);
+      const second = await client.post('/api/v1/playlists', { name: 'Two' });
+      expect(second.statusCode).toBe(403);
+      expect(second.json().message).toMatch(/maximum/);
+    } finally {
+      await t.app.services.permissions.grant('users', 'playlists.create', []);
+    }
+  });
+
+  it('validates track ids and names', async () => {
+    const { client } = await signIn();
+    expect((await client.post('/api/v1/playlists', { name: '' })).statusCode).toBe(422);
+    const id = (await client.post('/api/v1/playlists', { name: 'Valid' })).json().playlist.id;
+    expect(
+      (await client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: [99999999] })).statusCode,
+    ).toBe(422);
+  });
+
+  it('shows the owner by name, never by a part of their e-mail address', async () => {
+    const { user, client } = await signIn();
+    const id = (await client.post('/api/v1/playlists', { name: 'Shared', public: true })).json()
+      .playlist.id;
+    const seen = (await new TestClient(t.app).get(`/api/v1/playlists/${id}`)).json().playlist;
+    expect(seen.owner).toMatchObject({ id: user.id, name: `User ${user.id}` });
+    expect(JSON.stringify(seen)).not.toContain(user.email.split('@')[0]);
+  });
+
+  it('takes a cover picture from the owner, checked by its content', async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const id = (
+      await owner.client.post('/api/v1/playlists', { name: 'Covered', public: true })
+    ).json().playlist.id;
+    const png = multipartFile(await coverPng('#123456'), 'cover.png', 'image/png');
+    const uploaded = await owner.client.request('POST', `/api/v1/playlists/${id}/image`, png.body, {
+      headers: png.headers,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const image = uploaded.json().playlist.image as string;
+    expect(image).toMatch(/^\/storage\/artwork\/playlists\/\d+\/.+\.webp$/);
+    const served = await owner.client.get(image);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    const fake = multipartFile(
+      Buffer.from('<html><script>alert(1)</script>'),
+      'x.png',
+      'image/png',
+    );
+    const refused = await owner.client.request('POST', `/api/v1/playlists/${id}/image`, fake.body, {
+      headers: fake.headers,
+    });
+    expect(refused.statusCode).toBe(422);
+
+    const stranger = await other.client.request('POST', `/api/v1/playlists/${id}/image`, png.body, {
+      headers: png.headers,
+    });
+    expect(stranger.statusCode).toBe(403);
+
+    const cleared = await owner.client.request('DELETE', `/api/v1/playlists/${id}/image`);
+    expect(cleared.json().playlist.image).toBeNull();
+    expect((await owner.client.get(image)).statusCode).toBe(404);
+  });
+
+  it('follows and unfollows a public playlist', async () => {
+    const owner = await signIn();
+    const fan = await signIn();
+    const id = (await owner.client.post('/api/v1/playlists', { name: 'Hits', public: true })).json()
+      .playlist.id;
+    const followed = await fan.client.post(`/api/v1/playlists/${id}/follow`);
+    expect(followed.json().playlist).toMatchObject({ followers_count: 1, is_followed: true });
+    const mine = await fan.client.get('/api/v1/users/me/playlists');
+    expect(mine.json().pagination.data.map((p: { id: number }) => p.id)).toEqual([id]);
+    await fan.client.post(`/api/v1/playlists/${id}/unfollow`);
+    expect((await fan.client.get(`/api/v1/playlists/${id}`)).json().playlist.followers_count).toBe(
+      0,
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import type { Executor } from '../catalogue/catalogue.repo.js';
+
+export async function recentPlayExists(
+  db: Executor,
+  sessionId: string,
+  trackId: number,
+  since: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('plays')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('track_id', '=', trackId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPlay(
+  db: Executor,
+  play: {
+    track_id: number;
+    user_id: number | null;
+    session_id: string;
+    played_ms: number;
+    device: string | null;
+    country: string | null;
+    created_at?: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('plays')
+    .values({ ...play, created_at: play.created_at ?? new Date().toISOString() })
+    .execute();
+}
+
+/** A user's listening history, latest first, one entry per play. */
+export async function historyPage(
+  db: Executor,
+  userId: number,
+  page: { limit: number; offset: number },
+) {
+  const base = db.selectFrom('plays').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['track_id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { importTrack } from '../music.fixtures.js';
+import { browserPlayable, parseRange } from './streaming.js';
+
+describe('streaming', () => {
+  let t: TestApp;
+  let trackId: number;
+  let bytes: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    trackId = (await importTrack(t.app, t.config.dataDir)).trackId;
+    const row = await t.db.kysely
+      .selectFrom('tracks')
+      .select('audio_path')
+      .where('id', '=', trackId)
+      .executeTakeFirstOrThrow();
+    bytes = fs.readFileSync(path.join(t.config.dataDir, row.audio_path));
+  });
+  afterAll(() => t.close());
+
+  const url = () => `/api/v1/tracks/${trackId}/stream`;
+
+  it('serves the whole file with its type, validators and range support', async () => {
+    const client = await new TestClient(t.app).visit();
+    const response = await client.get(url());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/wav');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['content-length']).toBe(String(bytes.length));
+    expect(response.headers.etag).toMatch(/^".+"$/);
+    expect(response.headers['last-modified']).toBeTruthy();
+    expect(response.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const client = await new TestClient(t.app).visit();
+    const response = await client.request('HEAD', url());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(bytes.length));
+    expect(response.rawPayload.length).toBe(0);
+  });
+
+  it('serves the first bytes, a middle slice and a suffix as 206', async () => {
+    const client = await new TestClient(t.app).visit();
+    const first = await client.get(url(), { headers: { range: 'bytes=0-99' } });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-99/${bytes.length}`);
+    expect(first.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+
+    const middle = await client.get(url(), { headers: { range: 'bytes=1000-1999' } });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-length']).toBe('1000');
+    expect(middle.rawPayload.equals(bytes.subarray(1000, 2000))).toBe(true);
+
+    const open = await client.get(url(), { headers: { range: `bytes=${bytes.length - 10}-` } });
+    expect(open.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+
+    const suffix = await client.get(url(), { headers: { range: 'bytes=-500' } });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.headers['content-range']).toBe(
+      `bytes ${bytes.length - 500}-${bytes.length - 1}/${bytes.length}`,
+    );
+    expect(suffix.rawPayload.equals(bytes.subarray(bytes.length - 500))).toBe(true);
+  });
+
+  it('answers 416 for a range past the end', async () => {
+    const client = await new TestClient(t.app).visit();
+    const response = await client.get(url(), { headers: { range: `bytes=${bytes.length}-` } });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('answers 304 to a matching If-None-Match, and ignores a stale If-Range', async () => {
+    const client = await new TestClient(t.app).visit();
+    const { etag } = (await client.get(url())).headers as { etag: string };
+    const cached = await client.get(url(), { headers: { 'if-none-match': etag } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.rawPayload.length).toBe(0);
+
+    const fresh = await client.get(url(), { headers: { range: 'bytes=0-9', 'if-range': etag } });
+    expect(fresh.statusCode).toBe(206);
+    const stale = await client.get(url(), {
+      headers: { range: 'bytes=0-9', 'if-range': '"outdated"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(bytes.length);
+  });
+
+  it('lets guests play while the guest role holds music.view, and refuses them otherwise', async () => {
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.get(url())).statusCode).toBe(200);
+    await t.app.services.permissions.revoke('guests', 'music.view');
+    try {
+      expect((await guest.get(url())).statusCode).toBe(401);
+      expect((await guest.get(`/api/v1/tracks/${trackId}`)).statusCode).toBe(401);
+      const user = await createUser(t.app);
+      const member = new TestClient(t.app);
+      await member.login(user.email, user.plainPassword);
+      expect((await member.get(url())).statusCode).toBe(200);
+    } finally {
+      await t.app.services.permissions.grant('guests', 'music.view');
+    }
+  });
+
+  it('answers 404 for an unknown track', async () => {
+    const client = await new TestClient(t.app).visit();
+    expect((await client.get('/api/v1/tracks/99999999/stream')).statusCode).toBe(404);
+  });
+});
+
+describe('parseRange', () => {
+  it('reads single ranges and leaves odd headers to a full response', () => {
+    expect(parseRange('bytes=0-0', 10)).toEqual({ kind: 'partial', start: 0, end: 0 });
+    expect(parseRange('bytes=5-100', 10)).toEqual({ kind: 'partial', start: 5, end: 9 });
+    expect(parseRange('bytes=-20', 10)).toEqual({ kind: 'partial', start: 0, end: 9 });
+    expect(parseRange('bytes=-0', 10)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=0-1,4-5', 10)).toEqual({ kind: 'full' });
+    expect(parseRange('items=0-1', 10)).toEqual({ kind: 'full' });
+  });
+});
+
+describe('browserPlayable', () => {
+  it('leaves common codecs alone and marks the others for transcoding', () => {
+    expect(browserPlayable('MPEG 1 Layer 3', 'audio/mpeg')).toBe(true);
+    expect(browserPlayable('FLAC', 'audio/flac')).toBe(true);
+    expect(browserPlayable('ALAC', 'audio/mp4')).toBe(false);
+    expect(browserPlayable('WMA', 'audio/x-ms-wma')).toBe(false);
+    expect(browserPlayable(null, 'audio/ogg')).toBe(true);
+    expect(browserPlayable(null, 'audio/x-aiff')).toBe(false);
+  });
+});

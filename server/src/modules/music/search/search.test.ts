@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { importTrack } from '../music.fixtures.js';
+import { queryTokens, typoDistance } from './search.service.js';
+
+describe('search', () => {
+  let t: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Yesterday',
+      artists: ['The Beatles'],
+      album: 'Help!',
+    });
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Yesterday Once More',
+      artists: ['Carpenters'],
+      album: 'Now & Then',
+    });
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Some Song',
+      artists: ['Beatles Tribute Band'],
+      album: 'Covers',
+    });
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Other Song',
+      artists: ['Beatles Revival'],
+      album: 'More Covers',
+    });
+    // Beatles Revival is far more played than Beatles Tribute Band.
+    await t.db.kysely
+      .updateTable('artists')
+      .set({ plays: 500 })
+      .where('name', '=', 'Beatles Revival')
+      .execute();
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ plays: 50 })
+      .where('name', '=', 'Yesterday Once More')
+      .execute();
+    client = await new TestClient(t.app).visit();
+  });
+  afterAll(() => t.close());
+
+  const search = async (query: string, types = 'tracks,artists,albums,playlists,users') =>
+    (await client.get(`/api/v1/search?query=${encodeURIComponent(query)}&types=${types}`)).json()
+      .results as Record<string, { data: { name: string }[]; total: number }>;
+
+  it('finds artists by the start of a word', async () => {
+    const results = await search('beatl', 'artists');
+    expect(results.artists!.data.map((a) => a.name)).toContain('The Beatles');
+    expect(Object.keys(results)).toEqual(['artists']);
+  });
+
+  it('ranks by relevance, then by popularity', async () => {
+    const results = await search('beatles', 'artists');
+    // Names starting with the query come before names that only contain it; among those,
+    // the more played artist first.
+    expect(results.artists!.data.map((a) => a.name)).toEqual([
+      'Beatles Revival',
+      'Beatles Tribute Band',
+      'The Beatles',
+    ]);
+    const tracks = await search('yesterday', 'tracks');
+    // An exact title beats a longer one, however popular.
+    expect(tracks.tracks!.data.map((t) => t.name)).toEqual(['Yesterday', 'Yesterday Once More']);
+    const more = await search('yesterday o', 'tracks');
+    expect(more.tracks!.data.map((t) => t.name)).toEqual(['Yesterday Once More']);
+  });
+
+  it('pages through matches', async () => {
+    const first = (await client.get('/api/v1/search?query=beatles&types=artists&perPage=2')).json()
+      .results.artists;
+    expect(first).toMatchObject({ total: 3, per_page: 2, current_page: 1, last_page: 2 });
+    const second = (
+      await client.get('/api/v1/search?query=beatles&types=artists&perPage=2&page=2')
+    ).json().results.artists;
+    expect(second.data.map((a: { name: string }) => a.name)).toEqual(['The Beatles']);
+  });
+
+  it('tolerates a typo when nothing matches exactly', async () => {
+    const results = await search('beatls', 'artists');
+    expect(results.artists!.data.map((a) => a.name)).toContain('The Beatles');
+    const tracks = await search('yesterdya', 'tracks');
+    expect(tracks.tracks!.data.map((t) => t.name)).toContain('Yesterday');
+    const nothing = await search('zzzzqqq', 'artists');
+    expect(nothing.artists).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('finds public playlists only, and users by name', async () => {
+    const user = await createUser(t.app);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ username: 'melodyfan' })
+      .where('id', '=', user.id)
+      .execute();
+    const owner = new TestClient(t.app);
+    await owner.login(user.email, user.plainPassword);
+    await owner.post('/api/v1/playlists', { name: 'Sunny mix', public: true });
+    await owner.post('/api/v1/playlists', { name: 'Sunny secrets', public: false });
+    const results = await search('sunny', 'playlists');
+    expect(results.playlists!.data.map((p) => p.name)).toEqual(['Sunny mix']);
+    const users = await search('melody', 'users');
+    expect(users.users!.data.map((u) => u.name)).toEqual(['melodyfan']);
+    expect(JSON.stringify(users)).not.toContain('@');
+  });
+
+  it('treats query syntax as plain words and rejects unknown types', async () => {
+    const results = await search('"beatles*) ^', 'artists');
+    expect(results.artists!.total).toBe(3);
+    const operators = await client.get(`/api/v1/search?query=${encodeURIComponent('OR * NEAR(')}`);
+    expect(operators.statusCode).toBe(200);
+    const response = await client.get('/api/v1/search?query=x&types=tracks,secrets');
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('search helpers', () => {
+  it('splits queries into words and measures typos word by word', () => {
+    expect(queryTokens('  Beatl* (OR) "x"')).toEqual(['beatl', 'or', 'x']);
+    expect(typoDistance(['beatls'], 'The Beatles')).toBe(1);
+    expect(typoDistance(['rolling'], 'The Beatles')).toBeGreaterThan(3);
+  });
+});

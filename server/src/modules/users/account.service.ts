@@ -1,0 +1,178 @@
+import type { Address } from '@cadenza/contracts/users';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { AppError } from '../../core/errors.js';
+import { hashPassword, randomToken } from '../../infra/hash.js';
+import { safeFetch, SafeFetchError } from '../../infra/safe-fetch.js';
+import type { Storage } from '../../infra/storage.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { UsersService } from './users.service.js';
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_SIZE = 256;
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export interface AccountDeps {
+  users: UsersService;
+  sessions: SessionsService;
+  auth: AuthService;
+  storage: Storage;
+  /** Replaceable name resolution for avatar URLs (tests). */
+  lookup?: (hostname: string) => Promise<string[]>;
+}
+
+/** The signed-in user's own account: profile, contact data, password, avatar, deletion. */
+export function createAccountService(deps: AccountDeps) {
+  const { users, sessions, auth, storage } = deps;
+
+  function assertSelf(request: FastifyRequest, id: number | 'me'): number {
+    const user = request.user;
+    if (!user) throw AppError.unauthenticated();
+    if (id !== 'me' && id !== user.id) throw AppError.forbidden();
+    return user.id;
+  }
+
+  async function reload(id: number) {
+    const user = await users.findById(id);
+    if (!user) throw AppError.notFound();
+    return users.present(user);
+  }
+
+  async function removeAvatarFile(avatar: string | null): Promise<void> {
+    const key = avatar ? storage.keyOf(avatar) : undefined;
+    if (key) await storage.delete(key);
+  }
+
+  return {
+    async updateProfile(
+      request: FastifyRequest,
+      input: {
+        first_name?: string | null | undefined;
+        last_name?: string | null | undefined;
+        avatar?: string | null | undefined;
+        language?: string | null | undefined;
+        timezone?: string | null | undefined;
+        country?: string | null | undefined;
+      },
+    ) {
+      const id = assertSelf(request, 'me');
+      const changes: Parameters<UsersService['update']>[1] = {};
+      if (input.first_name !== undefined) changes.first_name = input.first_name || null;
+      if (input.last_name !== undefined) changes.last_name = input.last_name || null;
+      if (input.language !== undefined) changes.language = input.language || null;
+      if (input.timezone !== undefined) changes.timezone = input.timezone || null;
+      if (input.country !== undefined) changes.country = input.country?.toUpperCase() || null;
+      if (input.avatar !== undefined) {
+        // Only the avatar this app stored for the user may be set; anything else is refused.
+        const current = request.user!.avatar;
+        if (input.avatar === null) {
+          await removeAvatarFile(current);
+          changes.avatar = null;
+        } else if (input.avatar !== current) {
+          throw AppError.validation({ avatar: 'Upload the image through the avatar field.' });
+        }
+      }
+      await users.update(id, changes);
+      return reload(id);
+    },
+
+    async updateContactInfo(
+      request: FastifyRequest,
+      input: { phone?: string | null; cpf?: string | null; address_json?: Address | null },
+    ) {
+      const id = assertSelf(request, 'me');
+      const changes: Parameters<UsersService['update']>[1] = {};
+      if (input.phone !== undefined) changes.phone = input.phone || null;
+      if (input.cpf !== undefined) changes.cpf = input.cpf || null;
+      if (input.address_json !== undefined) {
+        changes.address_json = input.address_json ? JSON.stringify(input.address_json) : null;
+      }
+      await users.update(id, changes);
+      return reload(id);
+    },
+
+    async changePassword(
+      request: FastifyRequest,
+      input: { current_password: string; password: string; password_confirmation: string },
+    ): Promise<void> {
+      const id = assertSelf(request, 'me');
+      await auth.checkPassword(request, request.user!, input.current_password, 'current_password');
+      if (input.password !== input.password_confirmation) {
+        throw AppError.validation({ password: 'The password confirmation does not match.' });
+      }
+      await users.update(id, { password: await hashPassword(input.password) });
+      // Other devices signed in with the old password are signed out.
+      await sessions.endOthers(id, request.session.row);
+    },
+
+    async uploadAvatar(
+      request: FastifyRequest,
+      targetId: number,
+      input: { file?: Buffer | undefined; tooLarge?: boolean; url?: string | undefined },
+    ) {
+      const id = assertSelf(request, targetId);
+      const field = input.url && !input.file ? 'url' : 'file';
+      let data = input.file;
+      if (input.tooLarge) {
+        throw AppError.validation({ file: 'The image may not be greater than 2 MB.' });
+      }
+      if (!data && input.url) {
+        try {
+          data = await safeFetch(input.url, {
+            maxBytes: AVATAR_MAX_BYTES,
+            timeoutMs: 5000,
+            ...(deps.lookup ? { lookup: deps.lookup } : {}),
+          });
+        } catch (error) {
+          if (error instanceof SafeFetchError) throw AppError.validation({ url: error.message });
+          throw error;
+        }
+      }
+      if (!data || data.length === 0) {
+        throw AppError.validation({ file: 'Please select an image.' });
+      }
+      if (data.length > AVATAR_MAX_BYTES) {
+        throw AppError.validation({ [field]: 'The image may not be greater than 2 MB.' });
+      }
+      // The content decides, not the file name or the declared type.
+      const metadata = await sharp(data)
+        .metadata()
+        .catch(() => undefined);
+      if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format)) {
+        throw AppError.validation({ [field]: 'The file must be an image.' });
+      }
+      const image = await sharp(data, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+        .webp({ quality: 85 })
+        .toBuffer()
+        .catch(() => {
+          throw AppError.validation({ [field]: 'The file must be an image.' });
+        });
+      const key = `avatars/${id}/${randomToken(12)}.webp`;
+      await storage.put(key, image);
+      await removeAvatarFile(request.user!.avatar);
+      await users.update(id, { avatar: storage.url(key) });
+      return reload(id);
+    },
+
+    async deleteAvatar(request: FastifyRequest, targetId: number) {
+      const id = assertSelf(request, targetId);
+      await removeAvatarFile(request.user!.avatar);
+      await users.update(id, { avatar: null });
+      return reload(id);
+    },
+
+    /** Deletes the own account with its sessions, tokens and files; needs a confirmed password. */
+    async deleteAccount(request: FastifyRequest, targetId: number): Promise<void> {
+      const id = assertSelf(request, targetId);
+      auth.requireConfirmedPassword(request);
+      await storage.deleteFolder(`avatars/${id}`);
+      await users.delete(id);
+      await auth.logout(request);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast/toast-store';
+import { applyServerErrors } from '../../../app/error-handling/handle-error';
+import { useChangePassword } from '../api/account-api';
+import { SettingsPanel } from '../components/settings-panel';
+
+const schema = z
+  .object({
+    current_password: z.string().min(1, 'The current password field is required.'),
+    password: z.string().min(1, 'The new password field is required.'),
+    password_confirmation: z.string().min(1, 'Confirm your new password.'),
+  })
+  .refine((values) => values.password === values.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match.',
+  });
+type PasswordValues = z.infer<typeof schema>;
+const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
+
+export function PasswordPanel() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    mode: 'onChange',
+  });
+  const { isDirty, isValid, errors } = form.formState;
+  const message = (text: string | undefined) => (text ? t(text) : undefined);
+
+  const submit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset(EMPTY);
+        toast.positive(t('Password changed'));
+      },
+      onError: (error) =>
+        applyServerErrors(
+          error,
+          form.setError,
+          ['current_password', 'password', 'password_confirmation'],
+          t,
+        ),
+    }),
+  );
+
+  return (
+    <SettingsPanel
+      id="password"
+      title={t('Update password')}
+      description={t('Use a long, random password that you do not use anywhere else.')}
+      onSubmit={submit}
+      actions={
+        <Button type="submit" disabled={!isDirty || !isValid} isLoading={change.isPending}>
+          {t('Update password')}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        <TextField
+          label={t('Current password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          errorMessage={message(errors.current_password?.message)}
+          {...form.register('current_password')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('New password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            errorMessage={message(errors.password?.message)}
+            {...form.register('password', {
+              onChange: () => {
+                if (form.getValues('password_confirmation'))
+                  void form.trigger('password_confirmation');
+              },
+            })}
+          />
+          <TextField
+            label={t('Confirm password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            errorMessage={message(errors.password_confirmation?.message)}
+            {...form.register('password_confirmation')}
+          />
+        </div>
+      </div>
+    </SettingsPanel>
+  );
+}

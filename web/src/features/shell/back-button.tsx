@@ -1,0 +1,49 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { IconButton } from '../../ui/button';
+import { useIsMobile } from '../../ui/use-media-query';
+import { usePlayerMaximized } from './player-maximized';
+
+/** Paths with their own way back (spec section 2): the homepage, search, admin and /zy. */
+export function hidesBackButton(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    /^\/search(\/|$)/.test(pathname) ||
+    /^\/admin(\/|$)/.test(pathname) ||
+    pathname.startsWith('/zy/')
+  );
+}
+
+/**
+ * A floating back button on mobile screens: history back, or the homepage on a first visit.
+ * Screens with bars at the bottom (the player) lift it by setting `--floating-bottom-offset`.
+ */
+export function BackButton() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const playerMaximized = usePlayerMaximized();
+  if (!isMobile || playerMaximized || hidesBackButton(pathname)) return null;
+
+  const goBack = () => {
+    // The router numbers its history entries; 0 means this app was opened on this page.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate('/');
+  };
+
+  return (
+    <IconButton
+      label={t('Go back')}
+      variant="outline"
+      size="md"
+      radius="full"
+      onClick={goBack}
+      className="fixed bottom-[calc(var(--floating-bottom-offset,0px)+max(16px,env(safe-area-inset-bottom)))] left-4 z-30 bg-bg-elevated/90 shadow-overlay backdrop-blur"
+    >
+      <ArrowLeft size={20} aria-hidden />
+    </IconButton>
+  );
+}

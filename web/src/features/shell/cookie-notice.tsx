@@ -1,0 +1,69 @@
+import clsx from 'clsx';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readCookie, writeCookie } from '../../api/cookies';
+import { useSetting } from '../../app/bootstrap';
+import { Button } from '../../ui/button';
+import { MenuLink } from './menu-link';
+
+/** Cookie that remembers the notice was accepted; it lasts 30 days (spec section 9). */
+export const COOKIE_NOTICE_COOKIE = 'cookie_notice_accepted';
+export const COOKIE_NOTICE_MAX_AGE = 30 * 24 * 60 * 60;
+
+/**
+ * The cookie notice bar (setting `cookie_notice.*`): a short text, an optional link button and
+ * 'OK', which hides it and remembers that for 30 days.
+ */
+export function CookieNotice() {
+  const { t } = useTranslation();
+  const enabled = useSetting('cookie_notice.enable') === true;
+  const position = useSetting('cookie_notice.position') === 'top' ? 'top' : 'bottom';
+  const button = useSetting('cookie_notice.button');
+  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NOTICE_COOKIE) === '1');
+
+  if (!enabled || accepted) return null;
+
+  const accept = () => {
+    writeCookie(COOKIE_NOTICE_COOKIE, '1', COOKIE_NOTICE_MAX_AGE);
+    setAccepted(true);
+  };
+  const isRoute = button?.action.startsWith('/') ?? false;
+
+  return (
+    <section
+      role="region"
+      aria-label={t('Cookie notice')}
+      data-position={position}
+      className={clsx(
+        'fixed inset-x-0 z-40 flex justify-center p-3 sm:p-4',
+        position === 'top' ? 'top-0 animate-slide-down' : 'bottom-0 animate-slide-up',
+      )}
+    >
+      <div className="flex w-full max-w-[1280px] flex-col gap-3 rounded-lg border border-border bg-bg-elevated px-4 py-3 text-fg shadow-overlay sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+        <p className="flex-1 text-sm text-fg-muted">
+          {t(
+            'We use cookies to keep you signed in, remember your preferences and understand how the site is used.',
+          )}
+        </p>
+        <div className="flex shrink-0 items-center justify-end gap-2">
+          {button?.label && button.action && (
+            <Button asChild variant="text" size="sm">
+              <MenuLink
+                item={{
+                  action: button.action,
+                  type: isRoute ? 'route' : 'link',
+                  target: isRoute ? undefined : '_blank',
+                }}
+              >
+                {t(button.label)}
+              </MenuLink>
+            </Button>
+          )}
+          <Button size="sm" className="min-w-20" onClick={accept}>
+            {t('OK')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

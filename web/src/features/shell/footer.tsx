@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { useSetting } from '../../app/bootstrap';
+import { LanguagePicker } from '../../i18n/language-picker';
+import { ThemeToggle } from '../../theme/theme-toggle';
+import { Logo } from './logo';
+import { MenuLink } from './menu-link';
+import { useMenuItems } from './use-menu';
+
+const linkClasses = 'rounded-sm text-sm text-fg-muted transition-colors hover:text-fg';
+
+/** The footer menus, the copyright line, the language picker and the theme toggle. */
+export function Footer() {
+  const { t } = useTranslation();
+  const primary = useMenuItems('footer');
+  const secondary = useMenuItems('footer-secondary');
+  const siteName = useSetting('branding.site_name') ?? 'Cadenza';
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="border-t border-border bg-bg text-fg">
+      <div className="mx-auto flex max-w-[1280px] flex-col gap-8 px-4 py-12 sm:px-6">
+        <div className="flex flex-col gap-8 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex max-w-xs flex-col gap-3">
+            <Logo />
+            <p className="text-sm text-fg-muted">{t('Listen to and discover music you love.')}</p>
+          </div>
+          {primary.length > 0 && (
+            <nav aria-label={t('Footer')}>
+              <ul className="flex flex-wrap gap-x-8 gap-y-3">
+                {primary.map((item) => (
+                  <li key={item.id}>
+                    <MenuLink item={item} className={linkClasses}>
+                      {t(item.label)}
+                    </MenuLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <p className="text-sm text-fg-muted">
+              {t('© {{year}} {{siteName}}', { year, siteName })}
+            </p>
+            {secondary.length > 0 && (
+              <nav aria-label={t('Secondary')}>
+                <ul className="flex flex-wrap gap-x-6 gap-y-2">
+                  {secondary.map((item) => (
+                    <li key={item.id}>
+                      <MenuLink item={item} className={linkClasses}>
+                        {t(item.label)}
+                      </MenuLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+          </div>
+          <div className="-ms-3 flex items-center gap-1 sm:ms-0">
+            <LanguagePicker />
+            <ThemeToggle />
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import clsx from 'clsx';
+import type { AuthUser } from '../../app/bootstrap';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters =
+    parts.length > 1 ? parts[0]![0]! + parts[parts.length - 1]![0]! : name.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** The user's picture, or their initials on a tinted circle. */
+export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {
+  const name = user.display_name || user.email;
+  if (user.avatar) {
+    return (
+      <img
+        src={user.avatar}
+        alt=""
+        className={clsx('aspect-square shrink-0 rounded-full object-cover', className)}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden
+      className={clsx(
+        'flex aspect-square shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg',
+        className,
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}
