@@ -55,3 +55,55 @@ export const customPageInputSchema = z.object({
     .optional(),
 });
 export type CustomPageInput = z.infer<typeof customPageInputSchema>;
+
+/**
+ * The HTML a custom page may hold: text structure, links, images, tables and code. The server
+ * sanitizes with it when a page is saved and served; the browser again before rendering.
+ */
+export const PAGE_HTML_ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'code',
+  'pre',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+];
+
+export const PAGE_HTML_ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  ol: ['start'],
+};

@@ -10,6 +10,13 @@ export interface RegistrationPolicy {
   action: string;
 }
 
+/** Endpoint overrides of a social login service (absolute URLs). */
+export interface SocialEndpoints {
+  authorize?: string;
+  token?: string;
+  userinfo?: string;
+}
+
 export interface SettingDefinition<T = unknown> {
   value: T;
   /** Public keys reach the browser in bootstrap data; the rest stay on the server. */
@@ -43,7 +50,6 @@ export const SETTING_DEFINITIONS = {
   'homepage.type': pub<HomepageType>('landing'),
   'homepage.value': pub(''),
   'homepage.pricing': pub(false),
-  'homepage.trending': pub(true),
   'landing.content': pub<LandingContent>(DEFAULT_LANDING_CONTENT),
   'landing.show_trending': pub(true),
   'auth.login_redirect': pub('/'),
@@ -60,6 +66,22 @@ export const SETTING_DEFINITIONS = {
   'social.twitter.enable': pub(false),
   'social.apple.enable': pub(false),
   'social.compact_buttons': pub(false),
+  // Credentials of each social login service, and endpoint overrides (authorize, token,
+  // userinfo) for a self-hosted or test provider; empty means the service's own endpoints.
+  'social.google.client_id': secret(''),
+  'social.google.client_secret': secret(''),
+  'social.google.endpoints': secret<SocialEndpoints>({}),
+  'social.facebook.client_id': secret(''),
+  'social.facebook.client_secret': secret(''),
+  'social.facebook.endpoints': secret<SocialEndpoints>({}),
+  'social.twitter.client_id': secret(''),
+  'social.twitter.client_secret': secret(''),
+  'social.twitter.endpoints': secret<SocialEndpoints>({}),
+  'social.apple.client_id': secret(''),
+  'social.apple.team_id': secret(''),
+  'social.apple.key_id': secret(''),
+  'social.apple.private_key': secret(''),
+  'social.apple.endpoints': secret<SocialEndpoints>({}),
   'recaptcha.site_key': pub(''),
   'recaptcha.secret_key': secret(''),
   'recaptcha.enable.register': pub(false),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionSchema } from './permissions.js';
+import { socialProfileSchema } from './social-auth.js';
 
 export const addressSchema = z.object({
   street_number: z.string().nullish(),
@@ -46,11 +47,12 @@ export const userSchema = z.object({
   roles_count: z.number().optional(),
   permissions: z.array(permissionSchema).optional(),
   subscriptions: z.array(subscriptionSummarySchema).optional(),
+  social_profiles: z.array(socialProfileSchema).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** Names accepted by `with` / `loadCount` on user endpoints. */
-export const userRelations = ['roles', 'permissions', 'subscriptions'] as const;
+export const userRelations = ['roles', 'permissions', 'subscriptions', 'social_profiles'] as const;
 
 /**
  * The slug of a profile link (spec section 5): lowercased, '-' between words, without

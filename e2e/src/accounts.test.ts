@@ -1,18 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import {
   request as apiRequest,
-  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
+import { startAppProcess, sendWithXsrf, type AppProcess } from './app-process.js';
 import { DESKTOP, MOBILE, launchBrowser } from './browser.js';
 
 /*
@@ -32,74 +28,16 @@ const MEMBER = {
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let app: ChildProcess;
-let dataDir: string;
+let app: AppProcess;
 let baseURL: string;
 let browser: Browser;
-
-/** A port nothing listens on, so the app cannot collide with another server on this machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApp(mailUrl: string) {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-accounts-'));
-  const port = await freePort();
-  baseURL = `http://localhost:${port}`;
-  app = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      MAIL_URL: mailUrl,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the app did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Sends a mutating API call as a browser would: with the anti-forgery cookie echoed. */
-async function send(api: APIRequestContext, method: 'POST', url: string, data: unknown) {
-  const { cookies } = await api.storageState();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await api.fetch(url, {
-    method,
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-  });
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return response;
-}
 
 /** The admin switches on e-mail confirmation, as they would in the settings screen. */
 async function requireEmailConfirmation() {
   const admin = await apiRequest.newContext({ baseURL });
   await admin.get('/api/v1/health');
-  await send(admin, 'POST', '/auth/login', { ...ADMIN, remember: false });
-  await send(admin, 'POST', '/api/v1/settings', { require_email_confirmation: true });
+  await sendWithXsrf(admin, '/auth/login', { ...ADMIN, remember: false });
+  await sendWithXsrf(admin, '/api/v1/settings', { require_email_confirmation: true });
   await admin.dispose();
 }
 
@@ -158,19 +96,21 @@ async function expectToast(page: Page, message: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  await startApp(smtp.url);
+  app = await startAppProcess({
+    MAIL_URL: smtp.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: 'false',
+  });
+  baseURL = app.url;
   await requireEmailConfirmation();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (app && app.exitCode === null) {
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
-  }
+  await app?.stop();
   await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('an account from registration to deletion', () => {

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../server/src/test/smtp.js';
+import { startAppProcess, type AppProcess } from './app-process.js';
 import { DESKTOP, MOBILE, launchBrowser, newPage } from './browser.js';
 
 /*
@@ -20,92 +19,42 @@ const ADMIN_PASSWORD = 'pages-admin-password';
 const CONTACT_ADDRESS = 'contact@example.com';
 
 let browser: Browser;
-let app: ChildProcess;
-let appUrl: string;
-let dataDir: string;
-let smtp: SMTPServer;
-const inbox: ParsedMail[] = [];
-
-async function startSmtp(): Promise<string> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  return `smtp://127.0.0.1:${port}`;
-}
+let app: AppProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 async function waitForMail(predicate: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const found = inbox.find(predicate);
+    const found = smtp.inbox.find(predicate);
     if (found) return found;
     if (Date.now() > deadline) throw new Error('the e-mail did not arrive within 15 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-async function startApp(mailUrl: string): Promise<void> {
-  const root = path.resolve(import.meta.dirname, '../..');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-e2e-pages-'));
-  const port = 5000 + Math.floor(Math.random() * 800);
-  appUrl = `http://localhost:${port}`;
-  app = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: appUrl,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      MAIL_URL: mailUrl,
-      APP_DEBUG: 'true',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'fatal',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode}`);
-    try {
-      if ((await fetch(`${appUrl}/api/v1/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the app did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 beforeAll(async () => {
-  await startApp(await startSmtp());
+  smtp = await startSmtpServer();
+  app = await startAppProcess({
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    MAIL_URL: smtp.url,
+    APP_DEBUG: 'true',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'fatal',
+    // The error dialog check breaks the app's own SQLite file, whatever the environment says.
+    DATABASE_URL: '',
+  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (app && app.exitCode === null) {
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
-  }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
+  await smtp?.close();
 });
 
 function openPage(device: typeof DESKTOP | typeof MOBILE): Promise<Page> {
-  return newPage(browser, { ...device, baseURL: appUrl, acceptDownloads: true });
+  return newPage(browser, { ...device, baseURL: app.url, acceptDownloads: true });
 }
 
 async function logInAsAdmin(context: BrowserContext): Promise<void> {
@@ -169,7 +118,7 @@ describe.each([
 describe('the error dialog', () => {
   it('opens for a real server failure, with frames and the latest log', async () => {
     // A genuine failure: the table custom pages live in disappears under the running app.
-    const db = new SQLite(path.join(dataDir, 'cadenza.sqlite'));
+    const db = new SQLite(path.join(app.dataDir, 'cadenza.sqlite'));
     db.exec('DROP TABLE custom_pages');
     db.close();
 

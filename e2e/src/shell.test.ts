@@ -413,7 +413,10 @@ describe('the floating back button on mobile', () => {
   });
 });
 
-describe('landing page screenshots', () => {
+// Set UPDATE_SCREENSHOTS=1 (npm run screenshots) to refresh docs/screenshots/landing-*.png.
+const describeScreenshots = process.env.UPDATE_SCREENSHOTS === '1' ? describe : () => {};
+
+describeScreenshots('landing page screenshots', () => {
   const folder = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
   it.each([
@@ -430,9 +433,15 @@ describe('landing page screenshots', () => {
     await openApp(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
-    // Every image decoded, so the picture is the page a visitor ends up seeing.
+    // Every image loaded and decoded (lazy ones too), so the picture is the whole page.
     await page.evaluate(() =>
-      Promise.all(Array.from(document.images, (image) => image.decode().catch(() => undefined))),
+      Promise.all(
+        Array.from(document.images, (image) => {
+          image.loading = 'eager';
+          const decoded = image.decode().catch(() => undefined);
+          return Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        }),
+      ),
     );
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       theme === 'dark',

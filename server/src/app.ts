@@ -56,6 +56,8 @@ import { createValueListsService } from './modules/value-lists/value-lists.servi
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.js';
 import { secretBox } from './modules/two-factor/secret-box.js';
+import { socialAuthRoutes } from './modules/social-auth/social-auth.routes.js';
+import { createSocialAuthService } from './modules/social-auth/social-auth.service.js';
 
 export interface BuildOptions {
   /** A database opened by the caller (tests); otherwise the configured one is opened and owned. */
@@ -130,6 +132,18 @@ async function createServices(config: Config, db: Db) {
     storage: localStorage(path.join(config.dataDir, 'storage')),
     humanCheck: botCheck,
   });
+  const socialAuth = createSocialAuthService({
+    db: kysely,
+    appUrl: config.appUrl,
+    appKey,
+    users,
+    permissions,
+    sessions,
+    settings,
+    auth,
+    bootstrap,
+  });
+  users.useSocialProfiles((userId) => socialAuth.profilesOf(userId));
   const logs = createLogsService({ errorLog: fileErrorLog(path.join(config.dataDir, 'logs')) });
   const music = createMusicServices({
     db: kysely,
@@ -167,6 +181,7 @@ async function createServices(config: Config, db: Db) {
     auth,
     twoFactor,
     accounts,
+    socialAuth,
     redis,
   };
 }
@@ -269,6 +284,12 @@ export async function buildApp(
   await app.register(valueListsRoutes, { valueLists: services.valueLists });
   await app.register(musicRoutes, { music: services.music });
   await app.register(libraryRoutes, { library: services.library });
+  await app.register(socialAuthRoutes, {
+    socialAuth: services.socialAuth,
+    bootstrap: services.bootstrap,
+    settings: services.settings,
+    secureCookies: config.secureCookies,
+  });
 
   await app.register(spaPlugin, {
     webDist: config.webDist,

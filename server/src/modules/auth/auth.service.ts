@@ -56,6 +56,26 @@ export function createAuthService({ users, sessions, limiter, twoFactor }: AuthD
     request.authMethod = 'session';
   }
 
+  /**
+   * Signs in a user whose identity was proven (password, social login): at once, or, with
+   * confirmed two-factor, as a pending login waiting for the code. True when the code is needed.
+   */
+  async function signIn(request: FastifyRequest, user: UserRow, remember: boolean) {
+    if (twoFactor.state(user) === 2) {
+      // Not signed in yet: the pending login waits in this visitor's session for the code.
+      const pending: PendingLogin = { id: user.id, remember };
+      await sessions.setGuestPayload(
+        request.session.id,
+        { [PENDING_LOGIN_KEY]: pending },
+        PENDING_LOGIN_SECONDS,
+        clientOf(request),
+      );
+      return true;
+    }
+    await startSession(request, user.id, remember);
+    return false;
+  }
+
   /** Whether this session confirmed the password within the last `seconds`. */
   function isPasswordConfirmed(
     request: FastifyRequest,
@@ -112,20 +132,10 @@ export function createAuthService({ users, sessions, limiter, twoFactor }: AuthD
         throw AppError.validation({ email: FAILED }, FAILED);
       }
       await limiter.clear(accountKey);
-      if (twoFactor.state(user) === 2) {
-        // Not signed in yet: the pending login waits in this visitor's session for the code.
-        const pending: PendingLogin = { id: user.id, remember: input.remember };
-        await sessions.setGuestPayload(
-          request.session.id,
-          { [PENDING_LOGIN_KEY]: pending },
-          PENDING_LOGIN_SECONDS,
-          clientOf(request),
-        );
-        return { twoFactor: true, user };
-      }
-      await startSession(request, user.id, input.remember);
-      return { twoFactor: false, user };
+      return { twoFactor: await signIn(request, user, input.remember), user };
     },
+
+    signIn,
 
     /** Completes a login that waits for its two-factor code or a recovery code. */
     async twoFactorChallenge(

@@ -1,3 +1,7 @@
+import {
+  PAGE_HTML_ALLOWED_ATTRIBUTES,
+  PAGE_HTML_ALLOWED_TAGS,
+} from '@cadenza/contracts/custom-pages';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -6,52 +10,8 @@ import sanitizeHtml from 'sanitize-html';
  * `rel="noopener noreferrer"`. Applied when a page is saved and again when it is served.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'hr',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'figure',
-    'figcaption',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'blockquote',
-    'code',
-    'pre',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'small',
-    'mark',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start'],
-  },
+  allowedTags: PAGE_HTML_ALLOWED_TAGS,
+  allowedAttributes: PAGE_HTML_ALLOWED_ATTRIBUTES,
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,

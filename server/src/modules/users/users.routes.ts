@@ -13,7 +13,9 @@ import { AppError } from '../../core/errors.js';
 import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
 import type { UsersService } from './users.service.js';
 
-const relations = z.array(z.enum(['roles', 'permissions', 'subscriptions'])).optional();
+const relations = z
+  .array(z.enum(['roles', 'permissions', 'subscriptions', 'social_profiles']))
+  .optional();
 const relationsQuery = z.object({
   with: relations,
   loadCount: z.array(z.enum(['roles'])).optional(),

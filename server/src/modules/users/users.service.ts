@@ -7,7 +7,12 @@ import type { UserRow } from './users.table.js';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export type UserRelation = 'roles' | 'permissions' | 'subscriptions';
+export type UserRelation = 'roles' | 'permissions' | 'subscriptions' | 'social_profiles';
+
+/** A relation another module owns (social profiles), loaded through that module's service. */
+export type SocialProfilesLoader = (
+  userId: number,
+) => Promise<NonNullable<User['social_profiles']>>;
 
 export function displayName(
   row: Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'email'>,
@@ -41,7 +46,13 @@ export function userRowToUser(row: UserRow): User {
 }
 
 export function createUsersService(db: Kysely<Database>, permissions: PermissionsService) {
+  let socialProfiles: SocialProfilesLoader = async () => [];
   return {
+    /** Set by the social login module, which is created after this service. */
+    useSocialProfiles(loader: SocialProfilesLoader): void {
+      socialProfiles = loader;
+    },
+
     findById: (id: number) => repo.findUserById(db, id),
     findByEmail: (email: string) => repo.findUserByEmail(db, email),
     findByUsername: (username: string) => repo.findUserByUsername(db, username),
@@ -80,6 +91,7 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
       if (wanted.has('roles')) user.roles = await permissions.rolesOfUser(row.id);
       if (wanted.has('permissions')) user.permissions = await permissions.forUser(row.id);
       if (wanted.has('subscriptions')) user.subscriptions = [];
+      if (wanted.has('social_profiles')) user.social_profiles = await socialProfiles(row.id);
       if (relations.loadCount?.includes('roles'))
         user.roles_count = await permissions.countRolesOfUser(row.id);
       return user;

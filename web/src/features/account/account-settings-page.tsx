@@ -4,7 +4,7 @@ import { usePermission } from '../../app/access';
 import { useSetting } from '../../app/bootstrap';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { useEnabledSocialServices } from '../auth/components/social-buttons';
+import { SocialLoginPanel } from '../auth/social/social-login-panel';
 import { useMe } from './api/account-api';
 import { usePasswordConfirmation } from './components/password-confirmation';
 import { AccountDetailsPanel } from './panels/account-details-panel';
@@ -22,7 +22,6 @@ export function AccountSettingsPage() {
   const me = useMe();
   const apiIntegrated = Boolean(useSetting('api.integrated'));
   const canUseApi = usePermission(PERMISSIONS.apiAccess);
-  const socialServices = useEnabledSocialServices();
   const confirmation = usePasswordConfirmation();
 
   return (
@@ -61,7 +60,7 @@ export function AccountSettingsPage() {
             <SessionsPanel />
             <LocationLanguagePanel user={me.data} />
             {apiIntegrated && canUseApi && <DevelopersPanel />}
-            {socialServices.length > 0 && <SocialLoginPlaceholder />}
+            <SocialLoginPanel />
             <DeleteAccountPanel
               user={me.data}
               withConfirmedPassword={confirmation.withConfirmedPassword}
@@ -72,9 +71,4 @@ export function AccountSettingsPage() {
       {confirmation.dialog}
     </main>
   );
-}
-
-/** The social-login panel's anchor; its connections arrive with the social login feature. */
-function SocialLoginPlaceholder() {
-  return <div id="social-login" hidden />;
 }

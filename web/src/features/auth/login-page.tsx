@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { setBootstrapData, useSetting } from '../../app/bootstrap';
 import { postLoginRedirect } from '../../app/post-login-redirect';
@@ -12,7 +12,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
 import { useLoginMutation } from './api/auth-api';
 import { AuthLayout } from './components/auth-layout';
-import { SocialButtons } from './components/social-buttons';
+import { SocialButtons, type TWO_FACTOR_STATE } from './components/social-buttons';
 import { TwoFactorChallenge } from './components/two-factor-challenge';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 
@@ -37,7 +37,11 @@ export function LoginPage() {
   const presetEmail = searchParams.get('email') ?? '';
   const isDemo = Boolean(useSetting('site.demo'));
   const registrationDisabled = Boolean(useSetting('registration.disable'));
-  const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
+  const location = useLocation();
+  // A social sign-in from another page that still needs the code lands here with this state.
+  const [needsTwoFactor, setNeedsTwoFactor] = useState(
+    (location.state as Partial<typeof TWO_FACTOR_STATE> | null)?.socialTwoFactor === true,
+  );
   const login = useLoginMutation();
 
   const form = useForm<LoginValues>({
@@ -134,7 +138,7 @@ export function LoginPage() {
           {t('Continue')}
         </Button>
       </form>
-      <SocialButtons />
+      <SocialButtons onTwoFactor={() => setNeedsTwoFactor(true)} />
     </AuthLayout>
   );
 }

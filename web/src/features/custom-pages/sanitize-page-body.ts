@@ -1,58 +1,10 @@
+import {
+  PAGE_HTML_ALLOWED_ATTRIBUTES,
+  PAGE_HTML_ALLOWED_TAGS,
+} from '@cadenza/contracts/custom-pages';
 import DOMPurify from 'dompurify';
 
-const ALLOWED_TAGS = [
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'br',
-  'hr',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'blockquote',
-  'code',
-  'pre',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'small',
-  'mark',
-];
-const ALLOWED_ATTR = [
-  'href',
-  'title',
-  'target',
-  'rel',
-  'src',
-  'alt',
-  'width',
-  'height',
-  'colspan',
-  'rowspan',
-  'scope',
-  'start',
-];
+const ALLOWED_ATTR = [...new Set(Object.values(PAGE_HTML_ALLOWED_ATTRIBUTES).flat())];
 // http(s), mail and phone links, and relative URLs; nothing else (no javascript:, no data:).
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
@@ -79,7 +31,7 @@ export function sanitizePageBody(html: string): string {
     });
   }
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: PAGE_HTML_ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,
   });

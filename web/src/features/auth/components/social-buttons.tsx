@@ -1,45 +1,45 @@
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../../app/bootstrap';
-import { Button } from '../../../ui/button';
+import { useNavigate } from 'react-router';
+import { useSetting } from '../../../app/bootstrap';
+import { Button, IconButton } from '../../../ui/button';
+import { SocialIcon } from '../social/social-icons';
+import {
+  SOCIAL_SERVICE_NAMES,
+  useEnabledSocialServices,
+  type SocialService,
+} from '../social/social-services';
+import { useSocialLogin } from '../social/use-social-login';
 
-export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'apple'] as const;
-export type SocialService = (typeof SOCIAL_SERVICES)[number];
+export {
+  SOCIAL_SERVICES,
+  useEnabledSocialServices,
+  type SocialService,
+} from '../social/social-services';
 
-const SERVICE_NAMES: Record<SocialService, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  twitter: 'X',
-  apple: 'Apple',
-};
+/** Navigation state that opens the login page on its two-factor challenge. */
+export const TWO_FACTOR_STATE = { socialTwoFactor: true } as const;
 
-/** The social services switched on in settings (`social.<service>.enable`). */
-export function useEnabledSocialServices(): SocialService[] {
-  const settings = useSettings();
-  const social = (settings.social ?? {}) as Record<string, { enable?: unknown } | undefined>;
-  return SOCIAL_SERVICES.filter((service) => Boolean(social[service]?.enable));
-}
-
-// Spec section 9: the login popup is 650 by 550.
-function openLoginPopup(service: SocialService) {
-  const width = 650;
-  const height = 550;
-  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
-  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
-  window.open(
-    `/secure/auth/social/${service}/login`,
-    `social-login-${service}`,
-    `width=${width},height=${height},left=${left},top=${top}`,
-  );
+interface SocialButtonsProps {
+  /** A social sign-in that needs the two-factor code; without it the login page asks for it. */
+  onTwoFactor?: () => void;
 }
 
 /**
- * The place of the social login buttons. Nothing at all when no service is enabled; the popup's
- * result handling arrives with the social login feature.
+ * The social login buttons of the login and register pages: nothing at all when no service is
+ * enabled; icon-only buttons in a row when `social.compact_buttons` is on.
  */
-export function SocialButtons() {
+export function SocialButtons({ onTwoFactor }: SocialButtonsProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const services = useEnabledSocialServices();
+  const compact = Boolean(useSetting('social.compact_buttons'));
+  const { signIn, pending, dialog } = useSocialLogin({
+    onTwoFactor: onTwoFactor ?? (() => void navigate('/login', { state: TWO_FACTOR_STATE })),
+  });
   if (services.length === 0) return null;
+
+  const label = (service: SocialService) =>
+    t('Continue with {{service}}', { service: SOCIAL_SERVICE_NAMES[service] });
   return (
     <div className="mt-6 flex flex-col gap-4">
       <div className="flex items-center gap-3 text-xs text-fg-muted">
@@ -47,13 +47,38 @@ export function SocialButtons() {
         {t('or continue with')}
         <span className="h-px flex-1 bg-border" />
       </div>
-      <div className="flex flex-col gap-2">
-        {services.map((service) => (
-          <Button key={service} variant="outline" fullWidth onClick={() => openLoginPopup(service)}>
-            {t('Continue with {{service}}', { service: SERVICE_NAMES[service] })}
-          </Button>
-        ))}
-      </div>
+      {compact ? (
+        <div className="flex justify-center gap-3">
+          {services.map((service) => (
+            <IconButton
+              key={service}
+              label={label(service)}
+              variant="outline"
+              size="lg"
+              isLoading={pending === service}
+              onClick={() => void signIn(service)}
+            >
+              <SocialIcon service={service} size={20} />
+            </IconButton>
+          ))}
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          {services.map((service) => (
+            <Button
+              key={service}
+              variant="outline"
+              fullWidth
+              isLoading={pending === service}
+              startIcon={<SocialIcon service={service} />}
+              onClick={() => void signIn(service)}
+            >
+              {label(service)}
+            </Button>
+          ))}
+        </div>
+      )}
+      {dialog}
     </div>
   );
 }

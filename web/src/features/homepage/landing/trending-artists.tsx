@@ -112,7 +112,9 @@ function ArtistCard({ artist }: { artist: LandingArtist }) {
         )}
       </div>
       <span className="flex max-w-full items-center gap-1 text-sm font-semibold">
-        <span className="truncate">{artist.name}</span>
+        <span className="truncate" title={artist.name}>
+          {artist.name}
+        </span>
         {artist.verified && (
           <BadgeCheck size={16} className="shrink-0 text-primary" aria-label={t('Verified')} />
         )}
