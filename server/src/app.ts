@@ -99,6 +99,8 @@ async function createServices(config: Config, db: Db) {
     localization,
   });
   const appKey = await settings.appKey(config.appKey);
+  const storage = localStorage(path.join(config.dataDir, 'storage'));
+  const errorLog = fileErrorLog(path.join(config.dataDir, 'logs'));
   const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey) });
   const auth = createAuthService({ users, sessions, limiter, twoFactor });
   const mailer = createMailer({
@@ -129,7 +131,7 @@ async function createServices(config: Config, db: Db) {
     auth,
     mailer,
     limiter,
-    storage: localStorage(path.join(config.dataDir, 'storage')),
+    storage,
     humanCheck: botCheck,
   });
   const socialAuth = createSocialAuthService({
@@ -144,11 +146,11 @@ async function createServices(config: Config, db: Db) {
     bootstrap,
   });
   users.useSocialProfiles((userId) => socialAuth.profilesOf(userId));
-  const logs = createLogsService({ errorLog: fileErrorLog(path.join(config.dataDir, 'logs')) });
+  const logs = createLogsService({ errorLog });
   const music = createMusicServices({
     db: kysely,
     dialect: db.dialect,
-    storage: localStorage(path.join(config.dataDir, 'storage')),
+    storage,
     dataDir: config.dataDir,
     users,
   });
@@ -158,6 +160,8 @@ async function createServices(config: Config, db: Db) {
     log: (message, error) => console.error(message, error),
   });
   return {
+    storage,
+    errorLog,
     music,
     catalogue: music.catalogue,
     library,
@@ -243,7 +247,7 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(errorHandlerPlugin, {
     debug: config.debug,
-    errorLog: fileErrorLog(path.join(config.dataDir, 'logs')),
+    errorLog: services.errorLog,
   });
   await app.register(authContextPlugin, {
     sessions: services.sessions,
@@ -269,7 +273,7 @@ export async function buildApp(
     twoFactor: services.twoFactor,
     bootstrap: services.bootstrap,
   });
-  await app.register(storageRoutes, { storage: services.accounts.storage });
+  await app.register(storageRoutes, { storage: services.storage });
   await app.register(apiDocsRoutes, { settings: services.settings });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
