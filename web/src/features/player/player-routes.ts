@@ -18,6 +18,7 @@ export const PLAYER_PATHS = [
   'artist/*',
   'user/*',
   'search/*',
+  'channel/*',
 ] as const;
 
 /** Until the music screens exist, the player layout alone answers these paths. */
@@ -25,7 +26,55 @@ function NoScreenYet() {
   return null;
 }
 
-export const playerRoutes: RouteObject[] = PLAYER_PATHS.map((path) => ({
-  path,
-  Component: NoScreenYet,
-}));
+const screen =
+  <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  async () => ({ Component: (await load())[name] as React.ComponentType });
+
+const discover = screen(() => import('./screens/discover/discover-screen'), 'DiscoverScreen');
+const artist = screen(() => import('./screens/artist/artist-screen'), 'ArtistScreen');
+const album = screen(() => import('./screens/album/album-screen'), 'AlbumScreen');
+const track = screen(() => import('./screens/track/track-screen'), 'TrackScreen');
+const search = screen(() => import('./screens/search/search-screen'), 'SearchScreen');
+const playlist = screen(() => import('./screens/playlist/playlist-screen'), 'PlaylistScreen');
+const library = screen(() => import('./screens/library/library-screen'), 'LibraryScreen');
+
+/** The music screens; more specific than the paths above, so they win where they match. */
+const SCREEN_ROUTES: RouteObject[] = [
+  { path: 'discover', lazy: discover },
+  {
+    path: 'channel/:slug',
+    lazy: screen(() => import('./screens/channel/channel-screen'), 'ChannelScreen'),
+  },
+  { path: 'artist/:id', lazy: artist },
+  { path: 'artist/:id/:slug', lazy: artist },
+  { path: 'album/:id', lazy: album },
+  { path: 'album/:id/:artistSlug/:albumSlug', lazy: album },
+  { path: 'track/:id', lazy: track },
+  { path: 'track/:id/:slug', lazy: track },
+  { path: 'genres', lazy: screen(() => import('./screens/genres/genres-screen'), 'GenresScreen') },
+  {
+    path: 'genre/:name',
+    lazy: screen(() => import('./screens/genre/genre-screen'), 'GenreScreen'),
+  },
+  { path: 'top-50', lazy: screen(() => import('./screens/top-50/top-50-screen'), 'Top50Screen') },
+  {
+    path: 'new-releases',
+    lazy: screen(() => import('./screens/new-releases/new-releases-screen'), 'NewReleasesScreen'),
+  },
+  { path: 'library', lazy: library },
+  { path: 'library/:tab', lazy: library },
+  { path: 'playlist/:id', lazy: playlist },
+  { path: 'playlist/:id/:slug', lazy: playlist },
+  { path: 'search/:query', lazy: search },
+  { path: 'search/:query/:tab', lazy: search },
+];
+
+const SCREEN_PATHS = new Set(SCREEN_ROUTES.map((route) => route.path));
+
+export const playerRoutes: RouteObject[] = [
+  ...SCREEN_ROUTES,
+  ...PLAYER_PATHS.filter((path) => !SCREEN_PATHS.has(path)).map((path) => ({
+    path,
+    Component: NoScreenYet,
+  })),
+];

@@ -1,13 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { setPlayerMaximized } from '../shell/player-maximized';
+import { AudioEngine } from './components/audio-engine';
+import { FullscreenPlayer } from './components/fullscreen-player';
+import { MobileTabBar, SideNavigation } from './components/player-navigation';
+import { PlayerBar } from './components/player-bar';
+import { QueuePanel } from './components/queue-panel';
+import { ShortcutsDialog } from './components/shortcuts-dialog';
+import { TopBar } from './components/top-bar';
+import { useFloatingBottomOffset } from './components/use-floating-offset';
+import { HeaderSearch } from './screens/search/header-search';
+import { usePlayerShortcuts } from './state/player-shortcuts';
+import { playerStore, usePlayerStore } from './state/player-store';
 
-/** Placeholder for the web player layout (navigation, player bar), until it is built. */
+/**
+ * The layout of every player path: navigation on the left (a tab bar on phones), search and
+ * account on top, the screens in a scrolling area, and the player bar that stays while the
+ * listener moves between screens.
+ */
 export function WebPlayer() {
   const { t } = useTranslation();
+  const [queueOpen, setQueueOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const maximized = usePlayerStore((s) => s.maximized);
+  const bottomBarsRef = useRef<HTMLDivElement>(null);
+  useFloatingBottomOffset(bottomBarsRef);
+
+  useEffect(() => setPlayerMaximized(maximized), [maximized]);
+  useEffect(() => () => setPlayerMaximized(false), []);
+
+  const focusSearch = useCallback(() => {
+    const input = document.querySelector<HTMLInputElement>('[role="search"] input');
+    input?.focus();
+    input?.select();
+  }, []);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  usePlayerShortcuts(playerStore, { focusSearch, openHelp });
+
   return (
-    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
-      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Web player')}</h1>
-      <Outlet />
-    </main>
+    <div className="flex h-dvh flex-col overflow-hidden bg-bg text-fg">
+      <a
+        href="#player-content"
+        className="sr-only z-50 rounded bg-bg-elevated px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
+      >
+        {t('Skip to content')}
+      </a>
+      <div className="flex min-h-0 flex-1">
+        <SideNavigation />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar search={<HeaderSearch />} />
+          <main id="player-content" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto">
+            <Outlet />
+          </main>
+        </div>
+        {queueOpen && (
+          <div className="fixed inset-x-0 top-0 bottom-[var(--floating-bottom-offset,120px)] z-30 bg-bg min-[769px]:static min-[769px]:z-auto min-[769px]:bg-transparent min-[769px]:p-2">
+            <QueuePanel onClose={() => setQueueOpen(false)} />
+          </div>
+        )}
+      </div>
+      <div ref={bottomBarsRef} className="shrink-0">
+        <PlayerBar queueOpen={queueOpen} onToggleQueue={() => setQueueOpen((open) => !open)} />
+        <MobileTabBar />
+      </div>
+      <FullscreenPlayer onShowQueue={() => setQueueOpen(true)} />
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <AudioEngine />
+    </div>
   );
 }

@@ -34,9 +34,12 @@ export function CookieNotice() {
       role="region"
       aria-label={t('Cookie notice')}
       data-position={position}
+      // At the bottom it sits above the player bar, which sets --floating-bottom-offset.
       className={clsx(
         'fixed inset-x-0 z-40 flex justify-center p-3 sm:p-4',
-        position === 'top' ? 'top-0 animate-slide-down' : 'bottom-0 animate-slide-up',
+        position === 'top'
+          ? 'top-0 animate-slide-down'
+          : 'bottom-[var(--floating-bottom-offset,0px)] animate-slide-up',
       )}
     >
       <div className="flex w-full max-w-[1280px] flex-col gap-3 rounded-lg border border-border bg-bg-elevated px-4 py-3 text-fg shadow-overlay sm:flex-row sm:items-center sm:gap-6 sm:px-6">

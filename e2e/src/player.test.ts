@@ -1,0 +1,165 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseURL, launchBrowser } from './browser.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// Set UPDATE_SCREENSHOTS=1 to refresh the full-screen player screenshots in docs/screenshots.
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+// Closed even when a test fails, so no page keeps streaming into the next test.
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function newContext(device: typeof DESKTOP | typeof MOBILE): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), colorScheme: 'dark', ...device });
+  contexts.push(context);
+  await context.addInitScript(() => localStorage.setItem('be-active-theme', 'dark'));
+  // The cookie notice was answered on an earlier visit; it would cover the player bar.
+  await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: baseURL() }]);
+  return context;
+}
+
+const playerBar = (page: Page) => page.getByRole('region', { name: 'Player' });
+// The bar draws a desktop and a phone layout; only the one for the viewport is visible.
+const trackTitle = (page: Page) =>
+  page.getByTestId('player-track-title').filter({ visible: true }).first();
+
+/** Seconds shown as elapsed time in the player bar. */
+async function elapsedSeconds(bar: Locator): Promise<number> {
+  const text = (await bar.getByTestId('player-elapsed').first().textContent()) ?? '0:00';
+  return text
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+async function waitForElapsed(bar: Locator, atLeastSeconds: number) {
+  await expect
+    .poll(() => elapsedSeconds(bar), { timeout: 30_000, interval: 250 })
+    .toBeGreaterThanOrEqual(atLeastSeconds);
+}
+
+const firstPlayButton = (page: Page) =>
+  page.locator('#player-content').getByRole('button', { name: 'Play', exact: true }).first();
+
+/** Starts music the way a visitor does: the first 'Play' button of the discover page. */
+async function startFromDiscover(page: Page) {
+  await page.goto('/discover');
+  await firstPlayButton(page).waitFor({ timeout: 30_000 });
+  await firstPlayButton(page).click();
+}
+
+describe('the web player', () => {
+  it('plays from discover, skips, and keeps the queue across a reload', async () => {
+    const context = await newContext(DESKTOP);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const plays: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/tracks\/\d+\/plays/.test(request.url())) {
+        plays.push(request.url());
+      }
+    });
+
+    // From discover to the Top 50 through the side navigation, then play the whole chart.
+    await page.goto('/discover');
+    await firstPlayButton(page).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('navigation', { name: 'Browse' })
+      .getByRole('link', { name: 'Top 50' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/top-50');
+    await firstPlayButton(page).waitFor({ timeout: 30_000 });
+    await firstPlayButton(page).click();
+    const bar = playerBar(page);
+    await trackTitle(page).waitFor();
+    const firstTitle = (await trackTitle(page).textContent())!.trim();
+    expect(firstTitle).not.toBe('');
+
+    // The audio really decodes: the elapsed time moves, and the bar offers Pause.
+    await waitForElapsed(bar, 2);
+    await bar.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+
+    await bar.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect
+      .poll(async () => (await trackTitle(page).textContent())?.trim())
+      .not.toBe(firstTitle);
+    const secondTitle = (await trackTitle(page).textContent())!.trim();
+    await waitForElapsed(bar, 2);
+
+    // The queue lists both tracks, the second one current.
+    await bar.getByRole('button', { name: 'Show queue' }).click();
+    const queue = page.getByRole('list', { name: 'Tracks in the queue' });
+    const current = queue.locator('li[aria-current="true"]');
+    expect(await current.textContent()).toContain(secondTitle);
+    const queuedCount = await queue.getByRole('listitem').count();
+    expect(queuedCount).toBeGreaterThanOrEqual(2);
+
+    await page.reload();
+    await trackTitle(page).waitFor();
+    expect((await trackTitle(page).textContent())!.trim()).toBe(secondTitle);
+    // Restored paused, at the position where it stopped.
+    await playerBar(page).getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await elapsedSeconds(playerBar(page))).toBeGreaterThanOrEqual(1);
+    await playerBar(page).getByRole('button', { name: 'Show queue' }).click();
+    expect(
+      await page.getByRole('list', { name: 'Tracks in the queue' }).getByRole('listitem').count(),
+    ).toBe(queuedCount);
+
+    // Space resumes playback from there.
+    await page.locator('body').press('Space');
+    await playerBar(page).getByRole('button', { name: 'Pause', exact: true }).waitFor();
+
+    expect(pageErrors).toEqual([]);
+  });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ])('opens the full-screen player on %s and closes it with Escape', async (name, device) => {
+    const context = await newContext(device);
+    const page = await context.newPage();
+    await startFromDiscover(page);
+    await trackTitle(page).waitFor();
+    const title = (await trackTitle(page).textContent())!.trim();
+
+    if (name === 'desktop') {
+      await playerBar(page).getByRole('button', { name: 'Full screen' }).click();
+    } else {
+      await page.getByRole('button', { name: `Open the player for ${title}` }).click();
+    }
+    const fullscreen = page.getByRole('dialog', { name: 'Now playing' });
+    await fullscreen.waitFor();
+    await fullscreen.getByText(title, { exact: true }).waitFor();
+    await waitForElapsed(fullscreen, 3);
+    await fullscreen.getByRole('button', { name: 'Pause', exact: true }).click();
+    await fullscreen.getByRole('button', { name: 'Play', exact: true }).waitFor();
+
+    if (SCREENSHOTS) {
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every(
+          (image) => image.complete,
+        ),
+      );
+      await page.screenshot({
+        path: path.join(ROOT, 'docs/screenshots', `player-fullscreen-${name}.png`),
+        animations: 'disabled',
+      });
+    }
+
+    await page.keyboard.press('Escape');
+    await fullscreen.waitFor({ state: 'detached' });
+  });
+});

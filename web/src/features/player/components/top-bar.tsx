@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthUser } from '../../../app/bootstrap';
+import { Button } from '../../../ui/button';
+import { NotificationBell } from '../../shell/notification-bell';
+import { UserMenu } from '../../shell/user-menu';
+
+/** Search and the account controls above the content. */
+export function TopBar({ search }: { search: ReactNode }) {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  return (
+    <header className="flex h-16 shrink-0 items-center gap-4 border-b border-border bg-bg/85 px-4 backdrop-blur-md sm:px-6">
+      <div role="search" className="min-w-0 flex-1">
+        {search}
+      </div>
+      <div className="flex items-center gap-2">
+        <NotificationBell />
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <Button asChild size="sm" radius="full">
+            <Link to="/login">{t('Log in')}</Link>
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

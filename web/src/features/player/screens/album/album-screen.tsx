@@ -1,0 +1,109 @@
+import type { Album, AlbumType } from '@cadenza/contracts/music';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AdSlot } from '../common/components/ad-slot';
+import { ArtistLinks } from '../common/components/artist-links';
+import { CoverImage } from '../common/components/cover-image';
+import { LikeButton } from '../common/components/like-button';
+import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
+import { PlayButton } from '../common/components/play-button';
+import { ScreenLayout } from '../common/components/screen-layout';
+import { EmptyMessage, LoadError } from '../common/components/screen-states';
+import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
+import { totalMinutes } from '../common/format';
+import { useAlbum } from './api/album-api';
+
+export function AlbumScreen() {
+  const { id } = useParams();
+  const query = useAlbum(Number(id));
+
+  if (query.isPending) {
+    return (
+      <ScreenLayout header={<MediaHeaderSkeleton />}>
+        <div aria-busy>
+          <TrackTableSkeleton showCover={false} />
+        </div>
+      </ScreenLayout>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ScreenLayout>
+        <LoadError onRetry={() => void query.refetch()} />
+      </ScreenLayout>
+    );
+  }
+  return <AlbumContent album={query.data.album} />;
+}
+
+function useAlbumTypeLabel(type: AlbumType): string {
+  const { t } = useTranslation();
+  return { album: t('Album'), single: t('Single'), ep: t('EP'), compilation: t('Compilation') }[
+    type
+  ];
+}
+
+function AlbumContent({ album }: { album: Album }) {
+  const { t } = useTranslation();
+  const typeLabel = useAlbumTypeLabel(album.type);
+  const tracks = album.tracks ?? [];
+  const durationMs = tracks.reduce((sum, track) => sum + track.duration_ms, 0);
+  const mainArtist = album.artists[0];
+
+  return (
+    <ScreenLayout
+      header={
+        <MediaHeader
+          image={album.image}
+          kind="album"
+          eyebrow={typeLabel}
+          title={album.name}
+          meta={
+            <span className="inline-flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
+              {mainArtist && (
+                <CoverImage src={mainArtist.image_small} kind="artist" rounded className="size-6" />
+              )}
+              <ArtistLinks artists={album.artists} className="font-semibold text-white" />
+              {album.year && <span aria-hidden>·</span>}
+              {album.year && <span>{album.year}</span>}
+              <span aria-hidden>·</span>
+              <span>
+                {tracks.length === 1 ? t('1 song') : t('{{count}} songs', { count: tracks.length })}
+                {tracks.length > 0 &&
+                  `, ${t('{{minutes}} min', { minutes: totalMinutes(durationMs) })}`}
+              </span>
+            </span>
+          }
+          actions={
+            <>
+              <PlayButton context={{ type: 'album', id: album.id }} tracks={tracks} size="xl" />
+              <LikeButton type="album" id={album.id} liked={album.is_liked ?? false} size="lg" />
+            </>
+          }
+        />
+      }
+    >
+      <AdSlot slot="album_above" />
+      {tracks.length === 0 ? (
+        <EmptyMessage>{t('This album has no tracks yet.')}</EmptyMessage>
+      ) : (
+        <TrackTable
+          tracks={tracks}
+          context={{ type: 'album', id: album.id }}
+          numbering="track"
+          showCover={false}
+          showAlbum={false}
+          label={album.name}
+        />
+      )}
+      {album.release_date && (
+        <p className="mt-8 text-sm text-fg-muted">
+          {new Date(album.release_date).toLocaleDateString(undefined, {
+            dateStyle: 'long',
+            timeZone: 'UTC',
+          })}
+        </p>
+      )}
+    </ScreenLayout>
+  );
+}

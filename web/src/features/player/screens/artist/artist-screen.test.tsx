@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeBootstrap, makeUser } from '../../../../app/testing/bootstrap-factory';
+import { mockMusicApi } from '../common/testing/mock-api';
+import { makeAlbum, makeArtist, makeTrack } from '../common/testing/music-factory';
+import { renderPlayerScreen } from '../common/testing/render-screen';
+import { ArtistScreen } from './artist-screen';
+
+function artistPage(albumsPage: number) {
+  return {
+    artist: {
+      ...makeArtist({
+        id: 7,
+        name: 'Nova Lane',
+        verified: true,
+        followers_count: 1234,
+        bio: 'Synth pop from the coast.',
+        links: [{ url: 'https://example.com', title: 'Website' }],
+      }),
+      top_tracks: Array.from({ length: 7 }, (_, index) => makeTrack({ name: `Hit ${index + 1}` })),
+      albums: {
+        data: [makeAlbum({ name: `Record ${albumsPage}` })],
+        current_page: albumsPage,
+        per_page: 12,
+        total: 2,
+        last_page: 2,
+      },
+      similar: [makeArtist({ name: 'Glass Animals' })],
+    },
+  };
+}
+
+const render = (user = makeUser()) =>
+  renderPlayerScreen(
+    '/artist/:id/:slug',
+    '/artist/7/nova-lane',
+    ArtistScreen,
+    makeBootstrap({
+      user,
+      settings: { 'ads.artist_top': '<p>top</p>', 'ads.artist_bottom': '<p>bottom</p>' },
+    }),
+  );
+
+describe('Artist', () => {
+  it('shows the header, popular tracks, discography, similar artists and about, with its ads', async () => {
+    mockMusicApi().onQuery('GET /api/v1/artists/7', (query) =>
+      artistPage(Number(query.get('albumsPage'))),
+    );
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova Lane' })).toBeTruthy();
+    expect(screen.getByText('Verified artist')).toBeTruthy();
+    expect(screen.getByText('1,234 followers')).toBeTruthy();
+    // The header's play button comes first; album and similar-artist cards have their own.
+    const [headerPlay] = screen.getAllByRole('button', { name: 'Play' });
+    expect(headerPlay!.closest('header')).not.toBeNull();
+    // Five popular tracks first, the rest on demand.
+    expect(screen.queryByRole('link', { name: 'Hit 6' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'See more' }));
+    expect(screen.getByRole('link', { name: 'Hit 7' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Glass Animals' })).toBeTruthy();
+    expect(screen.getByText('Synth pop from the coast.')).toBeTruthy();
+
+    const ads = screen
+      .getAllByTitle('Advertisement')
+      .map((frame) => frame.getAttribute('data-ad-slot'));
+    expect(ads).toEqual(['artist_top', 'artist_bottom']);
+  });
+
+  it("loads more albums with 'Show more'", async () => {
+    const api = mockMusicApi().onQuery('GET /api/v1/artists/7', (query) =>
+      artistPage(Number(query.get('albumsPage'))),
+    );
+    render();
+    expect(await screen.findByRole('link', { name: 'Record 1' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Record 2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Record 1' })).toBeTruthy();
+    expect(
+      api.callsTo('GET /api/v1/artists/7').map((call) => call.query.get('albumsPage')),
+    ).toEqual(['1', '2']);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('follows the artist', async () => {
+    const api = mockMusicApi()
+      .onQuery('GET /api/v1/artists/7', () => artistPage(1))
+      .on('POST /api/v1/users/me/follows', { message: 'Following.' });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/users/me/follows')).toHaveLength(1));
+  });
+});

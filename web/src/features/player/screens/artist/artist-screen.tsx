@@ -1,0 +1,202 @@
+import { BadgeCheck, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Button } from '../../../../ui/button';
+import { AdSlot } from '../common/components/ad-slot';
+import { CARD_GRID, CardGridSkeleton } from '../common/components/cover-card';
+import { MediaCard } from '../common/components/media-card';
+import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
+import { PlayButton } from '../common/components/play-button';
+import { ScreenLayout } from '../common/components/screen-layout';
+import { EmptyMessage, LoadError, LoadMore, Section } from '../common/components/screen-states';
+import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
+import { useArtist, type ArtistPage } from './api/artist-api';
+import { FollowButton } from './components/follow-button';
+
+export function ArtistScreen() {
+  const { id } = useParams();
+  const query = useArtist(Number(id));
+  const artist = query.data?.pages[0]?.artist;
+
+  if (query.isPending) {
+    return (
+      <ScreenLayout header={<MediaHeaderSkeleton rounded />}>
+        <div aria-busy>
+          <TrackTableSkeleton rows={5} />
+          <div className="mt-10">
+            <CardGridSkeleton />
+          </div>
+        </div>
+      </ScreenLayout>
+    );
+  }
+  if (query.isError || !artist) {
+    return (
+      <ScreenLayout>
+        <LoadError onRetry={() => void query.refetch()} />
+      </ScreenLayout>
+    );
+  }
+  const albums = query.data.pages.flatMap((page) => page.artist.albums.data);
+  return (
+    <ArtistContent
+      artist={artist}
+      albums={albums}
+      albumsTotal={artist.albums.total}
+      hasMoreAlbums={query.hasNextPage}
+      isLoadingAlbums={query.isFetchingNextPage}
+      onMoreAlbums={() => void query.fetchNextPage()}
+    />
+  );
+}
+
+function ArtistContent({
+  artist,
+  albums,
+  hasMoreAlbums,
+  isLoadingAlbums,
+  onMoreAlbums,
+}: {
+  artist: ArtistPage;
+  albums: ArtistPage['albums']['data'];
+  albumsTotal: number;
+  hasMoreAlbums: boolean;
+  isLoadingAlbums: boolean;
+  onMoreAlbums: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [showAllTracks, setShowAllTracks] = useState(false);
+  const tracks = showAllTracks ? artist.top_tracks : artist.top_tracks.slice(0, 5);
+
+  return (
+    <ScreenLayout
+      header={
+        <>
+          <MediaHeader
+            image={artist.image_large ?? artist.image_small}
+            kind="artist"
+            title={artist.name}
+            eyebrow={
+              artist.verified ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <BadgeCheck className="size-5 fill-[#3d91f4] text-white" aria-hidden />
+                  {t('Verified artist')}
+                </span>
+              ) : (
+                t('Artist')
+              )
+            }
+            meta={
+              artist.followers_count !== undefined &&
+              t('{{followers}} followers', {
+                followers: new Intl.NumberFormat(i18n.language).format(artist.followers_count),
+              })
+            }
+            actions={
+              <>
+                <PlayButton
+                  context={{ type: 'artist', id: artist.id }}
+                  tracks={artist.top_tracks}
+                  size="xl"
+                />
+                <FollowButton artistId={artist.id} followed={artist.is_followed ?? false} />
+              </>
+            }
+          />
+          <div className="px-4 md:px-8">
+            <AdSlot slot="artist_top" />
+          </div>
+        </>
+      }
+    >
+      <Section title={t('Popular')} className="mt-2">
+        {artist.top_tracks.length === 0 ? (
+          <EmptyMessage>{t('This artist has no tracks yet.')}</EmptyMessage>
+        ) : (
+          <>
+            <TrackTable
+              tracks={tracks}
+              context={{ type: 'artist', id: artist.id }}
+              showAlbum={false}
+              label={t('Popular tracks')}
+            />
+            {artist.top_tracks.length > 5 && (
+              <Button
+                variant="text"
+                size="sm"
+                className="mt-2 text-fg-muted hover:text-fg"
+                onClick={() => setShowAllTracks(!showAllTracks)}
+              >
+                {showAllTracks ? t('Show less') : t('See more')}
+              </Button>
+            )}
+          </>
+        )}
+      </Section>
+
+      <Section title={t('Discography')}>
+        {albums.length === 0 ? (
+          <EmptyMessage>{t('No albums have been released by this artist yet.')}</EmptyMessage>
+        ) : (
+          <ul className={CARD_GRID}>
+            {albums.map((album) => (
+              <li key={album.id}>
+                <MediaCard item={album} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <LoadMore
+          hasMore={hasMoreAlbums}
+          isLoading={isLoadingAlbums}
+          onLoadMore={onMoreAlbums}
+          label={t('Show more')}
+          auto={false}
+        />
+      </Section>
+
+      {artist.similar.length > 0 && (
+        <Section title={t('Fans also like')}>
+          <ul className={CARD_GRID}>
+            {artist.similar.slice(0, 6).map((similar) => (
+              <li key={similar.id}>
+                <MediaCard item={similar} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <AdSlot slot="artist_bottom" />
+
+      {(artist.bio || artist.links.length > 0) && (
+        <Section title={t('About')}>
+          <div className="max-w-3xl rounded-lg bg-bg-elevated p-6">
+            {artist.bio && (
+              <p className="text-base leading-relaxed whitespace-pre-line text-fg-muted">
+                {artist.bio}
+              </p>
+            )}
+            {artist.links.length > 0 && (
+              <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+                {artist.links.map((link) => (
+                  <li key={link.url}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="inline-flex items-center gap-1.5 text-sm font-semibold text-fg hover:underline"
+                    >
+                      <ExternalLink className="size-4" aria-hidden />
+                      {link.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </Section>
+      )}
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setBootstrapData } from '../../../../../app/bootstrap';
+import { makeBootstrap } from '../../../../../app/testing/bootstrap-factory';
+import { AdSlot } from './ad-slot';
+
+const AD = '<div id="ad">Buy tickets</div><script>document.cookie</script>';
+
+describe('AdSlot', () => {
+  it('runs the ad code in a sandboxed frame that cannot reach the app', () => {
+    setBootstrapData(makeBootstrap({ settings: { 'ads.artist_top': AD } }));
+    render(<AdSlot slot="artist_top" />);
+
+    const frame = screen.getByTitle('Advertisement');
+    expect(frame.tagName).toBe('IFRAME');
+    const sandbox = frame.getAttribute('sandbox') ?? '';
+    expect(sandbox.split(/\s+/).sort()).toEqual(['allow-popups', 'allow-scripts']);
+    expect(sandbox).not.toContain('allow-same-origin');
+    expect(frame.getAttribute('srcdoc')).toContain(AD);
+    // The ad is never put into the app's own document.
+    expect(document.getElementById('ad')).toBeNull();
+    expect(frame.hasAttribute('src')).toBe(false);
+  });
+
+  it('renders nothing when the slot has no ad', () => {
+    setBootstrapData(makeBootstrap({ settings: { 'ads.artist_top': '  ' } }));
+    const { container } = render(<AdSlot slot="artist_top" />);
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByTitle('Advertisement')).toBeNull();
+  });
+
+  it('shows each slot only its own ad', () => {
+    setBootstrapData(makeBootstrap({ settings: { 'ads.general_top': '<b>top</b>' } }));
+    render(
+      <>
+        <AdSlot slot="general_top" />
+        <AdSlot slot="album_above" />
+      </>,
+    );
+    const frames = screen.getAllByTitle('Advertisement');
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.getAttribute('data-ad-slot')).toBe('general_top');
+  });
+});

@@ -1,0 +1,129 @@
+import type { Channel, ChannelItem, Track } from '@cadenza/contracts/music';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconButton } from '../../../../../ui/button';
+import { channelUrl } from '../links';
+import { CARD_GRID } from './cover-card';
+import { MediaCard } from './media-card';
+import { EmptyMessage, Section } from './screen-states';
+import { TrackTable } from './track-table';
+
+const isTrack = (item: ChannelItem): item is Track => item.model_type === 'track';
+
+/** The items of a channel drawn by its layout: carousel, grid, list or track table. */
+export function ChannelItems({
+  channel,
+  items,
+  layout = channel.layout,
+}: {
+  channel: Channel;
+  items: ChannelItem[];
+  layout?: Channel['layout'];
+}) {
+  const { t } = useTranslation();
+  if (items.length === 0) {
+    return <EmptyMessage>{t('Nothing has been added to this channel yet.')}</EmptyMessage>;
+  }
+  const context = { type: 'channel' as const, id: channel.slug };
+  if (layout === 'trackTable' && items.every(isTrack)) {
+    return <TrackTable tracks={items} context={context} label={channel.name} />;
+  }
+  if (layout === 'list') {
+    return (
+      <ul data-layout="list" className="grid gap-x-4 sm:grid-cols-2 xl:grid-cols-3">
+        {items.map((item) => (
+          <li key={`${item.model_type}-${item.id}`}>
+            <ListRow item={item} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (layout === 'carousel') return <Carousel items={items} />;
+  return (
+    <ul data-layout="grid" className={CARD_GRID}>
+      {items.map((item) => (
+        <li key={`${item.model_type}-${item.id}`}>
+          <MediaCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Carousel({ items }: { items: ChannelItem[] }) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) =>
+    track.current?.scrollBy({
+      left: direction * track.current.clientWidth * 0.8,
+      behavior: 'smooth',
+    });
+  return (
+    <div className="group/carousel relative -mx-2">
+      <ul
+        ref={track}
+        data-layout="carousel"
+        className="flex snap-x snap-mandatory gap-1 overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {items.map((item) => (
+          <li
+            key={`${item.model_type}-${item.id}`}
+            className="w-[42%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.5%] xl:w-[15.6%]"
+          >
+            <MediaCard item={item} />
+          </li>
+        ))}
+      </ul>
+      <div className="pointer-events-none absolute inset-y-0 start-0 end-0 hidden items-center justify-between px-1 md:flex">
+        <IconButton
+          label={t('Scroll left')}
+          size="sm"
+          radius="full"
+          variant="outline"
+          className="pointer-events-auto -translate-y-6 bg-bg-elevated opacity-0 shadow-overlay group-hover/carousel:opacity-100 focus-visible:opacity-100"
+          onClick={() => scroll(-1)}
+        >
+          <ChevronLeft className="size-4" aria-hidden />
+        </IconButton>
+        <IconButton
+          label={t('Scroll right')}
+          size="sm"
+          radius="full"
+          variant="outline"
+          className="pointer-events-auto -translate-y-6 bg-bg-elevated opacity-0 shadow-overlay group-hover/carousel:opacity-100 focus-visible:opacity-100"
+          onClick={() => scroll(1)}
+        >
+          <ChevronRight className="size-4" aria-hidden />
+        </IconButton>
+      </div>
+    </div>
+  );
+}
+
+function ListRow({ item }: { item: ChannelItem }) {
+  return <MediaCard item={item} variant="row" />;
+}
+
+/** One channel of a page: its title, 'See all' when there is more, and its items. */
+export function ChannelSection({ channel, genre }: { channel: Channel; genre?: string }) {
+  const { t } = useTranslation();
+  const items = channel.content?.data ?? [];
+  const hasMore = (channel.content?.last_page ?? 1) > 1;
+  return (
+    <Section
+      title={channel.name}
+      action={
+        hasMore || channel.layout === 'carousel' ? (
+          <Link to={channelUrl(channel, genre)} className="hover:text-fg hover:underline">
+            {t('See all')}
+          </Link>
+        ) : undefined
+      }
+    >
+      <ChannelItems channel={channel} items={items} />
+    </Section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Channel } from '@cadenza/contracts/music';
+import { useTranslation } from 'react-i18next';
+import { CardGridSkeleton } from '../common/components/cover-card';
+import { ChannelItems, ChannelSection } from '../common/components/channel-content';
+import { EmptyMessage, LoadError } from '../common/components/screen-states';
+import { ScreenLayout } from '../common/components/screen-layout';
+import { Skeleton } from '../../../../ui/skeleton';
+import { useDiscover } from './api/discover-api';
+
+/** The player's home: the admin's discover channel, one section per nested channel. */
+export function DiscoverScreen() {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch } = useDiscover();
+
+  return (
+    <ScreenLayout>
+      <h1 className="sr-only">{t('Discover')}</h1>
+      {isPending ? (
+        <DiscoverSkeleton />
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()} />
+      ) : (
+        <DiscoverChannels channel={data.channel} />
+      )}
+    </ScreenLayout>
+  );
+}
+
+function DiscoverChannels({ channel }: { channel: Channel }) {
+  const { t } = useTranslation();
+  const items = channel.content?.data ?? [];
+  if (items.length === 0) {
+    return <EmptyMessage>{t('There is nothing to discover yet. Check back soon.')}</EmptyMessage>;
+  }
+  // Discover normally nests channels; a discover channel of plain items is drawn as itself.
+  if (items.some((item) => item.model_type !== 'channel')) {
+    return (
+      <div className="mt-6">
+        <ChannelItems channel={channel} items={items} />
+      </div>
+    );
+  }
+  return (
+    <div className="[&>section:first-child]:mt-6">
+      {(items as Channel[]).map((nested) => (
+        <ChannelSection key={nested.id} channel={nested} />
+      ))}
+    </div>
+  );
+}
+
+export function DiscoverSkeleton() {
+  return (
+    <div aria-busy className="pt-2">
+      {[0, 1].map((section) => (
+        <div key={section} className="mt-10">
+          <Skeleton className="mb-4 h-7 w-48 rounded-sm" />
+          <CardGridSkeleton />
+        </div>
+      ))}
+    </div>
+  );
+}

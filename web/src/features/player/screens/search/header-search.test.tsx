@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockMusicApi } from '../common/testing/mock-api';
+import { makeAlbum, makeArtist, makeTrack } from '../common/testing/music-factory';
+import { renderPlayerScreen } from '../common/testing/render-screen';
+import { HeaderSearch } from './header-search';
+
+const page = <T,>(data: T[]) => ({
+  data,
+  current_page: 1,
+  per_page: 3,
+  total: data.length,
+  last_page: 1,
+});
+
+function serveResults() {
+  return mockMusicApi().onQuery('GET /api/v1/search', (query) => ({
+    query: query.get('query'),
+    results: {
+      tracks: page([makeTrack({ id: 11, name: 'Glass City' })]),
+      artists: page([makeArtist({ id: 12, name: 'Glass Animals' })]),
+      albums: page([makeAlbum({ id: 13, name: 'Glass Houses' })]),
+      playlists: page([]),
+      users: page([]),
+    },
+  }));
+}
+
+const render = () => renderPlayerScreen('/discover', '/discover', () => <HeaderSearch />);
+
+describe('HeaderSearch', () => {
+  it('shows results grouped by type as you type, after a pause', async () => {
+    const api = serveResults();
+    render();
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+
+    await user.type(input, 'glass');
+    const list = await screen.findByRole('listbox', { name: 'Search suggestions' });
+    expect(await within(list).findByRole('option', { name: /Glass City/ })).toBeTruthy();
+    expect(within(list).getByRole('group', { name: 'Songs' })).toBeTruthy();
+    expect(within(list).getByRole('group', { name: 'Artists' })).toBeTruthy();
+    expect(within(list).getByRole('group', { name: 'Albums' })).toBeTruthy();
+    expect(within(list).queryByRole('group', { name: 'Playlists' })).toBeNull();
+    // Debounced: one request for the whole word, not one per letter.
+    expect(api.callsTo('GET /api/v1/search').map((call) => call.query.get('query'))).toEqual([
+      'glass',
+    ]);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('moves through the results with the arrow keys and opens the highlighted one with Enter', async () => {
+    serveResults();
+    render();
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(input, 'glass');
+    await screen.findByRole('option', { name: /Glass City/ });
+
+    await user.keyboard('{ArrowDown}');
+    const first = screen.getByRole('option', { name: /Glass City/ });
+    expect(first.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(first.id);
+
+    await user.keyboard('{ArrowDown}');
+    expect(
+      screen.getByRole('option', { name: /Glass Animals/ }).getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(first.getAttribute('aria-selected')).toBe('false');
+
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    // Up from the first wraps to the last.
+    expect(screen.getByRole('option', { name: /Glass Houses/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('heading', { name: 'Elsewhere: /album/13/nova-lane/glass-houses' }),
+    ).toBeTruthy();
+  });
+
+  it('opens the search page for the query on Enter when nothing is highlighted', async () => {
+    serveResults();
+    render();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'glass city{Enter}');
+    expect(
+      await screen.findByRole('heading', { name: 'Elsewhere: /search/glass%20city' }),
+    ).toBeTruthy();
+  });
+
+  it('closes the dropdown with Escape', async () => {
+    serveResults();
+    render();
+    const user = userEvent.setup();
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    await user.type(input, 'glass');
+    await screen.findByRole('option', { name: /Glass City/ });
+    await user.keyboard('{Escape}');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});

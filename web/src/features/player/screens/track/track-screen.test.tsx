@@ -1,0 +1,54 @@
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { player } from '../../state/player-store';
+import { mockMusicApi } from '../common/testing/mock-api';
+import { makeTrack } from '../common/testing/music-factory';
+import { renderPlayerScreen } from '../common/testing/render-screen';
+import { activeLineIndex } from './lyrics';
+import { TrackScreen } from './track-screen';
+
+const synced = makeTrack({
+  id: 77,
+  name: 'Glass City',
+  synced_lyrics: [
+    { time_ms: 0, text: 'First line' },
+    { time_ms: 4000, text: 'Second line' },
+    { time_ms: 8000, text: 'Third line' },
+  ],
+});
+
+const render = () => renderPlayerScreen('/track/:id/:slug', '/track/77/glass-city', TrackScreen);
+
+describe('Track', () => {
+  beforeEach(() => player.pause());
+
+  it('finds the line being sung', () => {
+    expect(activeLineIndex(synced.synced_lyrics!, 0)).toBe(0);
+    expect(activeLineIndex(synced.synced_lyrics!, 5000)).toBe(1);
+    expect(activeLineIndex(synced.synced_lyrics!, 60000)).toBe(2);
+    expect(activeLineIndex([{ time_ms: 1000 }], 500)).toBe(-1);
+  });
+
+  it('highlights the current synced line while the track plays', async () => {
+    mockMusicApi().on('GET /api/v1/tracks/77', { track: synced });
+    render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Glass City' })).toBeTruthy();
+    // Not playing: nothing is highlighted.
+    expect(screen.getByText('Second line').getAttribute('aria-current')).toBeNull();
+
+    act(() => {
+      player.playTracks([synced], 0, { type: 'channel', id: 'track-77' });
+      player.seek(5000);
+    });
+    expect(screen.getByText('Second line').getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('First line').getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows plain lyrics as they are', async () => {
+    mockMusicApi().on('GET /api/v1/tracks/77', {
+      track: { ...synced, synced_lyrics: null, lyrics: 'Plain words\non two lines' },
+    });
+    render();
+    expect(await screen.findByText(/Plain words/)).toBeTruthy();
+  });
+});

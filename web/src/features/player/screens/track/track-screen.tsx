@@ -1,0 +1,88 @@
+import type { Track } from '@cadenza/contracts/music';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ArtistLinks } from '../common/components/artist-links';
+import { LikeButton } from '../common/components/like-button';
+import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
+import { PlayButton } from '../common/components/play-button';
+import { ScreenLayout } from '../common/components/screen-layout';
+import { LoadError, Section } from '../common/components/screen-states';
+import { TrackMenu } from '../common/components/track-table';
+import { formatDuration } from '../common/format';
+import { albumUrl } from '../common/links';
+import { Skeleton } from '../../../../ui/skeleton';
+import { useTrack } from './api/track-api';
+import { Lyrics } from './lyrics';
+
+export function TrackScreen() {
+  const { id } = useParams();
+  const query = useTrack(Number(id));
+  if (query.isPending) {
+    return (
+      <ScreenLayout header={<MediaHeaderSkeleton />}>
+        <div aria-busy className="mt-10 flex max-w-xl flex-col gap-3">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} variant="text" className="h-6 w-2/3" />
+          ))}
+        </div>
+      </ScreenLayout>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ScreenLayout>
+        <LoadError onRetry={() => void query.refetch()} />
+      </ScreenLayout>
+    );
+  }
+  return <TrackContent track={query.data.track} />;
+}
+
+function TrackContent({ track }: { track: Track }) {
+  const { t } = useTranslation();
+  return (
+    <ScreenLayout
+      header={
+        <MediaHeader
+          image={track.image ?? track.album?.image ?? null}
+          kind="track"
+          eyebrow={t('Song')}
+          title={track.name}
+          meta={
+            <span className="inline-flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
+              <ArtistLinks artists={track.artists} className="font-semibold text-white" />
+              {track.album && (
+                <>
+                  <span aria-hidden>·</span>
+                  <Link
+                    to={albumUrl({ ...track.album, artists: track.artists })}
+                    className="hover:underline"
+                  >
+                    {track.album.name}
+                  </Link>
+                </>
+              )}
+              <span aria-hidden>·</span>
+              <span className="tabular-nums">{formatDuration(track.duration_ms)}</span>
+            </span>
+          }
+          actions={
+            <>
+              <PlayButton
+                context={{ type: 'channel', id: `track-${track.id}` }}
+                tracks={[track]}
+                size="xl"
+              />
+              <LikeButton type="track" id={track.id} liked={track.is_liked ?? false} size="lg" />
+              <TrackMenu track={track} />
+            </>
+          }
+        />
+      }
+    >
+      <Section title={t('Lyrics')} className="mt-4 max-w-3xl">
+        <Lyrics track={track} />
+      </Section>
+    </ScreenLayout>
+  );
+}
