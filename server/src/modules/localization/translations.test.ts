@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-content';
+import { DEFAULT_MENUS } from '../../db/seed.js';
 import { createLocalizationService } from './localization.service.js';
 import { collectTranslationKeys, translationKeysIn } from './translation-keys.js';
 
@@ -41,6 +43,27 @@ describe('translations', () => {
       .map(([key, files]) => `${JSON.stringify(key)} (${files.join(', ')})`);
     // Add each one to server/locales/pt-BR/<your feature>.json.
     expect(missing, `missing pt-BR lines:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('translates the seeded texts the web app shows through t() (landing page, menus)', () => {
+    const content = DEFAULT_LANDING_CONTENT;
+    const seeded = [
+      content.headerTitle,
+      content.headerSubtitle,
+      content.pricingTitle,
+      content.pricingSubtitle,
+      content.footerTitle,
+      content.footerSubtitle,
+      ...Object.values(content.actions).flatMap((action) => (action ? [action.label] : [])),
+      ...[...content.primaryFeatures, ...content.secondaryFeatures].flatMap((feature) => [
+        feature.title,
+        feature.subtitle,
+        feature.description,
+      ]),
+      ...DEFAULT_MENUS.flatMap((menu) => menu.items.map((item) => item.label)),
+    ];
+    const lines = localization.lines('pt-BR');
+    expect(seeded.filter((text) => !lines[text]?.trim())).toEqual([]);
   });
 
   it('keeps interpolations intact in every pt-BR line', () => {

@@ -127,6 +127,18 @@ describe('two-factor authentication', () => {
     ).toBeTruthy();
   });
 
+  it('still asks for the confirming code after a reload while two-factor waits for it', async () => {
+    const waiting = accountUser({ two_factor_enabled: true, two_factor_confirmed_at: null });
+    const api = mockAccountApi(waiting).on('GET /auth/user/two-factor/qr-code', {
+      svg: '<svg></svg>',
+      secret: 'JBSWY3DPEHPK3PXP',
+    });
+    await visit(api, waiting);
+    expect(await panel('two-factor').findByLabelText(/^Code/)).toBeTruthy();
+    expect(panel('two-factor').queryByRole('button', { name: 'Enable' })).toBeNull();
+    expect(panel('two-factor').getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
   it('shows, regenerates and disables when enabled', async () => {
     const enabled = accountUser({ two_factor_confirmed_at: '2026-01-01T00:00:00Z' });
     const api = mockAccountApi(enabled);

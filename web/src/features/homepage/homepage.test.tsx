@@ -146,9 +146,10 @@ describe('Homepage', () => {
     ).toBe('/api/v1/custom-pages/about');
   });
 
-  it('shows a placeholder for a channel homepage', async () => {
-    visit({ settings: { 'homepage.type': 'channel', 'homepage.value': '1' } });
-    expect(await screen.findByText('This channel is on its way')).toBeTruthy();
+  it('opens the channel named by homepage.value in the player', async () => {
+    const view = visit({ settings: { 'homepage.type': 'channel', 'homepage.value': 'discover' } });
+    await screen.findByRole('heading', { name: 'Somewhere else' });
+    expect(view.router.state.location.pathname).toBe('/channel/discover');
   });
 
   it('sends members to the player when the homepage is the login screen', async () => {

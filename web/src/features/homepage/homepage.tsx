@@ -1,11 +1,7 @@
 import { PERMISSIONS } from '@cadenza/contracts/permissions';
-import { Radio } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { canAccess } from '../../app/access';
 import { useBootstrap, useSetting } from '../../app/bootstrap';
-import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
 import { LoginPage } from '../auth/login-page';
 import { RegisterPage } from '../auth/register-page';
 import { CustomPage } from '../custom-pages/custom-page';
@@ -37,31 +33,9 @@ export function Homepage() {
       </ShellFrame>
     );
   }
-  if (type === 'channel') {
-    return (
-      <ShellFrame>
-        <ChannelPlaceholder />
-      </ShellFrame>
-    );
+  if (type === 'channel' && value) {
+    // A channel lives in the web player, where its music can play without leaving the page.
+    return <Navigate to={`/channel/${encodeURIComponent(value)}`} replace />;
   }
   return <LandingPage />;
-}
-
-/** Until the music feature brings channels, a channel homepage points to the player. */
-function ChannelPlaceholder() {
-  const { t } = useTranslation();
-  return (
-    <main className="mx-auto flex w-full max-w-[1280px] flex-1 items-center justify-center px-4 py-24">
-      <EmptyState
-        image={<Radio size={48} strokeWidth={1.5} />}
-        message={t('This channel is on its way')}
-        description={t('In the meantime, there is plenty to listen to in the player.')}
-        action={
-          <Button asChild radius="full">
-            <Link to="/discover">{t('Open the player')}</Link>
-          </Button>
-        }
-      />
-    </main>
-  );
 }

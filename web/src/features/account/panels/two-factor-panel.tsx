@@ -38,12 +38,16 @@ export function TwoFactorPanel({
 }: TwoFactorPanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // The user says only whether two-factor is confirmed; "waiting for confirmation" is known
-  // from enabling it here (enabling again later starts over with a new secret).
-  const [pending, setPending] = useState(false);
+  // The server says whether two-factor is set up (waiting for confirmation after a reload too);
+  // what this panel just did overrides it until the user is fetched again.
+  const [pending, setPending] = useState<boolean | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [showCodes, setShowCodes] = useState(false);
-  const state: TwoFactorState = user.two_factor_confirmed_at ? 2 : pending ? 1 : 0;
+  const state: TwoFactorState = user.two_factor_confirmed_at
+    ? 2
+    : (pending ?? user.two_factor_enabled ?? false)
+      ? 1
+      : 0;
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const fetchCodes = useRecoveryCodes();

@@ -186,10 +186,12 @@ describe('the playback engine', () => {
   });
 
   it('detaches cleanly', () => {
-    const { player, audio, detach } = setup();
+    const { store, player, audio, detach } = setup();
     player.playTracks([track(1), track(2)]);
     detach();
     expect(audio.paused).toBe(true);
+    // The store agrees, so coming back to the player does not resume on its own.
+    expect(store.getState().isPlaying).toBe(false);
     player.next();
     expect(audio.src).toBe('/api/v1/tracks/1/stream');
   });

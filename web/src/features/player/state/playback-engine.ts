@@ -272,5 +272,8 @@ export function attachPlaybackEngine({
       }
     }
     audio.pause();
+    // Leaving the player stops the music; the store must say so, or it would start again by
+    // itself when the listener comes back.
+    store.actions.pause();
   };
 }
