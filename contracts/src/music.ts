@@ -281,3 +281,12 @@ export const logPlaySchema = z.object({
   played_ms: z.coerce.number().int().min(0),
   ended: z.boolean().optional(),
 });
+
+/** A user's public profile (`GET users/{id}/profile`): what anyone may see, nothing private. */
+export const userProfileSchema = userRefSchema.extend({
+  followers_count: z.number(),
+  following_count: z.number(),
+  /** Whether the viewer follows this user; false for guests and on one's own profile. */
+  is_followed: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;

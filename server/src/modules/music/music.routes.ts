@@ -5,6 +5,7 @@ import { likesRoutes } from './likes/likes.routes.js';
 import type { MusicServices } from './music.services.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
 import { playsRoutes } from './plays/plays.routes.js';
+import { profilesRoutes } from './profiles/profiles.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 
 /** Every HTTP route of the music domain. */
@@ -18,4 +19,5 @@ export async function musicRoutes(
   await app.register(channelsRoutes, { channels: music.channels });
   await app.register(playsRoutes, { catalogue: music.catalogue, plays: music.plays });
   await app.register(searchRoutes, { search: music.search });
+  await app.register(profilesRoutes, { profiles: music.profiles });
 }

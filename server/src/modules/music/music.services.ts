@@ -9,6 +9,7 @@ import { createLikesService } from './likes/likes.service.js';
 import { createUserLibraryService } from './likes/user-library.service.js';
 import { createPlaylistsService } from './playlists/playlists.service.js';
 import { createPlaysService } from './plays/plays.service.js';
+import { createProfilesService } from './profiles/profiles.service.js';
 import { createSearchService } from './search/search.service.js';
 
 export interface MusicDeps {
@@ -36,6 +37,7 @@ export function createMusicServices({ db, dialect, storage, dataDir, users, geo 
     geo: geo === undefined ? geoLite2Lookup() : geo,
   });
   const search = createSearchService({ db, dialect, catalogue: core, playlists });
+  const profiles = createProfilesService({ db, users, likes, playlists });
   /**
    * What importers and the demo seed use: writes into the catalogue, playlists and channels
    * without a visitor's permissions.
@@ -54,6 +56,7 @@ export function createMusicServices({ db, dialect, storage, dataDir, users, geo 
     library,
     plays,
     search,
+    profiles,
     /** Default channels (the home screen and the genre page); safe to run on every start. */
     seed: () => seedDefaultChannels(channels),
   };

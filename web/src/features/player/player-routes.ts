@@ -37,6 +37,10 @@ const track = screen(() => import('./screens/track/track-screen'), 'TrackScreen'
 const search = screen(() => import('./screens/search/search-screen'), 'SearchScreen');
 const playlist = screen(() => import('./screens/playlist/playlist-screen'), 'PlaylistScreen');
 const library = screen(() => import('./screens/library/library-screen'), 'LibraryScreen');
+const userProfile = screen(
+  () => import('./screens/user-profile/user-profile-screen'),
+  'UserProfileScreen',
+);
 
 /** The music screens; more specific than the paths above, so they win where they match. */
 const SCREEN_ROUTES: RouteObject[] = [
@@ -65,6 +69,8 @@ const SCREEN_ROUTES: RouteObject[] = [
   { path: 'library/:tab', lazy: library },
   { path: 'playlist/:id', lazy: playlist },
   { path: 'playlist/:id/:slug', lazy: playlist },
+  { path: 'user/:id', lazy: userProfile },
+  { path: 'user/:id/:slug', lazy: userProfile },
   { path: 'search/:query', lazy: search },
   { path: 'search/:query/:tab', lazy: search },
 ];

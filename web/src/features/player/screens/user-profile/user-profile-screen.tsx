@@ -1,0 +1,86 @@
+import { UserX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../../api/api-error';
+import { useAuthUser } from '../../../../app/bootstrap';
+import { Button } from '../../../../ui/button';
+import { EmptyState } from '../../../../ui/empty-state';
+import { ScreenLayout } from '../common/components/screen-layout';
+import { LoadError } from '../common/components/screen-states';
+import { userUrl } from '../common/links';
+import { PROFILE_TABS, useUserProfile, type ProfileTab } from './api/user-profile-api';
+import { ProfileHeader, ProfileHeaderSkeleton } from './components/profile-header';
+import { ProfileTabPanel } from './components/profile-tab-panel';
+import { ProfileTabs } from './components/profile-tabs';
+
+/** A user's public profile (`/user/{id}/{slug}`): header, then playlists, followers, following. */
+export function UserProfileScreen() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useUserProfile(valid ? id : 0);
+  const viewer = useAuthUser();
+  const [search, setSearch] = useSearchParams();
+  const tab: ProfileTab = (PROFILE_TABS as readonly string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as ProfileTab)
+    : 'playlists';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = query.data?.user;
+
+  // The id decides what is shown; the slug is kept readable and current (spec §5 slug rules).
+  useEffect(() => {
+    if (!user) return;
+    const canonical = userUrl(user);
+    if (location.pathname !== canonical) {
+      void navigate({ pathname: canonical, search: location.search }, { replace: true });
+    }
+  }, [user, location.pathname, location.search, navigate]);
+
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <ScreenLayout>
+        <EmptyState
+          className="py-24"
+          image={<UserX className="size-12" />}
+          message={t('This profile does not exist')}
+          description={t('The link may be broken, or the account was deleted.')}
+          action={
+            <Button asChild radius="full" variant="outline">
+              <Link to="/discover">{t('Discover music')}</Link>
+            </Button>
+          }
+        />
+      </ScreenLayout>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <ScreenLayout header={<ProfileHeaderSkeleton />}>
+        <div aria-busy className="sr-only">
+          {t('Loading')}
+        </div>
+      </ScreenLayout>
+    );
+  }
+  if (query.isError || !user) {
+    return (
+      <ScreenLayout>
+        <LoadError onRetry={() => void query.refetch()} />
+      </ScreenLayout>
+    );
+  }
+
+  const isOwn = viewer?.id === user.id;
+  return (
+    <ScreenLayout label={user.display_name} header={<ProfileHeader user={user} isOwn={isOwn} />}>
+      <ProfileTabs
+        active={tab}
+        onChange={(next) => setSearch(next === 'playlists' ? {} : { tab: next }, { replace: true })}
+      />
+      <ProfileTabPanel key={tab} userId={user.id} tab={tab} isOwn={isOwn} />
+    </ScreenLayout>
+  );
+}
