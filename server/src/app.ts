@@ -153,6 +153,7 @@ async function createServices(config: Config, db: Db) {
     storage,
     dataDir: config.dataDir,
     users,
+    ffmpeg: config.ffmpegPath,
   });
   const library = createLibraryService({
     db: kysely,

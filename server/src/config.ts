@@ -28,6 +28,7 @@ const envSchema = z.object({
   MAIL_URL: url(['smtp:', 'smtps:']).optional(),
   /** Google's reCAPTCHA siteverify endpoint (for example the recaptcha.net mirror). */
   RECAPTCHA_VERIFY_URL: url(['http:', 'https:']).optional(),
+  FFMPEG_PATH: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_DEBUG: bool.default(false),
@@ -59,6 +60,8 @@ export interface Config {
   redisUrl: string | undefined;
   mailUrl: string | undefined;
   recaptchaVerifyUrl: string | undefined;
+  /** The ffmpeg command used to transcode audio browsers cannot play. */
+  ffmpegPath: string;
   admin: { email: string; password: string | undefined };
   debug: boolean;
   appKey: string | undefined;
@@ -121,6 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     mailUrl: env.MAIL_URL,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
+    ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     debug: env.APP_DEBUG,
     appKey: env.APP_KEY,

@@ -17,7 +17,11 @@ export async function musicRoutes(
   await app.register(playlistsRoutes, { playlists: music.playlists });
   await app.register(likesRoutes, { library: music.library });
   await app.register(channelsRoutes, { channels: music.channels });
-  await app.register(playsRoutes, { catalogue: music.catalogue, plays: music.plays });
+  await app.register(playsRoutes, {
+    catalogue: music.catalogue,
+    plays: music.plays,
+    ffmpeg: music.ffmpeg,
+  });
   await app.register(searchRoutes, { search: music.search });
   await app.register(profilesRoutes, { profiles: music.profiles });
 }

@@ -20,12 +20,22 @@ export interface MusicDeps {
   users: UsersService;
   /** Where plays are located; defaults to the bundled GeoLite2 database. */
   geo?: GeoLookup | null;
+  /** The ffmpeg command for transcoding; used only when it runs. */
+  ffmpeg?: string;
 }
 
 export type MusicServices = ReturnType<typeof createMusicServices>;
 
 /** The services of the music domain, wired to each other. */
-export function createMusicServices({ db, dialect, storage, dataDir, users, geo }: MusicDeps) {
+export function createMusicServices({
+  db,
+  dialect,
+  storage,
+  dataDir,
+  users,
+  geo,
+  ffmpeg = 'ffmpeg',
+}: MusicDeps) {
   const likes = createLikesService(db);
   const core = createCatalogueService({ db, storage, likes, dataDir });
   const playlists = createPlaylistsService({ db, users, catalogue: core, storage });
@@ -49,6 +59,7 @@ export function createMusicServices({ db, dialect, storage, dataDir, users, geo 
     createChannel: channels.createChannel,
   };
   return {
+    ffmpeg,
     likes,
     catalogue,
     playlists,

@@ -25,7 +25,11 @@ const headerOf = (value: string | string[] | undefined) =>
 
 export async function playsRoutes(
   app: FastifyInstance,
-  { catalogue, plays }: { catalogue: CatalogueService; plays: PlaysService },
+  {
+    catalogue,
+    plays,
+    ffmpeg: ffmpegCommand,
+  }: { catalogue: CatalogueService; plays: PlaysService; ffmpeg: string },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -48,7 +52,7 @@ export async function playsRoutes(
 
       const ffmpeg =
         request.query.format === 'mp3' || !browserPlayable(track.codec, track.mime)
-          ? findFfmpeg()
+          ? findFfmpeg(ffmpegCommand)
           : null;
       if (ffmpeg) {
         // A transcoded stream has no known length, so it cannot serve ranges.

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
-import { browserPlayable, parseRange } from './streaming.js';
+import { browserPlayable, findFfmpeg, parseRange } from './streaming.js';
 
 describe('streaming', () => {
   let t: TestApp;
@@ -132,5 +133,40 @@ describe('browserPlayable', () => {
     expect(browserPlayable('WMA', 'audio/x-ms-wma')).toBe(false);
     expect(browserPlayable(null, 'audio/ogg')).toBe(true);
     expect(browserPlayable(null, 'audio/x-aiff')).toBe(false);
+  });
+});
+
+describe('transcoding', () => {
+  async function appWith(ffmpeg: string) {
+    const t = await createTestApp({ FFMPEG_PATH: ffmpeg });
+    const { trackId } = await importTrack(t.app, t.config.dataDir);
+    const client = await new TestClient(t.app).visit();
+    return { t, client, url: `/api/v1/tracks/${trackId}/stream?format=mp3` };
+  }
+
+  it('streams an MP3 made by ffmpeg when one is asked for', async () => {
+    if (!findFfmpeg('ffmpeg')) {
+      throw new Error('These tests need ffmpeg: install it (Debian: `apt-get install ffmpeg`).');
+    }
+    const { t, client, url } = await appWith('ffmpeg');
+    const response = await client.get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/mpeg');
+    // A transcoded stream has no length known in advance, so it offers no ranges.
+    expect(response.headers['accept-ranges']).toBe('none');
+    const metadata = await parseBuffer(response.rawPayload, { mimeType: 'audio/mpeg' });
+    expect(metadata.format.codec).toMatch(/Layer 3/);
+    expect(metadata.format.duration).toBeGreaterThan(0.9);
+    expect(metadata.format.duration).toBeLessThan(1.3);
+    await t.close();
+  });
+
+  it('serves the original file when ffmpeg is not installed', async () => {
+    const { t, client, url } = await appWith('ffmpeg-that-is-not-installed');
+    const response = await client.get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/wav');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    await t.close();
   });
 });

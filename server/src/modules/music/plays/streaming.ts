@@ -57,18 +57,20 @@ export function browserPlayable(codec: string | null, mime: string): boolean {
   return /^audio\/(mpeg|mp3|mp4|aac|ogg|opus|webm|flac|wav|x-wav|wave)$/i.test(mime);
 }
 
-let ffmpegPath: string | null | undefined;
+const ffmpegFound = new Map<string, boolean>();
 
-/** Looks for ffmpeg once per process; null when it is not installed. */
-export function findFfmpeg(): string | null {
-  if (ffmpegPath === undefined) {
-    const result = spawnSync('ffmpeg', ['-hide_banner', '-version'], {
+/** The ffmpeg command when it runs, else null; each command is tried once per process. */
+export function findFfmpeg(command: string): string | null {
+  let found = ffmpegFound.get(command);
+  if (found === undefined) {
+    const result = spawnSync(command, ['-hide_banner', '-version'], {
       stdio: 'ignore',
       timeout: 5000,
     });
-    ffmpegPath = result.status === 0 ? 'ffmpeg' : null;
+    found = result.status === 0;
+    ffmpegFound.set(command, found);
   }
-  return ffmpegPath;
+  return found ? command : null;
 }
 
 /** An MP3 stream of the file, produced as it is read; the process ends with the response. */
