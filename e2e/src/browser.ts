@@ -1,6 +1,12 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium by default; CHROME_PATH names another build. */
 export function chromePath(): string {
@@ -42,3 +48,28 @@ export async function newPage(
 
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/**
+ * One browser for a test file, and contexts that are closed after each test even when it fails,
+ * so no page keeps playing into the next test. Call it at the top level of a test file.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+      const context = await browser!.newContext({ baseURL: baseURL(), ...options });
+      contexts.push(context);
+      return context;
+    },
+  };
+}

@@ -1,13 +1,12 @@
 import {
   request as apiRequest,
-  type Browser,
   type BrowserContext,
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendWithXsrf } from './app-process.js';
-import { DESKTOP, MOBILE, baseURL, launchBrowser } from './browser.js';
+import { DESKTOP, MOBILE, baseURL, useBrowser } from './browser.js';
 
 /*
  * The listener's whole journey, as one visitor lives it: a guest finds an artist from the
@@ -19,22 +18,10 @@ import { DESKTOP, MOBILE, baseURL, launchBrowser } from './browser.js';
 const ARTIST = 'Neon Harbor';
 const PASSWORD = 'listen-closely-1';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// Closed even when a test fails, so no page keeps streaming into the next test.
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const browser = useBrowser();
 
 async function newContext(device: typeof DESKTOP | typeof MOBILE): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), ...device });
-  contexts.push(context);
+  const context = await browser.newContext(device);
   return context;
 }
 

@@ -1,28 +1,16 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseURL, launchBrowser } from './browser.js';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseURL, useBrowser } from './browser.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Set UPDATE_SCREENSHOTS=1 to refresh the full-screen player screenshots in docs/screenshots.
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-// Closed even when a test fails, so no page keeps streaming into the next test.
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const browser = useBrowser();
 
 async function newContext(device: typeof DESKTOP | typeof MOBILE): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), colorScheme: 'dark', ...device });
-  contexts.push(context);
+  const context = await browser.newContext({ colorScheme: 'dark', ...device });
   await context.addInitScript(() => localStorage.setItem('be-active-theme', 'dark'));
   // The cookie notice was answered on an earlier visit; it would cover the player bar.
   await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: baseURL() }]);
