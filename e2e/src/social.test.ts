@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -8,7 +10,8 @@ import { DESKTOP, MOBILE, launchBrowser } from './browser.js';
 
 /*
  * Social sign-in needs a provider: this journey runs its own app (from the same build the global
- * setup uses) with Google pointed at a local OpenID Connect server it starts.
+ * setup uses) with Google pointed at a local OpenID Connect server it starts, and Apple at a
+ * page on another site that answers by form post, as Apple does.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,16 +22,50 @@ const LISTENER = {
   email: 'billie.holiday@example.com',
   name: 'Billie Holiday',
 };
+// Apple's ID token carries the e-mail only; the name comes once, in the posted form.
+const APPLE_LISTENER = { sub: 'apple-001', email: 'ella@privaterelay.appleid.com' };
 // Set UPDATE_SCREENSHOTS=1 to refresh docs/screenshots from this journey.
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 let idp: OAuth2Server;
+let applePage: http.Server;
+/** Who the provider signs in next. */
+let identity: Record<string, unknown> = LISTENER;
 let app: AppProcess;
 let baseURL: string;
 let browser: Browser;
 
-/** The admin switches Google sign-in on with the provider's client credentials. */
-async function enableGoogle(issuer: string) {
+/**
+ * Apple's sign-in page, on a site of its own (127.0.0.1, where the app is on localhost): it gets a
+ * code from the provider and posts it to the app's callback in a form, with the user's name.
+ */
+async function startApplePage(issuer: string): Promise<string> {
+  applePage = http.createServer((request, response) => {
+    const query = new URL(request.url ?? '/', 'http://apple.test').search;
+    void fetch(`${issuer}/authorize${query}`, { redirect: 'manual' }).then((consent) => {
+      const answer = new URL(consent.headers.get('location')!);
+      const fields = {
+        code: answer.searchParams.get('code') ?? '',
+        state: answer.searchParams.get('state') ?? '',
+        user: JSON.stringify({ name: { firstName: 'Ella', lastName: 'Fitzgerald' } }),
+      };
+      const inputs = Object.entries(fields)
+        .map(([name, value]) => `<input type="hidden" name="${name}" value='${value}'>`)
+        .join('');
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<form method="post" action="${answer.origin}${answer.pathname}">${inputs}</form>` +
+            '<script>document.forms[0].submit()</script>',
+        );
+    });
+  });
+  await new Promise<void>((resolve) => applePage.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(applePage.address() as net.AddressInfo).port}`;
+}
+
+/** The admin switches Google and Apple sign-in on with the provider's client credentials. */
+async function enableServices(issuer: string, appleAuthorize: string) {
   const admin = await apiRequest.newContext({ baseURL });
   await admin.get('/api/v1/health');
   await sendWithXsrf(admin, '/auth/login', { ...ADMIN, remember: false });
@@ -40,6 +77,17 @@ async function enableGoogle(issuer: string) {
       authorize: `${issuer}/authorize`,
       token: `${issuer}/token`,
       userinfo: `${issuer}/userinfo`,
+    },
+    'social.apple.enable': true,
+    'social.apple.client_id': CLIENT_ID,
+    'social.apple.team_id': 'TEAM123456',
+    'social.apple.key_id': 'KEY1234567',
+    'social.apple.private_key': crypto
+      .generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    'social.apple.endpoints': {
+      authorize: `${appleAuthorize}/authorize`,
+      token: `${issuer}/token`,
     },
     'cookie_notice.enable': false,
   });
@@ -63,16 +111,17 @@ beforeAll(async () => {
   await idp.issuer.keys.generate('RS256');
   await idp.start(0, '127.0.0.1');
   idp.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { aud: CLIENT_ID, email_verified: true }, LISTENER);
+    Object.assign(token.payload, { aud: CLIENT_ID, email_verified: true }, identity);
   });
   const { port } = idp.address() as net.AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
   app = await startAppProcess({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'false',
   });
   baseURL = app.url;
-  await enableGoogle(`http://127.0.0.1:${port}`);
+  await enableServices(issuer, await startApplePage(issuer));
   browser = await launchBrowser();
 });
 
@@ -80,6 +129,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await idp?.stop();
+  applePage?.close();
 });
 
 describe('signing in with Google', () => {
@@ -129,6 +179,31 @@ describe('signing in with Google', () => {
     await panel.getByRole('button', { name: 'Disable Google' }).waitFor();
 
     expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs a listener up with Apple, whose answer comes back by a cross-site form post', async () => {
+    identity = APPLE_LISTENER;
+    const context = await browser.newContext({ baseURL, ...DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Continue with Apple' }).click(),
+    ]);
+    await popup.waitForEvent('close', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+
+    const me = await context.request.get('/api/v1/me?with=social_profiles');
+    const { user } = (await me.json()) as {
+      user: { email: string; display_name: string; social_profiles: unknown[] };
+    };
+    expect(user.email).toBe(APPLE_LISTENER.email);
+    expect(user.display_name).toBe('Ella Fitzgerald');
+    expect(user.social_profiles).toEqual([
+      { service_name: 'apple', username: APPLE_LISTENER.email },
+    ]);
+    identity = LISTENER;
     await context.close();
   });
 

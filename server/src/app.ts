@@ -144,6 +144,7 @@ async function createServices(config: Config, db: Db) {
     settings,
     auth,
     bootstrap,
+    greet: accounts.emailVerification.greet,
   });
   users.useSocialProfiles((userId) => socialAuth.profilesOf(userId));
   const logs = createLogsService({ errorLog });

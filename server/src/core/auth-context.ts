@@ -47,6 +47,11 @@ export const authContextPlugin = fp<AuthContextOptions>(
         return cached;
       };
 
+      if (request.routeOptions.config.crossSiteForm) {
+        request.session = { id: sessions.newId(), row: null, changed: false };
+        return;
+      }
+
       const authorization = request.headers.authorization;
       if (authorization?.toLowerCase().startsWith('bearer ')) {
         // Token clients keep no cookies: the session is a throwaway one.

@@ -27,5 +27,11 @@ declare module 'fastify' {
     auth?: boolean;
     /** The route needs this permission (visitors are checked against the guest role). */
     permission?: string;
+    /**
+     * The route receives a form another site posts (Sign in with Apple). The browser sends none
+     * of our SameSite cookies with it, so the route reads none and writes none: a cookie set
+     * here would replace the visitor's session. It has no anti-forgery check and no user.
+     */
+    crossSiteForm?: boolean;
   }
 }

@@ -18,7 +18,12 @@ export const xsrfPlugin = fp<{ appKey: string; secureCookies: boolean }>(
 
     app.addHook('onRequest', async (request) => {
       // Token clients are not browsers; unknown routes answer 404 before anything else.
-      if (SAFE_METHODS.has(request.method) || request.authMethod === 'token' || request.is404)
+      if (
+        SAFE_METHODS.has(request.method) ||
+        request.authMethod === 'token' ||
+        request.is404 ||
+        request.routeOptions.config.crossSiteForm
+      )
         return;
       const header = request.headers[XSRF_HEADER.toLowerCase()];
       const sent = decode(Array.isArray(header) ? header[0] : header);
@@ -28,7 +33,12 @@ export const xsrfPlugin = fp<{ appKey: string; secureCookies: boolean }>(
     });
 
     app.addHook('onSend', async (request, reply) => {
-      if (request.authMethod === 'token' || !request.session) return;
+      if (
+        request.authMethod === 'token' ||
+        !request.session ||
+        request.routeOptions.config.crossSiteForm
+      )
+        return;
       const token = tokenFor(request);
       if (request.cookies[XSRF_COOKIE] === token) return;
       reply.setCookie(XSRF_COOKIE, token, {

@@ -47,7 +47,6 @@ export function createAccountsServices(deps: AccountsDeps) {
       ...deps,
       emailVerification,
       humanCheck: () => deps.humanCheck,
-      log,
     }),
     account: createAccountService(deps),
     userSessions: createUserSessionsService({

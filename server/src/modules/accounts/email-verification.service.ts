@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { RegisterStatus } from '@cadenza/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -10,7 +11,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.table.js';
 import * as repo from './accounts.repo.js';
-import { preferredLanguage, verificationCodeMail } from './emails/account-mails.js';
+import { preferredLanguage, verificationCodeMail, welcomeMail } from './emails/account-mails.js';
 
 export const VERIFICATION_CODE_MINUTES = 20;
 const INVALID = 'The code is invalid or has expired.';
@@ -19,6 +20,7 @@ export type EmailVerificationService = ReturnType<typeof createEmailVerification
 
 export interface EmailVerificationDeps {
   db: Kysely<Database>;
+  appUrl: string;
   appKey: string;
   users: UsersService;
   settings: SettingsService;
@@ -56,8 +58,34 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
     );
   }
 
+  /** Sent once the address is known to be the user's: at once, or when the code is entered. */
+  function sendWelcome(user: UserRow, language?: string): void {
+    void (async () => {
+      const siteName = await settings.get('branding.site_name');
+      await mailer.send(
+        welcomeMail(
+          { to: user.email, language: user.language ?? language, siteName },
+          { url: deps.appUrl },
+        ),
+      );
+    })().catch(deps.log);
+  }
+
   return {
     sendCode,
+
+    /**
+     * Greets a new account: with a verification code when its address still needs confirming,
+     * else with the welcome mail. Mail goes out in the background.
+     */
+    async greet(user: UserRow, language?: string): Promise<RegisterStatus> {
+      if (!user.email_verified_at && (await settings.get('require_email_confirmation'))) {
+        sendCode(user, language).catch(deps.log);
+        return 'needs_email_verification';
+      }
+      sendWelcome(user, language);
+      return 'success';
+    },
 
     /** Whether the user must verify before using the API. */
     async isRequiredFor(user: UserRow): Promise<boolean> {
@@ -93,6 +121,7 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
       if (!(await repo.consumeVerificationCode(db, user.id, row.id, new Date().toISOString()))) {
         throw AppError.validation({ code: INVALID });
       }
+      sendWelcome(user, preferredLanguage(null, request.headers['accept-language']));
     },
   };
 }

@@ -2,13 +2,12 @@ import type { RegisterBody, RegisterStatus } from '@cadenza/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../../core/errors.js';
 import { hashPassword } from '../../infra/hash.js';
-import type { Mailer } from '../../infra/mail.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
-import { preferredLanguage, welcomeMail } from './emails/account-mails.js';
+import { preferredLanguage } from './emails/account-mails.js';
 import type { EmailVerificationService } from './email-verification.service.js';
 
 export type RegistrationService = ReturnType<typeof createRegistrationService>;
@@ -22,17 +21,14 @@ export interface HumanCheck {
 }
 
 export interface RegistrationDeps {
-  appUrl: string;
   users: UsersService;
   permissions: PermissionsService;
   settings: SettingsService;
   auth: AuthService;
   emailVerification: EmailVerificationService;
-  mailer: Mailer;
   limiter: RateLimiter;
   /** Looked up on each registration, so a bot-check service added later is picked up. */
   humanCheck: () => HumanCheck | undefined;
-  log: (error: unknown) => void;
 }
 
 const TAKEN_EMAIL = 'The email has already been taken.';
@@ -93,16 +89,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await permissions.assignDefaultRole(user.id);
       await auth.startSession(request, user.id, false);
 
-      const siteName = await settings.get('branding.site_name');
-      const language = preferredLanguage(user.language, request.headers['accept-language']);
-      if (await settings.get('require_email_confirmation')) {
-        deps.emailVerification.sendCode(user, language).catch(deps.log);
-        return 'needs_email_verification';
-      }
-      deps.mailer
-        .send(welcomeMail({ to: user.email, language, siteName }, { url: deps.appUrl }))
-        .catch(deps.log);
-      return 'success';
+      return deps.emailVerification.greet(
+        user,
+        preferredLanguage(user.language, request.headers['accept-language']),
+      );
     },
   };
 }

@@ -6,19 +6,7 @@ import { escapeHtml, scriptSafeJson } from '../../core/html.js';
  * the app's own origin only, and closes. Opened on its own, it offers a way back to the app.
  */
 export function callbackPage(result: SocialResult, origin: string, siteName: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="referrer" content="no-referrer" />
-    <title>${escapeHtml(siteName)}</title>
-    <style>
-      body { font: 16px/1.5 system-ui, sans-serif; display: grid; place-items: center;
-        min-height: 100vh; margin: 0; background: #121212; color: #f5f5f5; }
-      a { color: inherit; }
-    </style>
-  </head>
+  return `${head(siteName)}
   <body>
     <p>You can close this window. <a href="/">Continue</a></p>
     <script>
@@ -33,4 +21,52 @@ export function callbackPage(result: SocialResult, origin: string, siteName: str
   </body>
 </html>
 `;
+}
+
+/**
+ * A service that answers with a cross-site form post (Apple) reaches the callback without the
+ * visitor's cookies, which are SameSite=Lax. This page carries the answer on to the callback as
+ * a top-level GET from the app's own origin, which does carry them, so the flow is checked
+ * against the session that started it.
+ */
+export function formPostRelayPage(
+  action: string,
+  fields: Record<string, string | undefined>,
+  siteName: string,
+): string {
+  const inputs = Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}" />`,
+    )
+    .join('\n      ');
+  return `${head(siteName)}
+  <body>
+    <form method="get" action="${escapeHtml(action)}">
+      ${inputs}
+      <noscript><button type="submit">Continue</button></noscript>
+    </form>
+    <script>
+      document.forms[0].submit();
+    </script>
+  </body>
+</html>
+`;
+}
+
+function head(siteName: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="referrer" content="no-referrer" />
+    <title>${escapeHtml(siteName)}</title>
+    <style>
+      body { font: 16px/1.5 system-ui, sans-serif; display: grid; place-items: center;
+        min-height: 100vh; margin: 0; background: #121212; color: #f5f5f5; }
+      a, button { color: inherit; font: inherit; }
+    </style>
+  </head>`;
 }

@@ -9,11 +9,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BootstrapService } from '../bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { callbackPage } from './callback-page.js';
+import { callbackPage, formPostRelayPage } from './callback-page.js';
 import { FLOW_COOKIE, FLOW_SECONDS, type SocialAuthService } from './social-auth.service.js';
 
 const COOKIE_PATH = '/secure/auth/social';
 const serviceParams = z.object({ service: socialServiceSchema });
+const callbackFields = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(500).optional(),
+  /** Apple's first answer names the user here. */
+  user: z.string().max(2000).optional(),
+});
 
 export async function socialAuthRoutes(
   app: FastifyInstance,
@@ -59,14 +66,7 @@ export async function socialAuthRoutes(
   r.get(
     '/secure/auth/social/:service/callback',
     {
-      schema: {
-        params: serviceParams,
-        querystring: z.object({
-          code: z.string().max(4000).optional(),
-          state: z.string().max(500).optional(),
-          error: z.string().max(500).optional(),
-        }),
-      },
+      schema: { params: serviceParams, querystring: callbackFields },
     },
     async (request, reply) => {
       await socialAuth.assertEnabled(request.params.service);
@@ -78,6 +78,36 @@ export async function socialAuthRoutes(
       );
       reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH });
       return page(reply, result);
+    },
+  );
+
+  // Apple posts its answer from its own site: parse the form here only, and hand it to the GET
+  // callback above through a page of our own origin.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  r.post(
+    '/secure/auth/social/:service/callback',
+    {
+      config: { crossSiteForm: true },
+      schema: { params: serviceParams, body: callbackFields },
+    },
+    async (request, reply) => {
+      await socialAuth.assertEnabled(request.params.service);
+      const siteName = await deps.settings.get('branding.site_name');
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(
+          formPostRelayPage(
+            `/secure/auth/social/${request.params.service}/callback`,
+            request.body,
+            siteName,
+          ),
+        );
     },
   );
 

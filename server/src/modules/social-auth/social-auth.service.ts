@@ -17,6 +17,8 @@ import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { UserRow } from '../users/users.table.js';
+import { preferredLanguage } from '../accounts/emails/account-mails.js';
 import * as repo from './social-auth.repo.js';
 import {
   socialProvider,
@@ -39,6 +41,8 @@ export interface SocialAuthDeps {
   settings: SettingsService;
   auth: AuthService;
   bootstrap: BootstrapService;
+  /** Sends a new account its welcome mail, or its verification code when one is needed. */
+  greet: (user: UserRow, language: string) => Promise<unknown>;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -150,7 +154,11 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     });
   }
 
-  async function register(service: SocialService, profile: ProviderProfile & { email: string }) {
+  async function register(
+    request: FastifyRequest,
+    service: SocialService,
+    profile: ProviderProfile & { email: string },
+  ) {
     const [firstName, ...rest] = (profile.name ?? '').split(/\s+/).filter(Boolean);
     const user = await users.create({
       email: profile.email,
@@ -170,6 +178,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       await users.delete(user.id);
       throw error;
     }
+    await deps.greet(user, preferredLanguage(null, request.headers['accept-language']));
     return user;
   }
 
@@ -202,7 +211,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     if (await settings.get('registration.disable')) {
       return result('ERROR', { message: 'Registration is disabled.' });
     }
-    const user = await register(service, { ...profile, email: profile.email });
+    const user = await register(request, service, { ...profile, email: profile.email });
     return success(request, await auth.signIn(request, user, false));
   }
 
@@ -260,7 +269,12 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     async callback(
       request: FastifyRequest,
       service: SocialService,
-      input: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+      input: {
+        code?: string | undefined;
+        state?: string | undefined;
+        error?: string | undefined;
+        user?: string | undefined;
+      },
       flowCookie: string | undefined,
     ): Promise<SocialResult> {
       const flow = decodeFlow(request, flowCookie);
@@ -276,7 +290,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       if (input.error || !input.code) return result('ERROR');
       let profile: ProviderProfile;
       try {
-        profile = await (await provider(service)).profile(input.code, flow.verifier);
+        profile = await (await provider(service)).profile(input.code, flow.verifier, input.user);
       } catch (error) {
         log(`social login with ${service} failed`, error);
         return result('ERROR');

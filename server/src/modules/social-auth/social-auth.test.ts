@@ -1,14 +1,17 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
+import { startSmtpServer } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 
 const CLIENT_ID = 'cadenza-web';
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let idp: OAuth2Server;
 /** The identity the provider vouches for on its next sign-in. */
 let identity: Record<string, unknown>;
@@ -20,11 +23,13 @@ beforeAll(async () => {
   idp.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, { aud: CLIENT_ID }, identity);
   });
-  t = await createTestApp();
+  smtp = await startSmtpServer();
+  t = await createTestApp({ MAIL_URL: smtp.url });
 });
 afterAll(async () => {
   await t.close();
   await idp.stop();
+  await smtp.close();
 });
 
 beforeEach(async () => {
@@ -61,7 +66,6 @@ async function popup(client: TestClient, mode: 'login' | 'connect' = 'login', se
   if (start.statusCode !== 302) return { start, result: popupResult(start.body) };
   const authorize = new URL(start.headers.location as string);
   expect(authorize.origin).toBe(idpUrl());
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   const consent = await fetch(authorize, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location')!);
   const callback = await client.get(`${back.pathname}${back.search}`);
@@ -97,6 +101,39 @@ describe('social sign-in', () => {
     expect(me.json().user.social_profiles).toEqual([
       { service_name: 'google', username: identity.email },
     ]);
+    const welcome = await smtp.waitFor(identity.email as string, /Welcome/);
+    expect(welcome.text).toContain('Your account is ready.');
+  });
+
+  it('mails a verification code to a new account whose e-mail the service has not verified', async () => {
+    await t.app.services.settings.update({ require_email_confirmation: true });
+    try {
+      identity.email = `confirm-${Date.now()}@example.com`;
+      identity.email_verified = false;
+      const client = await new TestClient(t.app).visit();
+      const { result } = await popup(client);
+      expect(result.status).toBe('SUCCESS');
+      const mail = await smtp.waitFor(identity.email as string, /verification code/);
+      const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
+      const blocked = await client.post('/api/v1/access-tokens', { tokenName: 'cli' });
+      expect(blocked.statusCode).toBe(403);
+      const verified = await client.post('/api/v1/validate-email-verification-otp', { code });
+      expect(verified.statusCode).toBe(200);
+      await smtp.waitFor(identity.email as string, /Welcome/);
+    } finally {
+      await t.app.services.settings.update({ require_email_confirmation: false });
+    }
+  });
+
+  it('sends the PKCE challenge and the OpenID scopes to Google', async () => {
+    const client = await new TestClient(t.app).visit();
+    const start = await client.get('/secure/auth/social/google/login');
+    const authorize = new URL(start.headers.location as string);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      `${t.config.appUrl}/secure/auth/social/google/callback`,
+    );
   });
 
   it('leaves the e-mail unverified when the provider has not verified it', async () => {
@@ -305,5 +342,243 @@ describe('connecting and disconnecting from account settings', () => {
     expect((await client.post('/secure/auth/social/google/disconnect')).statusCode).toBe(404);
     const guest = await new TestClient(t.app).visit();
     expect((await guest.post('/secure/auth/social/google/disconnect')).statusCode).toBe(401);
+  });
+});
+
+/** Points a service at the local provider; its user API answers with `userinfo`. */
+async function enable(service: 'facebook' | 'twitter', userinfo: Record<string, unknown>) {
+  await t.app.services.settings.update({
+    [`social.${service}.enable`]: true,
+    [`social.${service}.client_id`]: CLIENT_ID,
+    [`social.${service}.client_secret`]: `${service}-secret`,
+    [`social.${service}.endpoints`]: {
+      authorize: `${idpUrl()}/authorize`,
+      token: `${idpUrl()}/token`,
+      userinfo: `${idpUrl()}/userinfo`,
+    },
+  });
+  idp.service.once('beforeUserinfo', (response) => {
+    response.body = userinfo;
+  });
+}
+
+/** The client authentication of the next token request, as the provider received it. */
+function nextTokenRequest(): Promise<{ basic: string | null; body: Record<string, string> }> {
+  return new Promise((resolve) => {
+    idp.service.once('beforeResponse', (_response, req) => {
+      const header = req.headers.authorization ?? '';
+      resolve({
+        basic: header.startsWith('Basic ')
+          ? Buffer.from(header.slice(6), 'base64').toString()
+          : null,
+        body: req.body as Record<string, string>,
+      });
+    });
+  });
+}
+
+describe('Facebook', () => {
+  it('signs up through the Graph API user, sending the secret in the form body', async () => {
+    const email = `fb-${Date.now()}@example.com`;
+    await enable('facebook', {
+      id: `10${Date.now()}`,
+      name: 'Nina Simone',
+      email,
+      picture: { data: { url: 'https://graph.example.com/nina.jpg' } },
+    });
+    const client = await new TestClient(t.app).visit();
+    const start = await client.get('/secure/auth/social/facebook/login');
+    const authorize = new URL(start.headers.location as string);
+    expect(authorize.searchParams.get('scope')).toBe('email public_profile');
+    // Facebook's login dialog takes no PKCE challenge.
+    expect(authorize.searchParams.has('code_challenge')).toBe(false);
+
+    const tokenRequest = nextTokenRequest();
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const callback = await client.get(`${back.pathname}${back.search}`);
+    const { basic, body } = await tokenRequest;
+    expect(basic).toBeNull();
+    expect(body).toMatchObject({ client_id: CLIENT_ID, client_secret: 'facebook-secret' });
+
+    const result = popupResult(callback.body);
+    expect(result.status).toBe('SUCCESS');
+    const { user } = result.bootstrapData as { user: Record<string, unknown> };
+    expect(user).toMatchObject({ email, display_name: 'Nina Simone' });
+    // Facebook only shares confirmed addresses.
+    expect(user.email_verified_at).not.toBeNull();
+    expect(user.avatar).toBe('https://graph.example.com/nina.jpg');
+  });
+});
+
+describe('X', () => {
+  const xUser = (id: string) => ({
+    data: {
+      id,
+      name: 'Miles Davis',
+      username: 'milesdavis',
+      profile_image_url: 'https://pbs.example.com/miles.jpg',
+    },
+  });
+
+  it('connects to a signed-in account, proving the client with HTTP Basic and PKCE', async () => {
+    const { client } = await signedIn();
+    await enable('twitter', xUser(`x-${Date.now()}`));
+    const start = await client.get('/secure/auth/social/twitter/connect');
+    const authorize = new URL(start.headers.location as string);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('scope')).toBe('users.read tweet.read');
+
+    const tokenRequest = nextTokenRequest();
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const callback = await client.get(`${back.pathname}${back.search}`);
+    const { basic, body } = await tokenRequest;
+    expect(basic).toBe(`${CLIENT_ID}:twitter-secret`);
+    expect(body.client_secret).toBeUndefined();
+    expect(body.code_verifier).toBeTruthy();
+    expect(popupResult(callback.body)).toMatchObject({ status: 'SUCCESS', connected: 'twitter' });
+    expect(
+      (await client.get('/api/v1/me?with=social_profiles')).json().user.social_profiles,
+    ).toEqual([{ service_name: 'twitter', username: 'milesdavis' }]);
+  });
+
+  it('cannot register a new account, since X shares no e-mail', async () => {
+    await enable('twitter', xUser(`x-new-${Date.now()}`));
+    const client = await new TestClient(t.app).visit();
+    const { result } = await popup(client, 'login', 'twitter');
+    expect(result).toMatchObject({
+      status: 'ERROR',
+      message: expect.stringContaining('did not share your e-mail address'),
+    });
+    expect((await client.get('/api/v1/me')).statusCode).toBe(401);
+  });
+});
+
+describe('Apple', () => {
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+
+  beforeEach(async () => {
+    await t.app.services.settings.update({
+      'social.apple.enable': true,
+      'social.apple.client_id': CLIENT_ID,
+      'social.apple.team_id': 'TEAM123456',
+      'social.apple.key_id': 'KEY1234567',
+      'social.apple.private_key': privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      'social.apple.endpoints': { authorize: `${idpUrl()}/authorize`, token: `${idpUrl()}/token` },
+    });
+  });
+
+  /** Apple's answer, as its page posts it to the callback from its own site. */
+  async function applePost(client: TestClient, user?: object) {
+    const start = await client.get('/secure/auth/social/apple/login');
+    const authorize = new URL(start.headers.location as string);
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const answer = new URL(consent.headers.get('location')!).searchParams;
+    if (user) answer.set('user', JSON.stringify(user));
+    // A cross-site form post: the browser sends none of the app's SameSite=Lax cookies.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/secure/auth/social/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: answer.toString(),
+    });
+    return { authorize, posted };
+  }
+
+  /** The GET the relay page submits, from the app's own origin, so with the visitor's cookies. */
+  function relayedUrl(html: string): string {
+    const action = /<form method="get" action="([^"]+)"/.exec(html)![1]!;
+    const fields = [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)" \/>/g)];
+    const decode = (value: string) =>
+      value
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const query = new URLSearchParams(
+      fields.map(([, name, value]): [string, string] => [name!, decode(value!)]),
+    );
+    return `${action}?${query.toString()}`;
+  }
+
+  it('asks for the name and e-mail by form post, and relays the post to the session', async () => {
+    // Apple's ID token never carries a name.
+    identity = {
+      sub: `apple-${Date.now()}`,
+      email: `apple-${Date.now()}@privaterelay.appleid.com`,
+    };
+    const client = await new TestClient(t.app).visit();
+    const tokenRequest = nextTokenRequest();
+    const { authorize, posted } = await applePost(client, {
+      name: { firstName: 'Grace', lastName: 'Hopper' },
+      email: 'someone-else@example.com',
+    });
+    expect(authorize.searchParams.get('response_mode')).toBe('form_post');
+    expect(authorize.searchParams.get('scope')).toBe('name email');
+
+    // The cross-site answer changes no cookie: setting one would replace the visitor's session.
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers['set-cookie']).toBeUndefined();
+    expect(posted.body).toContain('action="/secure/auth/social/apple/callback"');
+
+    const callback = await client.get(relayedUrl(posted.body));
+    const result = popupResult(callback.body);
+    expect(result.status).toBe('SUCCESS');
+    const { user } = result.bootstrapData as { user: Record<string, unknown> };
+    // The e-mail comes from the signed ID token, never from the unsigned form field.
+    expect(user).toMatchObject({ email: identity.email, display_name: 'Grace Hopper' });
+
+    // Apple takes a client secret signed by the team's key, in the form body.
+    const { basic, body } = await tokenRequest;
+    expect(basic).toBeNull();
+    const [header, payload, signature] = body.client_secret!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({
+      alg: 'ES256',
+      kid: 'KEY1234567',
+    });
+    expect(claims).toMatchObject({
+      iss: 'TEAM123456',
+      sub: CLIENT_ID,
+      aud: 'https://appleid.apple.com',
+    });
+    const signed = crypto.verify(
+      'sha256',
+      Buffer.from(`${header}.${payload}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature!, 'base64url'),
+    );
+    expect(signed).toBe(true);
+  });
+
+  it('refuses a relayed answer that reaches another browser', async () => {
+    identity.email = `apple-other-${Date.now()}@example.com`;
+    const { posted } = await applePost(await new TestClient(t.app).visit());
+    const attacker = await new TestClient(t.app).visit();
+    const callback = await attacker.get(relayedUrl(posted.body));
+    expect(popupResult(callback.body)).toMatchObject({ status: 'ERROR' });
+    expect((await attacker.get('/api/v1/me')).statusCode).toBe(401);
+  });
+
+  it('escapes what it relays, and answers 404 while Apple is off', async () => {
+    const injected = await t.app.inject({
+      method: 'POST',
+      url: '/secure/auth/social/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ state: '"><script>alert(1)</script>' }).toString(),
+    });
+    expect(injected.body).not.toContain('<script>alert(1)');
+    expect(injected.body).toContain('&quot;&gt;&lt;script&gt;');
+
+    await t.app.services.settings.update({ 'social.apple.enable': false });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/secure/auth/social/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=x&state=y',
+    });
+    expect(off.statusCode).toBe(404);
   });
 });

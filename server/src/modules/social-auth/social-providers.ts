@@ -7,7 +7,7 @@ import {
   generateCodeVerifier,
   generateState,
   OAuth2Client,
-  type OAuth2Tokens,
+  OAuth2Tokens,
 } from 'arctic';
 
 /** The identity a service vouches for, in one shape whatever the service. */
@@ -26,6 +26,13 @@ interface ServiceDefinition {
   /** OpenID Connect services identify the user by the ID token; the others by their user API. */
   idToken: boolean;
   pkce: boolean;
+  /**
+   * How the client proves itself at the token endpoint: HTTP Basic (`client_secret_basic`) or
+   * in the form body (`client_secret_post`), the only way Facebook and Apple accept.
+   */
+  clientAuth: 'basic' | 'post';
+  /** Extra authorization parameters, such as Apple's form-post response mode. */
+  authorizationParams?: Record<string, string>;
   /** Whether an e-mail the service returns is one it has verified (when it says nothing). */
   trustsEmail: boolean;
 }
@@ -40,6 +47,7 @@ const SERVICES: Record<SocialService, ServiceDefinition> = {
     scopes: ['openid', 'email', 'profile'],
     idToken: true,
     pkce: true,
+    clientAuth: 'basic',
     trustsEmail: false,
   },
   facebook: {
@@ -51,6 +59,7 @@ const SERVICES: Record<SocialService, ServiceDefinition> = {
     scopes: ['email', 'public_profile'],
     idToken: false,
     pkce: false,
+    clientAuth: 'post',
     // Facebook only returns addresses its users confirmed.
     trustsEmail: true,
   },
@@ -63,6 +72,7 @@ const SERVICES: Record<SocialService, ServiceDefinition> = {
     scopes: ['users.read', 'tweet.read'],
     idToken: false,
     pkce: true,
+    clientAuth: 'basic',
     trustsEmail: false,
   },
   apple: {
@@ -71,12 +81,13 @@ const SERVICES: Record<SocialService, ServiceDefinition> = {
       token: 'https://appleid.apple.com/auth/token',
       userinfo: '',
     },
-    // Apple answers the name and e-mail scopes only by a cross-site form post, which the
-    // session cookie (SameSite=Lax) does not follow; without them the ID token still names
-    // the account, and carries the e-mail the user shared before.
-    scopes: [],
+    // With these scopes Apple answers by a form posted to the callback; the ID token carries
+    // the e-mail, and the name comes once, beside it, on the first sign-in.
+    scopes: ['name', 'email'],
+    authorizationParams: { response_mode: 'form_post' },
     idToken: true,
     pkce: true,
+    clientAuth: 'post',
     trustsEmail: true,
   },
 };
@@ -97,8 +108,11 @@ export interface AuthorizationRequest {
 
 export interface SocialProvider {
   authorizationRequest(): AuthorizationRequest;
-  /** Exchanges the code and reads who the user is at the service. */
-  profile(code: string, codeVerifier: string | null): Promise<ProviderProfile>;
+  /**
+   * Exchanges the code and reads who the user is at the service. `user` is the JSON Apple
+   * posts beside the code on a first sign-in; only the name is taken from it, as it is unsigned.
+   */
+  profile(code: string, codeVerifier: string | null, user?: string): Promise<ProviderProfile>;
 }
 
 /** One service, driven through arctic's generic OAuth 2 client so its endpoints can be moved. */
@@ -113,6 +127,31 @@ export function socialProvider(
     ? appleClientSecret(credentials.clientId, credentials.apple)
     : credentials.clientSecret;
   const client = new OAuth2Client(credentials.clientId, secret || null, redirectUri);
+
+  async function exchange(code: string, codeVerifier: string | null): Promise<OAuth2Tokens> {
+    if (definition.clientAuth === 'basic') {
+      return client.validateAuthorizationCode(endpoints.token, code, codeVerifier);
+    }
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: credentials.clientId,
+      client_secret: secret,
+    });
+    if (codeVerifier) body.set('code_verifier', codeVerifier);
+    const response = await fetch(endpoints.token, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok || !isRecord(json)) {
+      throw new Error(`${service} token endpoint answered ${response.status}`);
+    }
+    return new OAuth2Tokens(json);
+  }
 
   async function userInfo(accessToken: string): Promise<Record<string, unknown>> {
     if (!endpoints.userinfo) return {};
@@ -152,12 +191,15 @@ export function socialProvider(
             definition.scopes,
           )
         : client.createAuthorizationURL(endpoints.authorize, state, definition.scopes);
+      for (const [name, value] of Object.entries(definition.authorizationParams ?? {})) {
+        url.searchParams.set(name, value);
+      }
       return { url, state, codeVerifier };
     },
 
-    async profile(code, codeVerifier) {
-      const tokens = await client.validateAuthorizationCode(endpoints.token, code, codeVerifier);
-      return normalizeProfile(await claimsOf(tokens), definition.trustsEmail);
+    async profile(code, codeVerifier, user) {
+      const claims = await claimsOf(await exchange(code, codeVerifier));
+      return normalizeProfile({ ...nameOf(user), ...claims }, definition.trustsEmail);
     },
   };
 }
@@ -191,6 +233,20 @@ export function normalizeProfile(
     ([text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') || null);
   const username = text(claims.username) ?? text(claims.preferred_username) ?? email ?? name;
   return { id, email, emailVerified, name, username, avatar };
+}
+
+/** The name in the `user` JSON Apple posts on a first sign-in, as OpenID Connect claims. */
+function nameOf(user: string | undefined): Record<string, string> {
+  try {
+    const name: unknown = user ? (JSON.parse(user) as Record<string, unknown>).name : undefined;
+    if (!isRecord(name)) return {};
+    const claims: Record<string, string> = {};
+    if (typeof name.firstName === 'string') claims.given_name = name.firstName;
+    if (typeof name.lastName === 'string') claims.family_name = name.lastName;
+    return claims;
+  } catch {
+    return {};
+  }
 }
 
 function appleClientSecret(
