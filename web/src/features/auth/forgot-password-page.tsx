@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
 import { useForgotPasswordMutation } from './api/auth-api';
-import { AuthLayout } from './components/auth-layout';
+import { AuthFooterLink, AuthLayout } from './components/auth-layout';
+import { EmailField, emailSchema } from './components/email-field';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 
 const schema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'The email field is required.')
-    .email('Enter a valid email address.'),
+  email: emailSchema,
 });
 
 export function ForgotPasswordPage() {
@@ -37,11 +32,7 @@ export function ForgotPasswordPage() {
       description={t(
         'Enter your email address and we will send you a link to reset your password.',
       )}
-      footer={
-        <Link to="/login" className="font-medium text-primary hover:underline">
-          {t('Back to login')}
-        </Link>
-      }
+      footer={<AuthFooterLink to="/login">{t('Back to login')}</AuthFooterLink>}
     >
       {request.isSuccess ? (
         <p role="status" className="rounded-sm border border-border bg-bg px-4 py-3 text-sm">
@@ -49,14 +40,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <TextField
-            label={t('Email')}
-            type="email"
-            autoComplete="email"
-            required
-            errorMessage={emailError && t(emailError)}
-            {...form.register('email')}
-          />
+          <EmailField errorMessage={emailError && t(emailError)} {...form.register('email')} />
           <Button type="submit" size="lg" fullWidth isLoading={request.isPending}>
             {t('Continue')}
           </Button>

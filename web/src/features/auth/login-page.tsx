@@ -1,3 +1,4 @@
+import { loginBodySchema } from '@cadenza/contracts/auth';
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -11,7 +12,8 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
 import { useLoginMutation } from './api/auth-api';
-import { AuthLayout } from './components/auth-layout';
+import { AuthFooterLink, AuthLayout } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 import { SocialButtons, type TWO_FACTOR_STATE } from './components/social-buttons';
 import { TwoFactorChallenge } from './components/two-factor-challenge';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
@@ -19,15 +21,7 @@ import { applyServerErrors } from '../../app/error-handling/handle-error';
 /** Demo sites open with these filled in, so visitors can look around at once. */
 export const DEMO_CREDENTIALS = { email: 'admin@admin.com', password: 'admin' };
 
-const loginSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'The email field is required.')
-    .email('Enter a valid email address.'),
-  password: z.string().min(1, 'The password field is required.'),
-  remember: z.boolean(),
-});
+const loginSchema = loginBodySchema.extend({ remember: z.boolean() });
 type LoginValues = z.infer<typeof loginSchema>;
 
 export function LoginPage() {
@@ -84,24 +78,15 @@ export function LoginPage() {
       description={t('Welcome back. Sign in to keep listening.')}
       footer={
         !registrationDisabled && (
-          <>
-            {t("Don't have an account?")}{' '}
-            <Link to={signUpPath} className="font-medium text-primary hover:underline">
-              {t('Sign up.')}
-            </Link>
-          </>
+          <AuthFooterLink prompt={t("Don't have an account?")} to={signUpPath}>
+            {t('Sign up.')}
+          </AuthFooterLink>
         )
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label={t('Email')}
-          type="email"
-          autoComplete="email"
-          required
-          readOnly={Boolean(presetEmail)}
-          aria-readonly={Boolean(presetEmail) || undefined}
-          inputClassName={presetEmail ? 'text-fg-muted' : undefined}
+        <EmailField
+          locked={Boolean(presetEmail)}
           errorMessage={errors.email?.message && t(errors.email.message)}
           {...form.register('email')}
         />

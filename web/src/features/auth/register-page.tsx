@@ -2,8 +2,7 @@ import {
   PASSWORD_MIN,
   PHONE_MESSAGE,
   PHONE_PATTERN,
-  USERNAME_MESSAGE,
-  USERNAME_PATTERN,
+  registerBodySchema,
   type RegisterBody,
 } from '@cadenza/contracts/auth';
 import type { RegistrationPolicy } from '@cadenza/contracts/settings';
@@ -18,7 +17,9 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
 import { useRegisterMutation } from './api/auth-api';
-import { AuthLayout } from './components/auth-layout';
+import { AuthFooterLink, AuthLayout } from './components/auth-layout';
+import { EmailField, emailSchema } from './components/email-field';
+import { NewPasswordFields, withMatchingConfirmation } from './components/new-password-fields';
 import { SocialButtons } from './components/social-buttons';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 
@@ -26,18 +27,10 @@ import { applyServerErrors } from '../../app/error-handling/handle-error';
 const REDIRECT_TARGETS: Record<string, string> = { pricing: '/pricing' };
 
 function registerSchema(policies: RegistrationPolicy[]) {
-  return z
-    .object({
-      email: z
-        .string()
-        .trim()
-        .min(1, 'The email field is required.')
-        .email('Enter a valid email address.'),
-      username: z
-        .string()
-        .trim()
-        .min(1, 'The username field is required.')
-        .regex(USERNAME_PATTERN, USERNAME_MESSAGE),
+  return withMatchingConfirmation(
+    z.object({
+      email: emailSchema,
+      username: registerBodySchema.shape.username,
       phone: z
         .string()
         .trim()
@@ -48,22 +41,18 @@ function registerSchema(policies: RegistrationPolicy[]) {
         .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
       password_confirmation: z.string().min(1, 'Please confirm your password.'),
       policies: z.record(z.string(), z.boolean()),
-    })
-    .refine((values) => values.password === values.password_confirmation, {
-      path: ['password_confirmation'],
-      message: 'The passwords do not match.',
-    })
-    .superRefine((values, context) => {
-      for (const policy of policies) {
-        if (!values.policies[policy.id]) {
-          context.addIssue({
-            code: 'custom',
-            path: ['policies', policy.id],
-            message: 'You must accept this policy.',
-          });
-        }
+    }),
+  ).superRefine((values, context) => {
+    for (const policy of policies) {
+      if (!values.policies[policy.id]) {
+        context.addIssue({
+          code: 'custom',
+          path: ['policies', policy.id],
+          message: 'You must accept this policy.',
+        });
       }
-    });
+    }
+  });
 }
 type RegisterValues = z.infer<ReturnType<typeof registerSchema>>;
 
@@ -123,22 +112,14 @@ export function RegisterPage() {
       heading={t('Create a new account')}
       description={t('Sign up to save music, follow artists and listen anywhere.')}
       footer={
-        <>
-          {t('Already have an account?')}{' '}
-          <Link to={loginPath} className="font-medium text-primary hover:underline">
-            {t('Sign in.')}
-          </Link>
-        </>
+        <AuthFooterLink prompt={t('Already have an account?')} to={loginPath}>
+          {t('Sign in.')}
+        </AuthFooterLink>
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label={t('Email')}
-          type="email"
-          autoComplete="email"
-          required
-          readOnly={Boolean(presetEmail)}
-          inputClassName={presetEmail ? 'text-fg-muted' : undefined}
+        <EmailField
+          locked={Boolean(presetEmail)}
           errorMessage={message(errors.email?.message)}
           {...form.register('email')}
         />
@@ -157,22 +138,7 @@ export function RegisterPage() {
           errorMessage={message(errors.phone?.message)}
           {...form.register('phone')}
         />
-        <TextField
-          label={t('Password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errorMessage={message(errors.password?.message)}
-          {...form.register('password')}
-        />
-        <TextField
-          label={t('Confirm password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errorMessage={message(errors.password_confirmation?.message)}
-          {...form.register('password_confirmation')}
-        />
+        <NewPasswordFields form={form} passwordLabel={t('Password')} />
         {policies.length > 0 && (
           <div className="flex flex-col gap-3">
             {policies.map((policy) => (

@@ -4,26 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast/toast-store';
 import { useResetPasswordMutation } from './api/auth-api';
 import { AuthLayout } from './components/auth-layout';
+import { EmailField, emailSchema } from './components/email-field';
+import { NewPasswordFields, withMatchingConfirmation } from './components/new-password-fields';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 
-const schema = z
-  .object({
-    email: z
-      .string()
-      .trim()
-      .min(1, 'The email field is required.')
-      .email('Enter a valid email address.'),
+const schema = withMatchingConfirmation(
+  z.object({
+    email: emailSchema,
     password: z.string().min(1, 'The password field is required.'),
     password_confirmation: z.string().min(1, 'Confirm your password.'),
-  })
-  .refine((values) => values.password === values.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match.',
-  });
+  }),
+);
 type ResetValues = z.infer<typeof schema>;
 
 export function ResetPasswordPage() {
@@ -60,38 +54,15 @@ export function ResetPasswordPage() {
     ),
   );
 
-  const { errors } = form.formState;
-  const message = (text: string | undefined) => (text ? t(text) : undefined);
+  const emailError = form.formState.errors.email?.message;
   return (
     <AuthLayout
       heading={t('Reset password')}
       description={t('Choose a new password for your account.')}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label={t('Email')}
-          type="email"
-          autoComplete="email"
-          required
-          errorMessage={message(errors.email?.message)}
-          {...form.register('email')}
-        />
-        <TextField
-          label={t('New password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errorMessage={message(errors.password?.message)}
-          {...form.register('password')}
-        />
-        <TextField
-          label={t('Confirm password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          errorMessage={message(errors.password_confirmation?.message)}
-          {...form.register('password_confirmation')}
-        />
+        <EmailField errorMessage={emailError && t(emailError)} {...form.register('email')} />
+        <NewPasswordFields form={form} />
         <Button type="submit" size="lg" fullWidth isLoading={reset.isPending}>
           {t('Reset password')}
         </Button>

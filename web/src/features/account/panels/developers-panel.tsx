@@ -17,6 +17,7 @@ import {
   useDeleteAccessToken,
   type AccessToken,
 } from '../api/account-api';
+import { PanelLoadError } from '../components/panel-load-error';
 import { SettingsPanel } from '../components/settings-panel';
 import { formatRelativeTime } from '../../../i18n/format';
 
@@ -52,12 +53,7 @@ export function DevelopersPanel() {
           <Skeleton variant="text" className="w-32" />
         </div>
       ) : tokens.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <p className="text-sm">{t('There was an issue loading this page')}</p>
-          <Button size="xs" variant="outline" onClick={() => void tokens.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PanelLoadError onRetry={() => void tokens.refetch()} />
       ) : tokens.data.length === 0 ? (
         <p className="text-sm text-fg-muted">{t('You have not created any API tokens yet.')}</p>
       ) : (

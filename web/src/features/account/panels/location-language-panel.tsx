@@ -7,6 +7,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { useUpdatePreferences, useValueLists, type AccountUser } from '../api/account-api';
+import { PanelLoadError } from '../components/panel-load-error';
 import { SettingsPanel } from '../components/settings-panel';
 
 interface PreferenceValues {
@@ -73,12 +74,7 @@ export function LocationLanguagePanel({ user }: { user: AccountUser }) {
           ))}
         </div>
       ) : lists.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <p className="text-sm">{t('There was an issue loading this page')}</p>
-          <Button size="xs" variant="outline" onClick={() => void lists.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PanelLoadError onRetry={() => void lists.refetch()} />
       ) : (
         <div className="grid gap-5 sm:grid-cols-3">
           <Controller

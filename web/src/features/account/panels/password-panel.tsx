@@ -8,17 +8,18 @@ import { toast } from '../../../ui/toast/toast-store';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { useChangePassword } from '../api/account-api';
 import { SettingsPanel } from '../components/settings-panel';
+import {
+  NewPasswordFields,
+  withMatchingConfirmation,
+} from '../../auth/components/new-password-fields';
 
-const schema = z
-  .object({
+const schema = withMatchingConfirmation(
+  z.object({
     current_password: z.string().min(1, 'The current password field is required.'),
     password: z.string().min(1, 'The new password field is required.'),
     password_confirmation: z.string().min(1, 'Confirm your new password.'),
-  })
-  .refine((values) => values.password === values.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match.',
-  });
+  }),
+);
 type PasswordValues = z.infer<typeof schema>;
 const EMPTY: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
 
@@ -31,7 +32,7 @@ export function PasswordPanel() {
     mode: 'onChange',
   });
   const { isDirty, isValid, errors } = form.formState;
-  const message = (text: string | undefined) => (text ? t(text) : undefined);
+  const currentPasswordError = errors.current_password?.message;
 
   const submit = form.handleSubmit((values) =>
     change.mutate(values, {
@@ -67,31 +68,11 @@ export function PasswordPanel() {
           type="password"
           autoComplete="current-password"
           required
-          errorMessage={message(errors.current_password?.message)}
+          errorMessage={currentPasswordError && t(currentPasswordError)}
           {...form.register('current_password')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('New password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            errorMessage={message(errors.password?.message)}
-            {...form.register('password', {
-              onChange: () => {
-                if (form.getValues('password_confirmation'))
-                  void form.trigger('password_confirmation');
-              },
-            })}
-          />
-          <TextField
-            label={t('Confirm password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            errorMessage={message(errors.password_confirmation?.message)}
-            {...form.register('password_confirmation')}
-          />
+          <NewPasswordFields form={form} revalidateConfirmation />
         </div>
       </div>
     </SettingsPanel>

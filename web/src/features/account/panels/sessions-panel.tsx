@@ -11,8 +11,9 @@ import {
   useSessions,
   type UserSession,
 } from '../api/account-api';
-import { PasswordDialog } from '../components/password-confirmation';
+import { PanelLoadError } from '../components/panel-load-error';
 import { SettingsPanel } from '../components/settings-panel';
+import { PasswordDialog } from '../../auth/components/password-dialog';
 import { formatRelativeTime } from '../../../i18n/format';
 
 function DeviceIcon({ type }: { type: UserSession['device_type'] }) {
@@ -55,12 +56,7 @@ export function SessionsPanel() {
             ))}
           </ul>
         ) : sessions.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p className="text-sm">{t('There was an issue loading this page')}</p>
-            <Button size="xs" variant="outline" onClick={() => void sessions.refetch()}>
-              {t('Try again')}
-            </Button>
-          </div>
+          <PanelLoadError onRetry={() => void sessions.refetch()} />
         ) : (
           <ul className="flex flex-col gap-4">
             {sessions.data.map((session) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { SiteLogo } from './site-logo';
 
 interface AuthLayoutProps {
@@ -21,5 +22,24 @@ export function AuthLayout({ heading, description, footer, children }: AuthLayou
       </div>
       {footer && <div className="mt-6 text-center text-sm text-fg-muted">{footer}</div>}
     </main>
+  );
+}
+
+interface AuthFooterLinkProps {
+  /** The question before the link, such as "Don't have an account?". */
+  prompt?: ReactNode;
+  to: string;
+  children: ReactNode;
+}
+
+/** The footer line that sends the visitor to the neighbouring auth screen. */
+export function AuthFooterLink({ prompt, to, children }: AuthFooterLinkProps) {
+  return (
+    <>
+      {prompt && <>{prompt} </>}
+      <Link to={to} className="font-medium text-primary hover:underline">
+        {children}
+      </Link>
+    </>
   );
 }

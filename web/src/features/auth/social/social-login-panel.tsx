@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { SettingsPanel } from '../../account/components/settings-panel';
+import { PanelLoadError } from '../../account/components/panel-load-error';
 import { socialKeys, useSocialDisconnect, useSocialProfiles } from './social-api';
 import { SocialIcon } from './social-icons';
 import { handleSocialResult } from './social-result';
@@ -69,12 +70,7 @@ export function SocialLoginPanel() {
           ))}
         </ul>
       ) : profiles.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-sm">{t('There was an issue loading this page')}</p>
-          <Button size="xs" variant="outline" onClick={() => void profiles.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PanelLoadError onRetry={() => void profiles.refetch()} />
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {services.map((service) => {
