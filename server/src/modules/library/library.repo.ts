@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ImportJobRow, ImportJobStatus, LibraryFileRow } from './library.table.js';
+import type { ImportJobRow, LibraryFileRow } from './library.table.js';
 
 type Db = Kysely<Database>;
 
@@ -112,18 +112,8 @@ export async function failStaleJobs(db: Db, before: string, reason: string): Pro
 export async function updateJob(
   db: Db,
   id: number,
-  patch: Partial<{
-    status: ImportJobStatus;
-    total: number;
-    processed: number;
-    imported: number;
-    updated: number;
-    removed: number;
-    failed: number;
-    errors: string;
-    started_at: string;
-    finished_at: string;
-  }>,
+  // Who the job is and when it was made never change; `updated_at` is set here.
+  patch: Partial<Omit<ImportJobRow, 'id' | 'folder' | 'created_at' | 'updated_at'>>,
 ): Promise<void> {
   await db
     .updateTable('import_jobs')

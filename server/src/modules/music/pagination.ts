@@ -5,7 +5,13 @@ export interface PageRequest {
   perPage: number;
 }
 
-export function pageWindow({ page, perPage }: PageRequest): { limit: number; offset: number } {
+/** The rows of one page, as a query takes them. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow({ page, perPage }: PageRequest): PageWindow {
   return { limit: perPage, offset: (page - 1) * perPage };
 }
 

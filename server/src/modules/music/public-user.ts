@@ -1,4 +1,5 @@
 import type { UserRef } from '@cadenza/contracts/music';
+import type { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.table.js';
 
 /**
@@ -11,4 +12,16 @@ export function publicUserRef(
   const full = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
   const name = full || user.username || `User ${user.id}`;
   return { id: user.id, name, display_name: name, avatar: user.avatar, model_type: 'user' };
+}
+
+/** Users by id in that order, as others see them; deleted accounts drop out. */
+export async function publicUserRefs(
+  users: Pick<UsersService, 'findByIds'>,
+  ids: number[],
+): Promise<UserRef[]> {
+  const byId = new Map((await users.findByIds(ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [publicUserRef(row)] : [];
+  });
 }

@@ -8,6 +8,11 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function findUsersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')

@@ -54,6 +54,8 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
     },
 
     findById: (id: number) => repo.findUserById(db, id),
+    /** The users that exist among `ids`, in no particular order, in one query. */
+    findByIds: (ids: number[]) => repo.findUsersByIds(db, [...new Set(ids)]),
     findByEmail: (email: string) => repo.findUserByEmail(db, email),
     findByUsername: (username: string) => repo.findUserByUsername(db, username),
     /** Deletes the user; sessions, tokens and everything keyed to the user go with it. */

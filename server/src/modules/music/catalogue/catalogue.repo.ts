@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import type { PageWindow } from '../pagination.js';
+import { pageWithTotal } from '../pagination.repo.js';
 import type { AlbumRow, ArtistRow, GenreRow, TrackRow } from './catalogue.table.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -106,27 +108,22 @@ export async function albumTracks(db: Executor, albumId: number): Promise<TrackR
 }
 
 /** Albums an artist is credited on, newest first. */
-export async function artistAlbums(
+export function artistAlbums(
   db: Executor,
   artistId: number,
-  page: { limit: number; offset: number },
+  window: PageWindow,
 ): Promise<{ rows: AlbumRow[]; total: number }> {
-  const base = db
+  const credited = db
     .selectFrom('albums')
     .innerJoin('album_artists', 'album_artists.album_id', 'albums.id')
     .where('album_artists.artist_id', '=', artistId);
-  const [rows, count] = await Promise.all([
-    base
+  return pageWithTotal(credited, window, (query) =>
+    query
       .selectAll('albums')
       .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
       .orderBy('albums.release_date', 'desc')
-      .orderBy('albums.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+      .orderBy('albums.id', 'desc'),
+  );
 }
 
 export async function artistTopTracks(db: Executor, artistId: number, limit: number) {
@@ -159,69 +156,43 @@ export async function similarArtists(db: Executor, artistId: number, limit: numb
     .execute();
 }
 
-export type Page = { limit: number; offset: number };
-
-export async function topTracks(db: Executor, page: Page, genreId?: number) {
-  let base = db.selectFrom('tracks');
+export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
+  let tracks = db.selectFrom('tracks');
   if (genreId)
-    base = base
+    tracks = tracks
       .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
       .where('track_genres.genre_id', '=', genreId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('tracks')
-      .orderBy('tracks.plays', 'desc')
-      .orderBy('tracks.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  return pageWithTotal(tracks, window, (query) =>
+    query.selectAll('tracks').orderBy('tracks.plays', 'desc').orderBy('tracks.id', 'desc'),
+  );
 }
 
-export async function listAlbums(
+export function listAlbums(
   db: Executor,
   order: 'new' | 'popular',
-  page: Page,
+  window: PageWindow,
   genreId?: number,
 ) {
-  let base = db.selectFrom('albums');
+  let albums = db.selectFrom('albums');
   if (genreId)
-    base = base
+    albums = albums
       .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
       .where('album_genres.genre_id', '=', genreId);
-  let query = base.selectAll('albums');
-  query =
-    order === 'new'
-      ? query
+  return pageWithTotal(albums, window, (query) => {
+    const rows = query.selectAll('albums');
+    return order === 'new'
+      ? rows
           .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
           .orderBy('albums.release_date', 'desc')
           .orderBy('albums.id', 'desc')
-      : query.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
-  const [rows, count] = await Promise.all([
-    query.limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+      : rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
+  });
 }
 
-export async function popularArtists(db: Executor, page: Page) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('artists')
-      .selectAll()
-      .orderBy('plays', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('artists')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+export function popularArtists(db: Executor, window: PageWindow) {
+  return pageWithTotal(db.selectFrom('artists'), window, (query) =>
+    query.selectAll().orderBy('plays', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 /** Artists ranked by plays since a moment (trending). */
@@ -265,26 +236,17 @@ export async function firstAlbumOfArtists(db: Executor, artistIds: number[]) {
     .execute();
 }
 
-export async function listGenres(db: Executor, page: Page) {
-  // Genres with the most tracks first.
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('genres')
+/** Genres with the most tracks first. */
+export function listGenres(db: Executor, window: PageWindow) {
+  return pageWithTotal(db.selectFrom('genres'), window, (genres) =>
+    genres
       .leftJoin('track_genres', 'track_genres.genre_id', 'genres.id')
       .selectAll('genres')
       .select((eb) => eb.fn.count<number>('track_genres.track_id').as('tracks_count'))
       .groupBy('genres.id')
       .orderBy('tracks_count', 'desc')
-      .orderBy('genres.name')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('genres')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+      .orderBy('genres.name'),
+  );
 }
 
 export function findGenreByName(db: Executor, name: string) {

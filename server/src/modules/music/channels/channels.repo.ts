@@ -1,4 +1,6 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
+import type { PageWindow } from '../pagination.js';
+import { pageWithTotal } from '../pagination.repo.js';
 import type { ChannelRow } from './channels.table.js';
 
 const now = () => new Date().toISOString();
@@ -17,22 +19,10 @@ export async function channelsByIds(db: Executor, ids: number[]): Promise<Channe
   return db.selectFrom('channels').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function listChannels(db: Executor, page: { limit: number; offset: number }) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('channels')
-      .selectAll()
-      .orderBy('name')
-      .orderBy('id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('channels')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+export function listChannels(db: Executor, window: PageWindow) {
+  return pageWithTotal(db.selectFrom('channels'), window, (query) =>
+    query.selectAll().orderBy('name').orderBy('id'),
+  );
 }
 
 export type ChannelValues = Pick<
@@ -90,20 +80,9 @@ export async function replaceItems(
   if (rows.length > 0) await db.insertInto('channel_items').values(rows).execute();
 }
 
-export async function itemsPage(
-  db: Executor,
-  channelId: number,
-  page: { limit: number; offset: number },
-) {
-  const base = db.selectFrom('channel_items').where('channel_id', '=', channelId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['item_type', 'item_id'])
-      .orderBy('position')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+export function itemsPage(db: Executor, channelId: number, window: PageWindow) {
+  const items = db.selectFrom('channel_items').where('channel_id', '=', channelId);
+  return pageWithTotal(items, window, (query) =>
+    query.select(['item_type', 'item_id']).orderBy('position'),
+  );
 }

@@ -1,4 +1,6 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
+import type { PageWindow } from '../pagination.js';
+import { pageWithTotal } from '../pagination.repo.js';
 
 export type LikeableType = 'track' | 'album' | 'artist' | 'playlist';
 export type FollowableType = 'artist' | 'user';
@@ -52,23 +54,16 @@ export async function likedPage(
   db: Executor,
   userId: number,
   type: LikeableType,
-  page: { limit: number; offset: number },
+  window: PageWindow,
 ) {
-  const base = db
+  const likes = db
     .selectFrom('likes')
     .where('user_id', '=', userId)
     .where('likeable_type', '=', type);
-  const [rows, count] = await Promise.all([
-    base
-      .select('likeable_id')
-      .orderBy('created_at', 'desc')
-      .orderBy('likeable_id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.likeable_id), total: Number(count.count) };
+  const { rows, total } = await pageWithTotal(likes, window, (query) =>
+    query.select('likeable_id').orderBy('created_at', 'desc').orderBy('likeable_id', 'desc'),
+  );
+  return { ids: rows.map((r) => r.likeable_id), total };
 }
 
 export async function insertFollow(
@@ -127,25 +122,19 @@ export async function followersCounts(db: Executor, type: FollowableType, ids: n
   return new Map(rows.map((r) => [r.followable_id, Number(r.count)]));
 }
 
+/** Ids of what a user follows, most recent first. */
 export async function followedPage(
   db: Executor,
   userId: number,
   type: FollowableType,
-  page: { limit: number; offset: number },
+  window: PageWindow,
 ) {
-  const base = db
+  const follows = db
     .selectFrom('follows')
     .where('user_id', '=', userId)
     .where('followable_type', '=', type);
-  const [rows, count] = await Promise.all([
-    base
-      .select('followable_id')
-      .orderBy('created_at', 'desc')
-      .orderBy('followable_id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.followable_id), total: Number(count.count) };
+  const { rows, total } = await pageWithTotal(follows, window, (query) =>
+    query.select('followable_id').orderBy('created_at', 'desc').orderBy('followable_id', 'desc'),
+  );
+  return { ids: rows.map((r) => r.followable_id), total };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import type { PageWindow } from '../pagination.js';
 import * as repo from './likes.repo.js';
 import type { FollowableType, LikeableType } from './likes.repo.js';
 
@@ -17,8 +18,8 @@ export function createLikesService(db: Kysely<Database>) {
     async likedAmong(userId: number | null, type: LikeableType, ids: number[]) {
       return userId ? repo.likedAmong(db, userId, type, ids) : new Set<number>();
     },
-    likedPage: (userId: number, type: LikeableType, page: { limit: number; offset: number }) =>
-      repo.likedPage(db, userId, type, page),
+    likedPage: (userId: number, type: LikeableType, window: PageWindow) =>
+      repo.likedPage(db, userId, type, window),
 
     follow: (userId: number, type: FollowableType, id: number) =>
       repo.insertFollow(db, userId, type, id),
@@ -28,7 +29,7 @@ export function createLikesService(db: Kysely<Database>) {
       return userId ? repo.followedAmong(db, userId, type, ids) : new Set<number>();
     },
     followersCounts: (type: FollowableType, ids: number[]) => repo.followersCounts(db, type, ids),
-    followedPage: (userId: number, type: FollowableType, page: { limit: number; offset: number }) =>
-      repo.followedPage(db, userId, type, page),
+    followedPage: (userId: number, type: FollowableType, window: PageWindow) =>
+      repo.followedPage(db, userId, type, window),
   };
 }

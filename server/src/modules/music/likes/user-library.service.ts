@@ -1,10 +1,10 @@
-import type { FollowableType, LikeableType, UserRef } from '@cadenza/contracts/music';
+import type { FollowableType, LikeableType } from '@cadenza/contracts/music';
 import { AppError } from '../../../core/errors.js';
 import type { UsersService } from '../../users/users.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
-import { publicUserRef } from '../public-user.js';
+import { publicUserRefs } from '../public-user.js';
 import type { LikesService } from './likes.service.js';
 
 export type UserLibraryService = ReturnType<typeof createUserLibraryService>;
@@ -72,12 +72,7 @@ export function createUserLibraryService({
 
     async followedUsers(userId: number, page: PageRequest) {
       const { ids, total } = await likes.followedPage(userId, 'user', pageWindow(page));
-      const data: UserRef[] = [];
-      for (const id of ids) {
-        const user = await users.findById(id);
-        if (user) data.push(publicUserRef(user));
-      }
-      return paginated(data, total, page);
+      return paginated(await publicUserRefs(users, ids), total, page);
     },
   };
 }

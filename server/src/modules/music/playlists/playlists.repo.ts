@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../catalogue/catalogue.repo.js';
+import type { PageWindow } from '../pagination.js';
+import { pageWithTotal } from '../pagination.repo.js';
 import type { PlaylistRow } from './playlists.table.js';
 
 const now = () => new Date().toISOString();
@@ -125,17 +127,12 @@ export async function reorderTracks(db: Executor, playlistId: number, trackIds: 
   }
 }
 
-export async function trackIdsPage(
-  db: Executor,
-  playlistId: number,
-  page: { limit: number; offset: number },
-) {
-  const base = db.selectFrom('playlist_tracks').where('playlist_id', '=', playlistId);
-  const [rows, count] = await Promise.all([
-    base.select('track_id').orderBy('position').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.track_id), total: Number(count.count) };
+export async function trackIdsPage(db: Executor, playlistId: number, window: PageWindow) {
+  const entries = db.selectFrom('playlist_tracks').where('playlist_id', '=', playlistId);
+  const { rows, total } = await pageWithTotal(entries, window, (query) =>
+    query.select('track_id').orderBy('position'),
+  );
+  return { ids: rows.map((r) => r.track_id), total };
 }
 
 export async function statsOf(db: Executor, ids: number[]) {
@@ -205,13 +202,13 @@ export async function unfollow(db: Executor, playlistId: number, userId: number)
 }
 
 /** A user's own playlists and those they follow, most recently changed first. */
-export async function userPlaylistsPage(
+export function userPlaylistsPage(
   db: Executor,
   userId: number,
-  page: { limit: number; offset: number },
+  window: PageWindow,
   onlyPublic: boolean,
 ) {
-  let base = db
+  let playlists = db
     .selectFrom('playlists')
     .where((eb) =>
       eb.or([
@@ -223,31 +220,15 @@ export async function userPlaylistsPage(
         ),
       ]),
     );
-  if (onlyPublic) base = base.where('public', '=', 1);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  if (onlyPublic) playlists = playlists.where('public', '=', 1);
+  return pageWithTotal(playlists, window, (query) =>
+    query.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+  );
 }
 
-export async function popularPublic(db: Executor, page: { limit: number; offset: number }) {
-  const base = db.selectFrom('playlists').where('public', '=', 1);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+export function popularPublic(db: Executor, window: PageWindow) {
+  const playlists = db.selectFrom('playlists').where('public', '=', 1);
+  return pageWithTotal(playlists, window, (query) =>
+    query.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+  );
 }

@@ -18,6 +18,20 @@ const view = { permission: MUSIC_PERMISSIONS.view };
 const signedIn = { auth: true, permission: MUSIC_PERMISSIONS.view };
 const PLAYLIST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const playlistResponse = { 200: z.object({ playlist: playlistSchema }) };
+/** A signed-in action on one playlist, answered with the playlist or with a message. */
+const playlistAction = {
+  config: signedIn,
+  schema: { params: idParams, response: playlistResponse },
+};
+const messageAction = {
+  config: signedIn,
+  schema: { params: idParams, response: { 200: messageSchema } },
+};
+/** Adding or removing tracks, answered with the changed playlist. */
+const tracksChange = {
+  config: signedIn,
+  schema: { params: idParams, body: trackIdsSchema, response: playlistResponse },
+};
 
 export async function playlistsRoutes(
   app: FastifyInstance,
@@ -28,32 +42,24 @@ export async function playlistsRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/v1/playlists/:id/image',
-    { config: signedIn, schema: { params: idParams, response: playlistResponse } },
-    async (request) => {
-      if (!request.isMultipart()) throw AppError.validation({ file: 'Choose an image to upload.' });
-      const file = await request.file();
-      if (!file) throw AppError.validation({ file: 'Choose an image to upload.' });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw AppError.validation({ file: 'The image may be at most 5 MB.' });
-      }
-      return {
-        playlist: await playlists.setImage(request.params.id, userIdOf(request), data),
-      };
-    },
-  );
+  r.post('/api/v1/playlists/:id/image', playlistAction, async (request) => {
+    if (!request.isMultipart()) throw AppError.validation({ file: 'Choose an image to upload.' });
+    const file = await request.file();
+    if (!file) throw AppError.validation({ file: 'Choose an image to upload.' });
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch {
+      throw AppError.validation({ file: 'The image may be at most 5 MB.' });
+    }
+    return {
+      playlist: await playlists.setImage(request.params.id, userIdOf(request), data),
+    };
+  });
 
-  r.delete(
-    '/api/v1/playlists/:id/image',
-    { config: signedIn, schema: { params: idParams, response: playlistResponse } },
-    async (request) => ({
-      playlist: await playlists.setImage(request.params.id, userIdOf(request), null),
-    }),
-  );
+  r.delete('/api/v1/playlists/:id/image', playlistAction, async (request) => ({
+    playlist: await playlists.setImage(request.params.id, userIdOf(request), null),
+  }));
 
   r.post(
     '/api/v1/playlists',
@@ -91,14 +97,10 @@ export async function playlistsRoutes(
     }),
   );
 
-  r.delete(
-    '/api/v1/playlists/:id',
-    { config: signedIn, schema: { params: idParams, response: { 200: messageSchema } } },
-    async (request) => {
-      await playlists.remove(request.params.id, userIdOf(request));
-      return { message: 'Playlist deleted.' };
-    },
-  );
+  r.delete('/api/v1/playlists/:id', messageAction, async (request) => {
+    await playlists.remove(request.params.id, userIdOf(request));
+    return { message: 'Playlist deleted.' };
+  });
 
   r.get(
     '/api/v1/playlists/:id/tracks',
@@ -115,35 +117,21 @@ export async function playlistsRoutes(
     }),
   );
 
-  r.post(
-    '/api/v1/playlists/:id/tracks',
-    {
-      config: signedIn,
-      schema: { params: idParams, body: trackIdsSchema, response: playlistResponse },
-    },
-    async (request) => ({
-      playlist: await playlists.addTracks(
-        request.params.id,
-        userIdOf(request),
-        request.body.trackIds,
-      ),
-    }),
-  );
+  r.post('/api/v1/playlists/:id/tracks', tracksChange, async (request) => ({
+    playlist: await playlists.addTracks(
+      request.params.id,
+      userIdOf(request),
+      request.body.trackIds,
+    ),
+  }));
 
-  r.delete(
-    '/api/v1/playlists/:id/tracks',
-    {
-      config: signedIn,
-      schema: { params: idParams, body: trackIdsSchema, response: playlistResponse },
-    },
-    async (request) => ({
-      playlist: await playlists.removeTracks(
-        request.params.id,
-        userIdOf(request),
-        request.body.trackIds,
-      ),
-    }),
-  );
+  r.delete('/api/v1/playlists/:id/tracks', tracksChange, async (request) => ({
+    playlist: await playlists.removeTracks(
+      request.params.id,
+      userIdOf(request),
+      request.body.trackIds,
+    ),
+  }));
 
   r.post(
     '/api/v1/playlists/:id/tracks/order',
@@ -157,23 +145,15 @@ export async function playlistsRoutes(
     },
   );
 
-  r.post(
-    '/api/v1/playlists/:id/follow',
-    { config: signedIn, schema: { params: idParams, response: playlistResponse } },
-    async (request) => {
-      await playlists.follow(request.params.id, userIdOf(request));
-      return { playlist: await playlists.get(request.params.id, viewerOf(request)) };
-    },
-  );
+  r.post('/api/v1/playlists/:id/follow', playlistAction, async (request) => {
+    await playlists.follow(request.params.id, userIdOf(request));
+    return { playlist: await playlists.get(request.params.id, viewerOf(request)) };
+  });
 
-  r.post(
-    '/api/v1/playlists/:id/unfollow',
-    { config: signedIn, schema: { params: idParams, response: { 200: messageSchema } } },
-    async (request) => {
-      await playlists.unfollow(request.params.id, userIdOf(request));
-      return { message: 'Playlist unfollowed.' };
-    },
-  );
+  r.post('/api/v1/playlists/:id/unfollow', messageAction, async (request) => {
+    await playlists.unfollow(request.params.id, userIdOf(request));
+    return { message: 'Playlist unfollowed.' };
+  });
 
   r.get(
     '/api/v1/users/me/playlists',

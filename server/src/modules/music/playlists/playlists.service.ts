@@ -56,8 +56,9 @@ export function createPlaylistsService({
 }) {
   async function owners(ids: number[]): Promise<Map<number, UserRef>> {
     const map = new Map<number, UserRef>();
+    const found = new Map((await users.findByIds(ids)).map((row) => [row.id, row]));
     for (const id of new Set(ids)) {
-      const user = await users.findById(id);
+      const user = found.get(id);
       map.set(
         id,
         user

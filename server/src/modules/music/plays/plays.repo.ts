@@ -1,4 +1,6 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
+import type { PageWindow } from '../pagination.js';
+import { pageWithTotal } from '../pagination.repo.js';
 
 export async function recentPlayExists(
   db: Executor,
@@ -35,21 +37,9 @@ export async function insertPlay(
 }
 
 /** A user's listening history, latest first, one entry per play. */
-export async function historyPage(
-  db: Executor,
-  userId: number,
-  page: { limit: number; offset: number },
-) {
-  const base = db.selectFrom('plays').where('user_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['track_id', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+export function historyPage(db: Executor, userId: number, window: PageWindow) {
+  const plays = db.selectFrom('plays').where('user_id', '=', userId);
+  return pageWithTotal(plays, window, (query) =>
+    query.select(['track_id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
 }

@@ -1,43 +1,17 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
-
-type Window = { limit: number; offset: number };
+import type { PageWindow } from '../pagination.js';
+import { pageWithTotal } from '../pagination.repo.js';
 
 /** Ids of the users following `userId`, most recent first. */
-export async function followerIdsPage(db: Executor, userId: number, page: Window) {
-  const base = db
+export async function followerIdsPage(db: Executor, userId: number, window: PageWindow) {
+  const followers = db
     .selectFrom('follows')
     .where('followable_type', '=', 'user')
     .where('followable_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    base
-      .select('user_id')
-      .orderBy('created_at', 'desc')
-      .orderBy('user_id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.user_id), total: Number(count.count) };
-}
-
-/** Ids of the users `userId` follows, most recent first. */
-export async function followingIdsPage(db: Executor, userId: number, page: Window) {
-  const base = db
-    .selectFrom('follows')
-    .where('user_id', '=', userId)
-    .where('followable_type', '=', 'user');
-  const [rows, count] = await Promise.all([
-    base
-      .select('followable_id')
-      .orderBy('created_at', 'desc')
-      .orderBy('followable_id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.followable_id), total: Number(count.count) };
+  const { rows, total } = await pageWithTotal(followers, window, (query) =>
+    query.select('user_id').orderBy('created_at', 'desc').orderBy('user_id', 'desc'),
+  );
+  return { ids: rows.map((r) => r.user_id), total };
 }
 
 export async function followCounts(db: Executor, userId: number) {
@@ -62,20 +36,13 @@ export async function followCounts(db: Executor, userId: number) {
 export async function ownedPlaylistIdsPage(
   db: Executor,
   ownerId: number,
-  page: Window,
+  window: PageWindow,
   onlyPublic: boolean,
 ) {
-  let base = db.selectFrom('playlists').where('owner_id', '=', ownerId);
-  if (onlyPublic) base = base.where('public', '=', 1);
-  const [rows, count] = await Promise.all([
-    base
-      .select('id')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => r.id), total: Number(count.count) };
+  let owned = db.selectFrom('playlists').where('owner_id', '=', ownerId);
+  if (onlyPublic) owned = owned.where('public', '=', 1);
+  const { rows, total } = await pageWithTotal(owned, window, (query) =>
+    query.select('id').orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+  );
+  return { ids: rows.map((r) => r.id), total };
 }

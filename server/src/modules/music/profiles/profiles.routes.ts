@@ -12,6 +12,14 @@ import { idParams, pageQuery, viewerOf } from '../http.js';
 import type { ProfilesService } from './profiles.service.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
+const usersPage = {
+  config: view,
+  schema: {
+    params: idParams,
+    querystring: pageQuery(20),
+    response: { 200: paginationSchema(userRefSchema) },
+  },
+};
 
 export async function profilesRoutes(
   app: FastifyInstance,
@@ -43,33 +51,11 @@ export async function profilesRoutes(
     }),
   );
 
-  r.get(
-    '/api/v1/users/:id/followers',
-    {
-      config: view,
-      schema: {
-        params: idParams,
-        querystring: pageQuery(20),
-        response: { 200: paginationSchema(userRefSchema) },
-      },
-    },
-    async (request) => ({
-      pagination: await profiles.followers(request.params.id, request.query),
-    }),
-  );
+  r.get('/api/v1/users/:id/followers', usersPage, async (request) => ({
+    pagination: await profiles.followers(request.params.id, request.query),
+  }));
 
-  r.get(
-    '/api/v1/users/:id/following',
-    {
-      config: view,
-      schema: {
-        params: idParams,
-        querystring: pageQuery(20),
-        response: { 200: paginationSchema(userRefSchema) },
-      },
-    },
-    async (request) => ({
-      pagination: await profiles.following(request.params.id, request.query),
-    }),
-  );
+  r.get('/api/v1/users/:id/following', usersPage, async (request) => ({
+    pagination: await profiles.following(request.params.id, request.query),
+  }));
 }

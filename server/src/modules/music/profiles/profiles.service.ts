@@ -7,7 +7,7 @@ import type { Viewer } from '../catalogue/catalogue.service.js';
 import type { LikesService } from '../likes/likes.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
-import { publicUserRef } from '../public-user.js';
+import { publicUserRef, publicUserRefs } from '../public-user.js';
 import * as repo from './profiles.repo.js';
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
@@ -46,12 +46,6 @@ export function createProfilesService({
     return user;
   }
 
-  /** Users by id in that order, as others see them; deleted accounts drop out. */
-  async function refs(ids: number[]): Promise<UserRef[]> {
-    const rows = await Promise.all(ids.map((id) => users.findById(id)));
-    return rows.filter((row) => row !== undefined).map((row) => publicUserRef(row));
-  }
-
   return {
     async profile(id: number, viewer: Viewer): Promise<UserProfile> {
       const user = await existing(id);
@@ -78,13 +72,13 @@ export function createProfilesService({
     async followers(id: number, page: PageRequest) {
       await existing(id);
       const { ids, total } = await repo.followerIdsPage(db, id, pageWindow(page));
-      return paginated(await refs(ids), total, page);
+      return paginated(await publicUserRefs(users, ids), total, page);
     },
 
     async following(id: number, page: PageRequest) {
       await existing(id);
-      const { ids, total } = await repo.followingIdsPage(db, id, pageWindow(page));
-      return paginated(await refs(ids), total, page);
+      const { ids, total } = await likes.followedPage(id, 'user', pageWindow(page));
+      return paginated(await publicUserRefs(users, ids), total, page);
     },
   };
 }

@@ -1,0 +1,29 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { PageWindow } from './pagination.js';
+
+/**
+ * One page of a query and the count of all its rows, read in parallel. `base` holds what both
+ * share (the tables and the filters); `pageOf` adds the columns and the order of the page.
+ */
+export async function pageWithTotal<
+  DB,
+  TB extends keyof DB,
+  O,
+  PageDB,
+  PageTB extends keyof PageDB,
+  Row,
+>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  window: PageWindow,
+  pageOf: (base: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<PageDB, PageTB, Row>,
+) {
+  const [rows, count] = await Promise.all([
+    pageOf(base).limit(window.limit).offset(window.offset).execute(),
+    base
+      .select((eb) => eb.fn.countAll().as('count'))
+      // Kysely cannot name the selection of a generic query; PostgreSQL counts as a string.
+      .$castTo<{ count: number | string | bigint }>()
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
