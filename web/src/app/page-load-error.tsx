@@ -1,28 +1,48 @@
+import clsx from 'clsx';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 
-/** The full-page state of a page that failed to load (spec section 2). */
-export function PageLoadError({ onRetry }: { onRetry: () => void }) {
+/**
+ * The state of a page that failed to load (spec section 2), with a retry. It fills the window;
+ * `inScreen` draws it in the content of a screen whose frame still stands (the web player's
+ * navigation and player bar), one heading level down and a size smaller.
+ */
+export function PageLoadError({
+  onRetry,
+  inScreen = false,
+}: {
+  onRetry: () => void;
+  inScreen?: boolean;
+}) {
   const { t } = useTranslation();
+  const Frame = inScreen ? 'div' : 'main';
+  const Heading = inScreen ? 'h2' : 'h1';
   return (
-    <main
+    <Frame
       role="alert"
-      className="flex min-h-screen flex-col items-center justify-center bg-bg px-6 py-16 text-center text-fg"
+      className={clsx(
+        'flex flex-col items-center px-6 py-16 text-center',
+        !inScreen && 'min-h-screen justify-center bg-bg text-fg',
+      )}
     >
-      <h1 className="max-w-xl text-2xl font-semibold text-balance">
+      <Heading
+        className={clsx('font-semibold text-balance', inScreen ? 'text-xl' : 'max-w-xl text-2xl')}
+      >
         {t('There was an issue loading this page')}
-      </h1>
-      <p className="mt-2 text-base text-fg-muted">{t('Please try again later')}</p>
+      </Heading>
+      <p className={clsx('mt-2 text-fg-muted', inScreen ? 'text-sm' : 'text-base')}>
+        {t('Please try again later')}
+      </p>
       <Button
         variant="outline"
         radius="full"
-        className="mt-8"
+        className={inScreen ? 'mt-6' : 'mt-8'}
         startIcon={<RotateCw className="size-4" aria-hidden />}
         onClick={onRetry}
       >
         {t('Try again')}
       </Button>
-    </main>
+    </Frame>
   );
 }

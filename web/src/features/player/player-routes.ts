@@ -26,53 +26,50 @@ function NoScreenYet() {
   return null;
 }
 
+/** A screen's route module, fetched the first time one of its paths opens. */
 const screen =
   <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   async () => ({ Component: (await load())[name] as React.ComponentType });
 
 const discover = screen(() => import('./screens/discover/discover-screen'), 'DiscoverScreen');
+const channel = screen(() => import('./screens/channel/channel-screen'), 'ChannelScreen');
 const artist = screen(() => import('./screens/artist/artist-screen'), 'ArtistScreen');
 const album = screen(() => import('./screens/album/album-screen'), 'AlbumScreen');
 const track = screen(() => import('./screens/track/track-screen'), 'TrackScreen');
-const search = screen(() => import('./screens/search/search-screen'), 'SearchScreen');
-const playlist = screen(() => import('./screens/playlist/playlist-screen'), 'PlaylistScreen');
+const genres = screen(() => import('./screens/genres/genres-screen'), 'GenresScreen');
+const genre = screen(() => import('./screens/genre/genre-screen'), 'GenreScreen');
+const top50 = screen(() => import('./screens/top-50/top-50-screen'), 'Top50Screen');
+const newReleases = screen(
+  () => import('./screens/new-releases/new-releases-screen'),
+  'NewReleasesScreen',
+);
 const library = screen(() => import('./screens/library/library-screen'), 'LibraryScreen');
+const playlist = screen(() => import('./screens/playlist/playlist-screen'), 'PlaylistScreen');
 const userProfile = screen(
   () => import('./screens/user-profile/user-profile-screen'),
   'UserProfileScreen',
 );
+const search = screen(() => import('./screens/search/search-screen'), 'SearchScreen');
+
+/** One screen at each of its paths; most answer with and without the readable slug. */
+const at = (lazy: RouteObject['lazy'], ...paths: string[]): RouteObject[] =>
+  paths.map((path) => ({ path, lazy }));
 
 /** The music screens; more specific than the paths above, so they win where they match. */
 const SCREEN_ROUTES: RouteObject[] = [
-  { path: 'discover', lazy: discover },
-  {
-    path: 'channel/:slug',
-    lazy: screen(() => import('./screens/channel/channel-screen'), 'ChannelScreen'),
-  },
-  { path: 'artist/:id', lazy: artist },
-  { path: 'artist/:id/:slug', lazy: artist },
-  { path: 'album/:id', lazy: album },
-  { path: 'album/:id/:artistSlug/:albumSlug', lazy: album },
-  { path: 'track/:id', lazy: track },
-  { path: 'track/:id/:slug', lazy: track },
-  { path: 'genres', lazy: screen(() => import('./screens/genres/genres-screen'), 'GenresScreen') },
-  {
-    path: 'genre/:name',
-    lazy: screen(() => import('./screens/genre/genre-screen'), 'GenreScreen'),
-  },
-  { path: 'top-50', lazy: screen(() => import('./screens/top-50/top-50-screen'), 'Top50Screen') },
-  {
-    path: 'new-releases',
-    lazy: screen(() => import('./screens/new-releases/new-releases-screen'), 'NewReleasesScreen'),
-  },
-  { path: 'library', lazy: library },
-  { path: 'library/:tab', lazy: library },
-  { path: 'playlist/:id', lazy: playlist },
-  { path: 'playlist/:id/:slug', lazy: playlist },
-  { path: 'user/:id', lazy: userProfile },
-  { path: 'user/:id/:slug', lazy: userProfile },
-  { path: 'search/:query', lazy: search },
-  { path: 'search/:query/:tab', lazy: search },
+  ...at(discover, 'discover'),
+  ...at(channel, 'channel/:slug'),
+  ...at(artist, 'artist/:id', 'artist/:id/:slug'),
+  ...at(album, 'album/:id', 'album/:id/:artistSlug/:albumSlug'),
+  ...at(track, 'track/:id', 'track/:id/:slug'),
+  ...at(genres, 'genres'),
+  ...at(genre, 'genre/:name'),
+  ...at(top50, 'top-50'),
+  ...at(newReleases, 'new-releases'),
+  ...at(library, 'library', 'library/:tab'),
+  ...at(playlist, 'playlist/:id', 'playlist/:id/:slug'),
+  ...at(userProfile, 'user/:id', 'user/:id/:slug'),
+  ...at(search, 'search/:query', 'search/:query/:tab'),
 ];
 
 const SCREEN_PATHS = new Set(SCREEN_ROUTES.map((route) => route.path));

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore, type PlayerTrack } from '../state/player-store';
-import { formatTime } from './format-time';
+import { formatTime } from '../screens/common/format';
 import { TrackCover } from './track-summary';
 
 /**

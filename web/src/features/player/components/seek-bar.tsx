@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { player, usePlayerStore } from '../state/player-store';
-import { formatTime } from './format-time';
+import { formatTime } from '../screens/common/format';
 import { RangeSlider } from './range-slider';
 
 /** Elapsed time, the seek slider (with what is buffered) and the total time. */

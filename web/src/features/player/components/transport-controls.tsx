@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Pause, Play, Repeat, Repeat1, Shuffle, SkipBack, SkipForward } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IconButton } from '../../../ui/button';
+import { IconButton, type IconButtonProps } from '../../../ui/button';
 import { player, usePlayerStore } from '../state/player-store';
 
 /** Shuffle, previous, play/pause, next, repeat; `size` grows them for the full-screen player. */
@@ -22,28 +22,23 @@ export function TransportControls({ size = 'md' }: { size?: 'md' | 'lg' }) {
 
   return (
     <div className={clsx('flex items-center justify-center', large ? 'gap-6' : 'gap-2')}>
-      <IconButton
-        label={shuffle ? t('Disable shuffle') : t('Enable shuffle')}
-        aria-pressed={shuffle}
-        size={large ? 'md' : 'sm'}
-        radius="full"
+      <SideButton
+        large={large}
         disabled={!hasTrack}
-        className={clsx('relative', shuffle ? 'text-primary' : 'text-fg-muted hover:text-fg')}
+        label={shuffle ? t('Disable shuffle') : t('Enable shuffle')}
+        active={shuffle}
         onClick={() => player.toggleShuffle()}
       >
         <Shuffle size={iconSize} aria-hidden />
-        {shuffle && <ActiveDot />}
-      </IconButton>
-      <IconButton
-        label={t('Previous')}
-        size={large ? 'md' : 'sm'}
-        radius="full"
+      </SideButton>
+      <SideButton
+        large={large}
         disabled={!hasTrack}
-        className="text-fg-muted hover:text-fg"
+        label={t('Previous')}
         onClick={() => player.previous()}
       >
         <SkipBack size={iconSize} className="fill-current" aria-hidden />
-      </IconButton>
+      </SideButton>
       <IconButton
         label={isPlaying ? t('Pause') : t('Play')}
         variant="primary"
@@ -60,27 +55,20 @@ export function TransportControls({ size = 'md' }: { size?: 'md' | 'lg' }) {
           <Play size={large ? 28 : 18} className="translate-x-px fill-current" aria-hidden />
         )}
       </IconButton>
-      <IconButton
-        label={t('Next')}
-        size={large ? 'md' : 'sm'}
-        radius="full"
+      <SideButton
+        large={large}
         disabled={!hasTrack}
-        className="text-fg-muted hover:text-fg"
+        label={t('Next')}
         onClick={() => player.next()}
       >
         <SkipForward size={iconSize} className="fill-current" aria-hidden />
-      </IconButton>
-      <IconButton
-        label={repeatLabel}
-        aria-pressed={repeat !== 'off'}
-        size={large ? 'md' : 'sm'}
-        radius="full"
+      </SideButton>
+      <SideButton
+        large={large}
         disabled={!hasTrack}
+        label={repeatLabel}
+        active={repeat !== 'off'}
         data-repeat={repeat}
-        className={clsx(
-          'relative',
-          repeat !== 'off' ? 'text-primary' : 'text-fg-muted hover:text-fg',
-        )}
         onClick={() => player.cycleRepeat()}
       >
         {repeat === 'one' ? (
@@ -88,17 +76,39 @@ export function TransportControls({ size = 'md' }: { size?: 'md' | 'lg' }) {
         ) : (
           <Repeat size={iconSize} aria-hidden />
         )}
-        {repeat !== 'off' && <ActiveDot />}
-      </IconButton>
+      </SideButton>
     </div>
   );
 }
 
-function ActiveDot() {
+/**
+ * A control beside play/pause. Given `active`, it is a mode that turns on and off (shuffle,
+ * repeat): pressed, in the accent colour and marked with a dot while on.
+ */
+function SideButton({
+  large,
+  active,
+  children,
+  ...props
+}: { large: boolean; active?: boolean } & Omit<IconButtonProps, 'size' | 'radius'>) {
   return (
-    <span
-      aria-hidden
-      className="absolute bottom-0.5 left-1/2 size-1 -translate-x-1/2 rounded-full bg-primary"
-    />
+    <IconButton
+      {...props}
+      aria-pressed={active}
+      size={large ? 'md' : 'sm'}
+      radius="full"
+      className={clsx(
+        active !== undefined && 'relative',
+        active ? 'text-primary' : 'text-fg-muted hover:text-fg',
+      )}
+    >
+      {children}
+      {active && (
+        <span
+          aria-hidden
+          className="absolute bottom-0.5 left-1/2 size-1 -translate-x-1/2 rounded-full bg-primary"
+        />
+      )}
+    </IconButton>
   );
 }

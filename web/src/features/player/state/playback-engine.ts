@@ -36,6 +36,19 @@ async function streamFailureMessage(trackId: number): Promise<string> {
   return t('This track could not be played.');
 }
 
+/** Sets or clears the handler of a media session action (null clears). */
+function setSessionHandler(
+  mediaSession: MediaSession | null,
+  action: MediaSessionAction,
+  handler: MediaSessionActionHandler | null,
+) {
+  try {
+    mediaSession?.setActionHandler(action, handler);
+  } catch {
+    // The browser does not know this action.
+  }
+}
+
 export interface PlaybackEngineOptions {
   store: PlayerStore;
   /** The element that plays; a second one preloads the next track. */
@@ -208,13 +221,17 @@ export function attachPlaybackEngine({
     store.engine.handleError();
   };
 
-  audio.addEventListener('timeupdate', onTimeUpdate);
-  audio.addEventListener('progress', onProgress);
-  audio.addEventListener('loadedmetadata', onLoadedMetadata);
-  audio.addEventListener('ended', onEnded);
-  audio.addEventListener('pause', onPause);
-  audio.addEventListener('play', onPlay);
-  audio.addEventListener('error', onError);
+  // One signal takes every listener away when the engine detaches.
+  const listening = new AbortController();
+  const { signal } = listening;
+  audio.addEventListener('timeupdate', onTimeUpdate, { signal });
+  audio.addEventListener('progress', onProgress, { signal });
+  audio.addEventListener('loadedmetadata', onLoadedMetadata, { signal });
+  audio.addEventListener('ended', onEnded, { signal });
+  audio.addEventListener('pause', onPause, { signal });
+  audio.addEventListener('play', onPlay, { signal });
+  audio.addEventListener('error', onError, { signal });
+  window.addEventListener('pagehide', () => store.engine.flush(), { signal });
 
   const sessionHandlers: [MediaSessionAction, MediaSessionActionHandler][] = [
     ['play', () => store.actions.play()],
@@ -239,15 +256,8 @@ export function attachPlaybackEngine({
     ],
   ];
   for (const [action, handler] of sessionHandlers) {
-    try {
-      mediaSession?.setActionHandler(action, handler);
-    } catch {
-      // The browser does not know this action.
-    }
+    setSessionHandler(mediaSession, action, handler);
   }
-
-  const flush = () => store.engine.flush();
-  window.addEventListener('pagehide', flush);
 
   const unsubscribe = store.subscribe(apply);
   // A restored queue appears paused at its saved position; nothing plays without a gesture.
@@ -256,21 +266,8 @@ export function attachPlaybackEngine({
   return () => {
     disposed = true;
     unsubscribe();
-    window.removeEventListener('pagehide', flush);
-    audio.removeEventListener('timeupdate', onTimeUpdate);
-    audio.removeEventListener('progress', onProgress);
-    audio.removeEventListener('loadedmetadata', onLoadedMetadata);
-    audio.removeEventListener('ended', onEnded);
-    audio.removeEventListener('pause', onPause);
-    audio.removeEventListener('play', onPlay);
-    audio.removeEventListener('error', onError);
-    for (const [action] of sessionHandlers) {
-      try {
-        mediaSession?.setActionHandler(action, null);
-      } catch {
-        // Unknown action.
-      }
-    }
+    listening.abort();
+    for (const [action] of sessionHandlers) setSessionHandler(mediaSession, action, null);
     audio.pause();
     // Leaving the player stops the music; the store must say so, or it would start again by
     // itself when the listener comes back.

@@ -7,8 +7,8 @@ import { CoverImage } from '../common/components/cover-image';
 import { LikeButton } from '../common/components/like-button';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
-import { ScreenLayout } from '../common/components/screen-layout';
-import { EmptyMessage, LoadError } from '../common/components/screen-states';
+import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
+import { EmptyMessage } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { totalMinutes } from '../common/format';
 import { useAlbum } from './api/album-api';
@@ -19,20 +19,12 @@ export function AlbumScreen() {
 
   if (query.isPending) {
     return (
-      <ScreenLayout header={<MediaHeaderSkeleton />}>
-        <div aria-busy>
-          <TrackTableSkeleton showCover={false} />
-        </div>
-      </ScreenLayout>
+      <ScreenSkeleton header={<MediaHeaderSkeleton />}>
+        <TrackTableSkeleton showCover={false} />
+      </ScreenSkeleton>
     );
   }
-  if (query.isError) {
-    return (
-      <ScreenLayout>
-        <LoadError onRetry={() => void query.refetch()} />
-      </ScreenLayout>
-    );
-  }
+  if (query.isError) return <ScreenLoadError onRetry={() => void query.refetch()} />;
   return <AlbumContent album={query.data.album} />;
 }
 

@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../../ui/button';
+import { useSetFollowed } from '../common/api/library-api';
 import { AdSlot } from '../common/components/ad-slot';
-import { CARD_GRID, CardGridSkeleton } from '../common/components/cover-card';
-import { MediaCard } from '../common/components/media-card';
+import { CardGridSkeleton } from '../common/components/cover-card';
+import { FollowButton } from '../common/components/follow-button';
+import { MediaCardGrid } from '../common/components/media-card';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
-import { ScreenLayout } from '../common/components/screen-layout';
-import { EmptyMessage, LoadError, LoadMore, Section } from '../common/components/screen-states';
+import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
+import { EmptyMessage, LoadMore, Section } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { useArtist, type ArtistPage } from './api/artist-api';
-import { FollowButton } from './components/follow-button';
 
 export function ArtistScreen() {
   const { id } = useParams();
@@ -21,22 +22,16 @@ export function ArtistScreen() {
 
   if (query.isPending) {
     return (
-      <ScreenLayout header={<MediaHeaderSkeleton rounded />}>
-        <div aria-busy>
-          <TrackTableSkeleton rows={5} />
-          <div className="mt-10">
-            <CardGridSkeleton />
-          </div>
+      <ScreenSkeleton header={<MediaHeaderSkeleton rounded />}>
+        <TrackTableSkeleton rows={5} />
+        <div className="mt-10">
+          <CardGridSkeleton />
         </div>
-      </ScreenLayout>
+      </ScreenSkeleton>
     );
   }
   if (query.isError || !artist) {
-    return (
-      <ScreenLayout>
-        <LoadError onRetry={() => void query.refetch()} />
-      </ScreenLayout>
-    );
+    return <ScreenLoadError onRetry={() => void query.refetch()} />;
   }
   const albums = query.data.pages.flatMap((page) => page.artist.albums.data);
   return (
@@ -67,6 +62,7 @@ function ArtistContent({
 }) {
   const { t, i18n } = useTranslation();
   const [showAllTracks, setShowAllTracks] = useState(false);
+  const follow = useSetFollowed('artist', artist.id);
   const tracks = showAllTracks ? artist.top_tracks : artist.top_tracks.slice(0, 5);
 
   return (
@@ -100,7 +96,11 @@ function ArtistContent({
                   tracks={artist.top_tracks}
                   size="xl"
                 />
-                <FollowButton artistId={artist.id} followed={artist.is_followed ?? false} />
+                <FollowButton
+                  followed={artist.is_followed ?? false}
+                  mutation={follow}
+                  className="hover:scale-[1.02]"
+                />
               </>
             }
           />
@@ -139,13 +139,7 @@ function ArtistContent({
         {albums.length === 0 ? (
           <EmptyMessage>{t('No albums have been released by this artist yet.')}</EmptyMessage>
         ) : (
-          <ul className={CARD_GRID}>
-            {albums.map((album) => (
-              <li key={album.id}>
-                <MediaCard item={album} />
-              </li>
-            ))}
-          </ul>
+          <MediaCardGrid items={albums} />
         )}
         <LoadMore
           hasMore={hasMoreAlbums}
@@ -158,13 +152,7 @@ function ArtistContent({
 
       {artist.similar.length > 0 && (
         <Section title={t('Fans also like')}>
-          <ul className={CARD_GRID}>
-            {artist.similar.slice(0, 6).map((similar) => (
-              <li key={similar.id}>
-                <MediaCard item={similar} />
-              </li>
-            ))}
-          </ul>
+          <MediaCardGrid items={artist.similar.slice(0, 6)} />
         </Section>
       )}
       <AdSlot slot="artist_bottom" />

@@ -1,20 +1,18 @@
 import type { Track } from '@cadenza/contracts/music';
-import clsx from 'clsx';
 import { Library, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuthUser } from '../../../../app/bootstrap';
 import { Button } from '../../../../ui/button';
-import { EmptyState } from '../../../../ui/empty-state';
-import { allItems } from '../common/api/pagination';
-import { CARD_GRID, CardGridSkeleton } from '../common/components/cover-card';
-import { MediaCard } from '../common/components/media-card';
+import { CardGridSkeleton } from '../common/components/cover-card';
+import { MediaCardGrid } from '../common/components/media-card';
 import { PlayButton } from '../common/components/play-button';
 import { PlaylistFormDialog } from '../common/components/playlist-form-dialog';
 import { playlistUrl } from '../common/links';
-import { ScreenLayout } from '../common/components/screen-layout';
-import { EmptyMessage, LoadError, LoadMore } from '../common/components/screen-states';
+import { ScreenLayout, ScreenNotice } from '../common/components/screen-layout';
+import { PagedList } from '../common/components/screen-states';
+import { SectionLinks } from '../common/components/section-links';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { LIBRARY_TABS, useLibrary, type LibraryTab } from './api/library-api';
 
@@ -63,19 +61,16 @@ export function LibraryScreen() {
 
   if (!user) {
     return (
-      <ScreenLayout>
-        <EmptyState
-          className="py-24"
-          image={<Library className="size-12" />}
-          message={t('Log in to see your library')}
-          description={t('Your liked songs, albums, artists and playlists, all in one place.')}
-          action={
-            <Button asChild radius="full">
-              <Link to="/login">{t('Log in')}</Link>
-            </Button>
-          }
-        />
-      </ScreenLayout>
+      <ScreenNotice
+        icon={Library}
+        message={t('Log in to see your library')}
+        description={t('Your liked songs, albums, artists and playlists, all in one place.')}
+        action={
+          <Button asChild radius="full">
+            <Link to="/login">{t('Log in')}</Link>
+          </Button>
+        }
+      />
     );
   }
 
@@ -98,24 +93,14 @@ export function LibraryScreen() {
         onOpenChange={(open) => (open ? setCreating(true) : closeForm())}
         onSaved={(playlist) => void navigate(playlistUrl(playlist))}
       />
-      <nav aria-label={t('Library sections')} className="py-4">
-        <ul className="flex gap-2 overflow-x-auto [scrollbar-width:none]">
-          {LIBRARY_TABS.map((item) => (
-            <li key={item}>
-              <Link
-                to={item === 'songs' ? '/library' : `/library/${item}`}
-                aria-current={item === tab ? 'page' : undefined}
-                className={clsx(
-                  'inline-flex h-8 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                  item === tab ? 'bg-fg text-bg' : 'bg-bg-hover text-fg hover:bg-bg-elevated',
-                )}
-              >
-                {labels[item]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionLinks
+        label={t('Library sections')}
+        sections={LIBRARY_TABS}
+        current={tab}
+        labels={labels}
+        href={(item) => (item === 'songs' ? '/library' : `/library/${item}`)}
+        className="py-4"
+      />
       <Shelf key={tab} tab={tab} />
     </ScreenLayout>
   );
@@ -125,35 +110,25 @@ function Shelf({ tab }: { tab: LibraryTab }) {
   const labels = useTabLabels();
   const empty = useEmptyMessages();
   const query = useLibrary(tab);
-  const items = allItems(query.data?.pages.map((page) => page.pagination));
   const isTracks = tab === 'songs' || tab === 'history';
-
-  if (query.isPending) return isTracks ? <TrackTableSkeleton /> : <CardGridSkeleton />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return <EmptyMessage>{empty[tab]}</EmptyMessage>;
-
   const context = { type: 'playlist' as const, id: `library-${tab}` };
+
   return (
-    <>
-      {isTracks ? (
-        <>
-          <PlayButton context={context} tracks={items as Track[]} size="lg" className="mb-4" />
-          <TrackTable tracks={items as Track[]} context={context} label={labels[tab]} />
-        </>
-      ) : (
-        <ul className={CARD_GRID}>
-          {items.map((item) => (
-            <li key={item.id}>
-              <MediaCard item={item as Exclude<typeof item, Track>} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore
-        hasMore={query.hasNextPage}
-        isLoading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
-    </>
+    <PagedList
+      query={query}
+      skeleton={isTracks ? <TrackTableSkeleton /> : <CardGridSkeleton />}
+      empty={empty[tab]}
+    >
+      {(items) =>
+        isTracks ? (
+          <>
+            <PlayButton context={context} tracks={items as Track[]} size="lg" className="mb-4" />
+            <TrackTable tracks={items as Track[]} context={context} label={labels[tab]} />
+          </>
+        ) : (
+          <MediaCardGrid items={items} />
+        )
+      }
+    </PagedList>
   );
 }

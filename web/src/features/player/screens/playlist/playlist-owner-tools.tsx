@@ -1,10 +1,10 @@
 import type { Playlist, Track } from '@cadenza/contracts/music';
-import { ArrowDown, ArrowUp, MoreHorizontal, Pencil, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showError } from '../../../../app/error-handling/handle-error';
-import { Button, IconButton } from '../../../../ui/button';
+import { Button } from '../../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../../ui/dialog';
 import { Menu, MenuItem } from '../../../../ui/menu';
 import { toast } from '../../../../ui/toast/toast-store';
@@ -13,6 +13,7 @@ import {
   useRemoveFromPlaylist,
   useReorderPlaylist,
 } from '../common/api/playlist-mutations';
+import { MoreOptionsButton } from '../common/components/more-options-button';
 import { PlaylistFormDialog } from '../common/components/playlist-form-dialog';
 
 /** The owner's menu in the playlist header: edit details, delete. */
@@ -24,18 +25,7 @@ export function PlaylistOwnerMenu({ playlist }: { playlist: Playlist }) {
   const remove = useDeletePlaylist(playlist.id);
   return (
     <>
-      <Menu
-        trigger={
-          <IconButton
-            label={t('More options for {{name}}', { name: playlist.name })}
-            size="md"
-            radius="full"
-            className="text-fg-muted hover:text-fg"
-          >
-            <MoreHorizontal className="size-6" aria-hidden />
-          </IconButton>
-        }
-      >
+      <Menu trigger={<MoreOptionsButton name={playlist.name} size="md" />}>
         <MenuItem
           startIcon={<Pencil className="size-4" aria-hidden />}
           onSelect={() => setEditing(true)}

@@ -1,14 +1,13 @@
 import type { Playlist } from '@cadenza/contracts/music';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useAuthUser } from '../../../../app/bootstrap';
-import { Button } from '../../../../ui/button';
+import { Link, useParams } from 'react-router';
 import { allItems } from '../common/api/pagination';
 import { playlistTracks } from '../common/api/track-sources';
+import { FollowButton } from '../common/components/follow-button';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
-import { ScreenLayout } from '../common/components/screen-layout';
-import { EmptyMessage, LoadError, LoadMore } from '../common/components/screen-states';
+import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
+import { PagedList } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { userUrl } from '../common/links';
 import { PlaylistOwnerMenu, usePlaylistRowItems } from './playlist-owner-tools';
@@ -19,20 +18,12 @@ export function PlaylistScreen() {
   const query = usePlaylist(Number(id));
   if (query.isPending) {
     return (
-      <ScreenLayout header={<MediaHeaderSkeleton />}>
-        <div aria-busy>
-          <TrackTableSkeleton />
-        </div>
-      </ScreenLayout>
+      <ScreenSkeleton header={<MediaHeaderSkeleton />}>
+        <TrackTableSkeleton />
+      </ScreenSkeleton>
     );
   }
-  if (query.isError) {
-    return (
-      <ScreenLayout>
-        <LoadError onRetry={() => void query.refetch()} />
-      </ScreenLayout>
-    );
-  }
+  if (query.isError) return <ScreenLoadError onRetry={() => void query.refetch()} />;
   return <PlaylistContent playlist={query.data.playlist} />;
 }
 
@@ -42,6 +33,7 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
   const tracks = allItems(tracksQuery.data?.pages.map((page) => page.pagination));
   const context = { type: 'playlist' as const, id: playlist.id };
   const ownerItems = usePlaylistRowItems(playlist.id, tracks, !tracksQuery.hasNextPage);
+  const follow = useFollowPlaylist(playlist.id);
 
   return (
     <ScreenLayout
@@ -80,55 +72,27 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
               {playlist.is_owner ? (
                 <PlaylistOwnerMenu playlist={playlist} />
               ) : (
-                <FollowPlaylistButton id={playlist.id} followed={playlist.is_followed ?? false} />
+                <FollowButton followed={playlist.is_followed ?? false} mutation={follow} />
               )}
             </>
           }
         />
       }
     >
-      {tracksQuery.isPending ? (
-        <TrackTableSkeleton />
-      ) : tracksQuery.isError ? (
-        <LoadError onRetry={() => void tracksQuery.refetch()} />
-      ) : tracks.length === 0 ? (
-        <EmptyMessage>{t('This playlist is empty: add songs from any track menu.')}</EmptyMessage>
-      ) : (
-        <TrackTable
-          tracks={tracks}
-          context={context}
-          label={playlist.name}
-          extraMenuItems={playlist.is_owner ? ownerItems : undefined}
-        />
-      )}
-      <LoadMore
-        hasMore={tracksQuery.hasNextPage}
-        isLoading={tracksQuery.isFetchingNextPage}
-        onLoadMore={() => void tracksQuery.fetchNextPage()}
-      />
+      <PagedList
+        query={tracksQuery}
+        skeleton={<TrackTableSkeleton />}
+        empty={t('This playlist is empty: add songs from any track menu.')}
+      >
+        {(tracks) => (
+          <TrackTable
+            tracks={tracks}
+            context={context}
+            label={playlist.name}
+            extraMenuItems={playlist.is_owner ? ownerItems : undefined}
+          />
+        )}
+      </PagedList>
     </ScreenLayout>
-  );
-}
-
-function FollowPlaylistButton({ id, followed }: { id: number; followed: boolean }) {
-  const { t } = useTranslation();
-  const user = useAuthUser();
-  const navigate = useNavigate();
-  const mutation = useFollowPlaylist(id);
-  const isFollowed = mutation.isPending ? Boolean(mutation.variables) : followed;
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      radius="full"
-      aria-pressed={isFollowed}
-      className="border-fg-muted px-4 hover:border-fg hover:bg-transparent"
-      onClick={() => {
-        if (!user) return void navigate('/login');
-        mutation.mutate(!isFollowed);
-      }}
-    >
-      {isFollowed ? t('Following') : t('Follow')}
-    </Button>
   );
 }

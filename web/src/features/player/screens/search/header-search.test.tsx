@@ -27,16 +27,19 @@ function serveResults() {
   }));
 }
 
-const render = () => renderPlayerScreen('/discover', '/discover', () => <HeaderSearch />);
+/** Renders the search box and types into it, as a user would. */
+async function typeInSearch(text: string) {
+  renderPlayerScreen('/discover', '/discover', () => <HeaderSearch />);
+  const user = userEvent.setup();
+  const input = screen.getByRole('combobox', { name: 'Search' });
+  await user.type(input, text);
+  return { user, input };
+}
 
 describe('HeaderSearch', () => {
   it('shows results grouped by type as you type, after a pause', async () => {
     const api = serveResults();
-    render();
-    const user = userEvent.setup();
-    const input = screen.getByRole('combobox', { name: 'Search' });
-
-    await user.type(input, 'glass');
+    const { input } = await typeInSearch('glass');
     const list = await screen.findByRole('listbox', { name: 'Search suggestions' });
     expect(await within(list).findByRole('option', { name: /Glass City/ })).toBeTruthy();
     expect(within(list).getByRole('group', { name: 'Songs' })).toBeTruthy();
@@ -52,10 +55,7 @@ describe('HeaderSearch', () => {
 
   it('moves through the results with the arrow keys and opens the highlighted one with Enter', async () => {
     serveResults();
-    render();
-    const user = userEvent.setup();
-    const input = screen.getByRole('combobox', { name: 'Search' });
-    await user.type(input, 'glass');
+    const { user, input } = await typeInSearch('glass');
     await screen.findByRole('option', { name: /Glass City/ });
 
     await user.keyboard('{ArrowDown}');
@@ -83,9 +83,7 @@ describe('HeaderSearch', () => {
 
   it('opens the search page for the query on Enter when nothing is highlighted', async () => {
     serveResults();
-    render();
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'glass city{Enter}');
+    await typeInSearch('glass city{Enter}');
     expect(
       await screen.findByRole('heading', { name: 'Elsewhere: /search/glass%20city' }),
     ).toBeTruthy();
@@ -93,10 +91,7 @@ describe('HeaderSearch', () => {
 
   it('closes the dropdown with Escape', async () => {
     serveResults();
-    render();
-    const user = userEvent.setup();
-    const input = screen.getByRole('combobox', { name: 'Search' });
-    await user.type(input, 'glass');
+    const { user, input } = await typeInSearch('glass');
     await screen.findByRole('option', { name: /Glass City/ });
     await user.keyboard('{Escape}');
     expect(input.getAttribute('aria-expanded')).toBe('false');

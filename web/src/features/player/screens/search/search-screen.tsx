@@ -1,17 +1,18 @@
 import { SEARCH_TYPES, type SearchResults, type SearchType } from '@cadenza/contracts/music';
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CARD_GRID, CardGridSkeleton } from '../common/components/cover-card';
-import { MediaCard } from '../common/components/media-card';
+import { MediaCardGrid } from '../common/components/media-card';
 import { ScreenLayout } from '../common/components/screen-layout';
 import { EmptyMessage, LoadError, LoadMore, Section } from '../common/components/screen-states';
+import { SectionLinks } from '../common/components/section-links';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { searchUrl } from '../common/links';
 import { useSearchAll, useSearchType } from './api/search-api';
 import { UserCard } from './components/user-card';
 
 type Tab = 'all' | SearchType;
+const TABS: readonly Tab[] = ['all', ...SEARCH_TYPES];
 
 function useTabLabels(): Record<Tab, string> {
   const { t } = useTranslation();
@@ -37,27 +38,14 @@ export function SearchScreen() {
   return (
     <ScreenLayout>
       <h1 className="sr-only">{t('Search results for “{{query}}”', { query })}</h1>
-      <nav
-        aria-label={t('Result types')}
+      <SectionLinks
+        label={t('Result types')}
+        sections={TABS}
+        current={tab}
+        labels={labels}
+        href={(item) => searchUrl(query, item === 'all' ? undefined : item)}
         className="sticky top-0 z-20 -mx-4 bg-bg px-4 py-4 md:-mx-8 md:px-8"
-      >
-        <ul className="flex gap-2 overflow-x-auto [scrollbar-width:none]">
-          {(['all', ...SEARCH_TYPES] as Tab[]).map((item) => (
-            <li key={item}>
-              <Link
-                to={searchUrl(query, item === 'all' ? undefined : item)}
-                aria-current={item === tab ? 'page' : undefined}
-                className={clsx(
-                  'inline-flex h-8 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                  item === tab ? 'bg-fg text-bg' : 'bg-bg-hover text-fg hover:bg-bg-elevated',
-                )}
-              >
-                {labels[item]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      />
       {tab === 'all' ? (
         <AllResults query={query} />
       ) : (
@@ -119,19 +107,14 @@ function CardList({
   type: Exclude<SearchType, 'tracks'>;
   results: SearchResults['results'];
 }) {
+  if (type !== 'users') return <MediaCardGrid items={results[type]?.data ?? []} />;
   return (
     <ul className={CARD_GRID}>
-      {type === 'users'
-        ? results.users?.data.map((user) => (
-            <li key={user.id}>
-              <UserCard user={user} />
-            </li>
-          ))
-        : results[type]?.data.map((item) => (
-            <li key={item.id}>
-              <MediaCard item={item} />
-            </li>
-          ))}
+      {results.users?.data.map((user) => (
+        <li key={user.id}>
+          <UserCard user={user} />
+        </li>
+      ))}
     </ul>
   );
 }

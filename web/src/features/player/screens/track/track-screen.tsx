@@ -5,8 +5,8 @@ import { ArtistLinks } from '../common/components/artist-links';
 import { LikeButton } from '../common/components/like-button';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
-import { ScreenLayout } from '../common/components/screen-layout';
-import { LoadError, Section } from '../common/components/screen-states';
+import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
+import { Section } from '../common/components/screen-states';
 import { TrackMenu } from '../common/components/track-table';
 import { formatDuration } from '../common/format';
 import { albumUrl } from '../common/links';
@@ -19,22 +19,17 @@ export function TrackScreen() {
   const query = useTrack(Number(id));
   if (query.isPending) {
     return (
-      <ScreenLayout header={<MediaHeaderSkeleton />}>
-        <div aria-busy className="mt-10 flex max-w-xl flex-col gap-3">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} variant="text" className="h-6 w-2/3" />
-          ))}
-        </div>
-      </ScreenLayout>
+      <ScreenSkeleton
+        header={<MediaHeaderSkeleton />}
+        className="mt-10 flex max-w-xl flex-col gap-3"
+      >
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} variant="text" className="h-6 w-2/3" />
+        ))}
+      </ScreenSkeleton>
     );
   }
-  if (query.isError) {
-    return (
-      <ScreenLayout>
-        <LoadError onRetry={() => void query.refetch()} />
-      </ScreenLayout>
-    );
-  }
+  if (query.isError) return <ScreenLoadError onRetry={() => void query.refetch()} />;
   return <TrackContent track={query.data.track} />;
 }
 

@@ -5,9 +5,12 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ApiError } from '../../../../api/api-error';
 import { useAuthUser } from '../../../../app/bootstrap';
 import { Button } from '../../../../ui/button';
-import { EmptyState } from '../../../../ui/empty-state';
-import { ScreenLayout } from '../common/components/screen-layout';
-import { LoadError } from '../common/components/screen-states';
+import {
+  ScreenLayout,
+  ScreenLoadError,
+  ScreenNotice,
+  ScreenSkeleton,
+} from '../common/components/screen-layout';
 import { userUrl } from '../common/links';
 import { PROFILE_TABS, useUserProfile, type ProfileTab } from './api/user-profile-api';
 import { ProfileHeader, ProfileHeaderSkeleton } from './components/profile-header';
@@ -41,37 +44,26 @@ export function UserProfileScreen() {
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
-      <ScreenLayout>
-        <EmptyState
-          className="py-24"
-          image={<UserX className="size-12" />}
-          message={t('This profile does not exist')}
-          description={t('The link may be broken, or the account was deleted.')}
-          action={
-            <Button asChild radius="full" variant="outline">
-              <Link to="/discover">{t('Discover music')}</Link>
-            </Button>
-          }
-        />
-      </ScreenLayout>
+      <ScreenNotice
+        icon={UserX}
+        message={t('This profile does not exist')}
+        description={t('The link may be broken, or the account was deleted.')}
+        action={
+          <Button asChild radius="full" variant="outline">
+            <Link to="/discover">{t('Discover music')}</Link>
+          </Button>
+        }
+      />
     );
   }
   if (query.isPending) {
     return (
-      <ScreenLayout header={<ProfileHeaderSkeleton />}>
-        <div aria-busy className="sr-only">
-          {t('Loading')}
-        </div>
-      </ScreenLayout>
+      <ScreenSkeleton header={<ProfileHeaderSkeleton />} className="sr-only">
+        {t('Loading')}
+      </ScreenSkeleton>
     );
   }
-  if (query.isError || !user) {
-    return (
-      <ScreenLayout>
-        <LoadError onRetry={() => void query.refetch()} />
-      </ScreenLayout>
-    );
-  }
+  if (query.isError || !user) return <ScreenLoadError onRetry={() => void query.refetch()} />;
 
   const isOwn = viewer?.id === user.id;
   return (

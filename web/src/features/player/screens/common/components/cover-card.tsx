@@ -37,12 +37,7 @@ export function CoverCard({
       <div className="group relative flex min-w-0 items-center gap-3 rounded-sm p-2 transition-colors hover:bg-bg-hover">
         <CoverImage src={image} kind={kind} rounded={rounded} className="size-12" />
         <div className="min-w-0 flex-1">
-          <Link
-            to={href}
-            className="block truncate text-sm font-semibold text-fg outline-none after:absolute after:inset-0 focus-visible:underline"
-          >
-            {title}
-          </Link>
+          <TitleLink href={href} title={title} />
           {subtitle && (
             <div className="relative z-10 truncate text-sm text-fg-muted">{subtitle}</div>
           )}
@@ -77,18 +72,24 @@ export function CoverCard({
         )}
       </div>
       <div className="min-w-0">
-        {/* The whole card is clickable through this link's stretched hit area. */}
-        <Link
-          to={href}
-          className="block truncate text-sm font-semibold text-fg outline-none after:absolute after:inset-0 focus-visible:underline"
-        >
-          {title}
-        </Link>
+        <TitleLink href={href} title={title} />
         {subtitle && (
           <div className="relative z-10 mt-0.5 line-clamp-2 text-sm text-fg-muted">{subtitle}</div>
         )}
       </div>
     </div>
+  );
+}
+
+/** The card's title: its hit area stretches over the whole card, so the card is one link. */
+function TitleLink({ href, title }: { href: string; title: string }) {
+  return (
+    <Link
+      to={href}
+      className="block truncate text-sm font-semibold text-fg outline-none after:absolute after:inset-0 focus-visible:underline"
+    >
+      {title}
+    </Link>
   );
 }
 

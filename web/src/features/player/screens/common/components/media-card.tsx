@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { albumTracks, artistTracks, playlistTracks } from '../api/track-sources';
 import { albumUrl, artistUrl, channelUrl, genreUrl, playlistUrl, trackUrl } from '../links';
 import { ArtistLinks } from './artist-links';
-import { CoverCard } from './cover-card';
+import { CARD_GRID, CoverCard } from './cover-card';
 
 /** The cover card of any channel item: album, artist, track, playlist, genre or channel. */
 export function MediaCard({ item, variant }: { item: ChannelItem; variant?: 'card' | 'row' }) {
@@ -77,6 +77,19 @@ export function MediaCard({ item, variant }: { item: ChannelItem; variant?: 'car
         />
       );
   }
+}
+
+/** Items as a grid of cover cards, the shelf of most screens. */
+export function MediaCardGrid({ items }: { items: readonly ChannelItem[] }) {
+  return (
+    <ul className={CARD_GRID}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <MediaCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 // Tile colours for genres; picked from the name so a genre keeps its colour everywhere.

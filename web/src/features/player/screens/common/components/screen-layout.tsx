@@ -1,5 +1,8 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../../../ui/empty-state';
 import { AdSlot } from './ad-slot';
+import { LoadError } from './screen-states';
 
 /**
  * The frame of every player screen: the general ad slots above and below the content, and the
@@ -26,5 +29,58 @@ export function ScreenLayout({
         <AdSlot slot="general_bottom" className="mt-12 flex justify-center" />
       </div>
     </div>
+  );
+}
+
+/** A screen whose data is still loading: the shape of its header and content, marked busy. */
+export function ScreenSkeleton({
+  header,
+  children,
+  className,
+}: {
+  header: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <ScreenLayout header={header}>
+      <div aria-busy className={className}>
+        {children}
+      </div>
+    </ScreenLayout>
+  );
+}
+
+/** A screen whose data failed to load: no header to show, only the error and a retry. */
+export function ScreenLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ScreenLayout>
+      <LoadError onRetry={onRetry} />
+    </ScreenLayout>
+  );
+}
+
+/** A screen with nothing to show this visitor: why, in a sentence or two, and one way on. */
+export function ScreenNotice({
+  icon: Icon,
+  message,
+  description,
+  action,
+}: {
+  icon: LucideIcon;
+  message: string;
+  description: string;
+  action: ReactNode;
+}) {
+  return (
+    <ScreenLayout>
+      <EmptyState
+        className="py-24"
+        image={<Icon className="size-12" />}
+        message={message}
+        description={description}
+        action={action}
+      />
+    </ScreenLayout>
   );
 }

@@ -1,33 +1,60 @@
-import { RotateCw } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../../../app/page-load-error';
 import { Button } from '../../../../../ui/button';
 import { EmptyState } from '../../../../../ui/empty-state';
+import { allItems, type Page } from '../api/pagination';
 
 /** A screen (or a section) that failed to load, with a retry. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="flex flex-col items-center px-6 py-16 text-center">
-      <h2 className="text-xl font-semibold text-balance">
-        {t('There was an issue loading this page')}
-      </h2>
-      <p className="mt-2 text-sm text-fg-muted">{t('Please try again later')}</p>
-      <Button
-        variant="outline"
-        radius="full"
-        className="mt-6"
-        startIcon={<RotateCw className="size-4" aria-hidden />}
-        onClick={onRetry}
-      >
-        {t('Try again')}
-      </Button>
-    </div>
-  );
+  return <PageLoadError inScreen onRetry={onRetry} />;
 }
 
 export function EmptyMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return <EmptyState message={children} action={action} className="py-16" />;
+}
+
+/** Of an infinite query of API pages, what a paged list reads and drives. */
+interface PagedQuery<T> {
+  data?: { pages: { pagination: Page<T> }[] };
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => Promise<unknown>;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * A list that loads page by page, in its states: `skeleton` until the first page arrives, the
+ * error with a retry, the `empty` sentence when there is nothing, else every item loaded so far
+ * as `children` draws them, then 'Load more'.
+ */
+export function PagedList<T>({
+  query,
+  skeleton,
+  empty,
+  children,
+}: {
+  query: PagedQuery<T>;
+  skeleton: ReactNode;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const items = allItems(query.data?.pages.map((page) => page.pagination));
+  if (query.isPending) return skeleton;
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
+  return (
+    <>
+      {children(items)}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
+    </>
+  );
 }
 
 /**

@@ -1,16 +1,6 @@
 import type { Track } from '@cadenza/contracts/music';
 import clsx from 'clsx';
-import {
-  Clock3,
-  Disc3,
-  ListEnd,
-  ListPlus,
-  ListStart,
-  MoreHorizontal,
-  Pause,
-  Play,
-  User,
-} from 'lucide-react';
+import { Clock3, Disc3, ListEnd, ListPlus, ListStart, Pause, Play, User } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -34,6 +24,7 @@ import { AddToPlaylistDialog } from './add-to-playlist-dialog';
 import { ArtistLinks } from './artist-links';
 import { CoverImage } from './cover-image';
 import { LikeButton } from './like-button';
+import { MoreOptionsButton } from './more-options-button';
 
 export interface TrackTableProps {
   tracks: Track[];
@@ -248,16 +239,7 @@ export function TrackMenu({ track, extraItems }: { track: Track; extraItems?: Re
       <Menu
         aria-label={t('Options for {{name}}', { name: track.name })}
         align="end"
-        trigger={
-          <IconButton
-            label={t('More options for {{name}}', { name: track.name })}
-            size="xs"
-            radius="full"
-            className="text-fg-muted hover:text-fg"
-          >
-            <MoreHorizontal className="size-4" aria-hidden />
-          </IconButton>
-        }
+        trigger={<MoreOptionsButton name={track.name} />}
       >
         <MenuItem
           startIcon={<ListEnd className="size-4" aria-hidden />}

@@ -1,9 +1,8 @@
 import type { Playlist, UserRef } from '@cadenza/contracts/music';
 import { useTranslation } from 'react-i18next';
-import { allItems } from '../../common/api/pagination';
 import { CARD_GRID, CardGridSkeleton, CoverCard } from '../../common/components/cover-card';
 import { MediaCard } from '../../common/components/media-card';
-import { EmptyMessage, LoadError, LoadMore } from '../../common/components/screen-states';
+import { PagedList } from '../../common/components/screen-states';
 import { userUrl } from '../../common/links';
 import { useProfileTab, type ProfileTab } from '../api/user-profile-api';
 import { panelId, tabId } from './profile-tabs';
@@ -37,41 +36,7 @@ export function ProfileTabPanel({
   const { t } = useTranslation();
   const query = useProfileTab(userId, tab);
   const empty = useEmptyMessage(tab, isOwn);
-  const items = allItems(query.data?.pages.map((page) => page.pagination));
   const isPeople = tab !== 'playlists';
-
-  let content;
-  if (query.isPending) content = <CardGridSkeleton rounded={isPeople} />;
-  else if (query.isError) content = <LoadError onRetry={() => void query.refetch()} />;
-  else if (items.length === 0) content = <EmptyMessage>{empty}</EmptyMessage>;
-  else
-    content = (
-      <>
-        <ul className={CARD_GRID}>
-          {items.map((item) => (
-            <li key={item.id}>
-              {isPeople ? (
-                <CoverCard
-                  title={(item as UserRef).display_name}
-                  href={userUrl(item as UserRef)}
-                  image={(item as UserRef).avatar}
-                  kind="user"
-                  rounded
-                  subtitle={t('Profile')}
-                />
-              ) : (
-                <MediaCard item={item as Playlist} />
-              )}
-            </li>
-          ))}
-        </ul>
-        <LoadMore
-          hasMore={query.hasNextPage}
-          isLoading={query.isFetchingNextPage}
-          onLoadMore={() => void query.fetchNextPage()}
-        />
-      </>
-    );
 
   return (
     <div
@@ -82,7 +47,28 @@ export function ProfileTabPanel({
       tabIndex={0}
       className="outline-none"
     >
-      {content}
+      <PagedList query={query} skeleton={<CardGridSkeleton rounded={isPeople} />} empty={empty}>
+        {(items) => (
+          <ul className={CARD_GRID}>
+            {items.map((item) => (
+              <li key={item.id}>
+                {isPeople ? (
+                  <CoverCard
+                    title={(item as UserRef).display_name}
+                    href={userUrl(item as UserRef)}
+                    image={(item as UserRef).avatar}
+                    kind="user"
+                    rounded
+                    subtitle={t('Profile')}
+                  />
+                ) : (
+                  <MediaCard item={item as Playlist} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -1,14 +1,32 @@
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthUser } from '../../../../../app/bootstrap';
 import { Button } from '../../../../../ui/button';
-import { useSetFollowed } from '../../common/api/library-api';
 
-export function FollowButton({ artistId, followed }: { artistId: number; followed: boolean }) {
+/** The mutation behind a follow button: it takes whether to follow. */
+export interface FollowMutation {
+  mutate: (follow: boolean) => void;
+  isPending: boolean;
+  variables: boolean | undefined;
+}
+
+/**
+ * Follow / Following for an artist or a playlist. It shows the state asked for while the
+ * request runs, so a click answers at once; guests are sent to log in.
+ */
+export function FollowButton({
+  followed,
+  mutation,
+  className,
+}: {
+  followed: boolean;
+  mutation: FollowMutation;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const user = useAuthUser();
   const navigate = useNavigate();
-  const mutation = useSetFollowed('artist', artistId);
   const isFollowed = mutation.isPending ? Boolean(mutation.variables) : followed;
   return (
     <Button
@@ -16,7 +34,7 @@ export function FollowButton({ artistId, followed }: { artistId: number; followe
       size="sm"
       radius="full"
       aria-pressed={isFollowed}
-      className="border-fg-muted px-4 hover:border-fg hover:bg-transparent hover:scale-[1.02]"
+      className={clsx('border-fg-muted px-4 hover:border-fg hover:bg-transparent', className)}
       onClick={() => {
         if (!user) return void navigate('/login');
         mutation.mutate(!isFollowed);
