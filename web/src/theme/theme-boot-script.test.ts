@@ -2,22 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Theme } from '@cadenza/contracts/themes';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeTheme } from './testing/theme-factory';
 import { parseThemeChoice, resolveTheme } from './theme-selection';
 
 // The script index.html runs before the first paint, right after the bootstrap-data marker.
 const html = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
 const bootScript = /<!-- cadenza:head -->\s*<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
 
+// Each theme's values name it, so a test can tell which one the script applied.
 function theme(id: number, flags: Partial<Theme> = {}): Theme {
-  return {
-    id,
-    name: `Theme ${id}`,
-    is_dark: false,
-    default_light: false,
-    default_dark: false,
-    values: { '--bg': `#00000${id}`, '--theme-id': String(id) },
-    ...flags,
-  };
+  return makeTheme(id, { values: { '--bg': `#00000${id}`, '--theme-id': String(id) }, ...flags });
 }
 
 const root = document.documentElement;

@@ -1,22 +1,10 @@
-import type { Theme } from '@cadenza/contracts/themes';
 import { describe, expect, it } from 'vitest';
+import { makeTheme } from './testing/theme-factory';
 import { applyTheme, parseThemeChoice, resolveTheme } from './theme-selection';
 
-function theme(id: number, flags: Partial<Theme> = {}): Theme {
-  return {
-    id,
-    name: `Theme ${id}`,
-    is_dark: false,
-    default_light: false,
-    default_dark: false,
-    values: {},
-    ...flags,
-  };
-}
-
-const light = theme(1, { default_light: true });
-const dark = theme(2, { is_dark: true, default_dark: true });
-const ocean = theme(3, { is_dark: true });
+const light = makeTheme(1, { default_light: true });
+const dark = makeTheme(2, { is_dark: true, default_dark: true });
+const ocean = makeTheme(3, { is_dark: true });
 const themes = [light, dark, ocean];
 const open = { userChange: true, defaultId: null };
 
@@ -58,10 +46,10 @@ describe('parseThemeChoice', () => {
 describe('applyTheme', () => {
   it('replaces the previous theme entirely', () => {
     const root = document.createElement('html');
-    applyTheme(theme(4, { is_dark: true, values: { '--bg': '#000', '--glow': 'cyan' } }), root);
+    applyTheme(makeTheme(4, { is_dark: true, values: { '--bg': '#000', '--glow': 'cyan' } }), root);
     expect(root.classList.contains('dark')).toBe(true);
     expect(root.style.colorScheme).toBe('dark');
-    applyTheme(theme(5, { values: { '--bg': '#fff' } }), root);
+    applyTheme(makeTheme(5, { values: { '--bg': '#fff' } }), root);
     expect(root.style.getPropertyValue('--bg')).toBe('#fff');
     expect(root.style.getPropertyValue('--glow')).toBe('');
     expect(root.classList.contains('dark')).toBe(false);

@@ -57,6 +57,14 @@ describe('Button', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  it("lets the caller's classes replace its own position and display", () => {
+    render(<Button className="absolute hidden">Play</Button>);
+    const classes = screen.getByRole('button').className.split(' ');
+    expect(classes).toEqual(expect.arrayContaining(['absolute', 'hidden']));
+    expect(classes).not.toContain('relative');
+    expect(classes).not.toContain('inline-flex');
+  });
+
   it.each([
     ['2xs', 'h-6'],
     ['xs', 'h-7.5'],

@@ -1,6 +1,6 @@
-import clsx from 'clsx';
 import { Slot } from 'radix-ui';
 import type { ComponentProps, ElementType, MouseEvent, ReactNode } from 'react';
+import { cn } from './cn';
 import { Spinner, type ProgressCircleSize } from './spinner';
 
 export type ButtonVariant = 'primary' | 'outline' | 'text' | 'danger';
@@ -105,7 +105,7 @@ export function Button({
 
   const nativeButtonProps =
     Comp === 'button' ? { type: type ?? 'button', disabled: isDisabled } : {};
-  const classes = clsx(
+  const classes = cn(
     'relative inline-flex shrink-0 select-none items-center justify-center font-medium whitespace-nowrap',
     'transition-colors [&_svg]:shrink-0',
     radius === 'full' ? 'rounded-full' : 'rounded-sm',
@@ -138,10 +138,7 @@ export function Button({
       {isLoading && (
         <span
           aria-hidden
-          className={clsx(
-            'absolute inset-0 flex items-center justify-center',
-            spinnerColor[variant],
-          )}
+          className={cn('absolute inset-0 flex items-center justify-center', spinnerColor[variant])}
         >
           <Spinner size={spinnerSizes[size]} />
         </span>

@@ -1,9 +1,9 @@
-import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
+import { cn } from './cn';
 
 export type DialogSize =
   '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl' | 'fullscreen' | 'fullscreenTakeover';
@@ -61,7 +61,7 @@ export function Dialog({
       {isOpen && <RememberFocus targetRef={returnFocusTo} />}
       <RadixDialog.Portal>
         <RadixDialog.Overlay
-          className={clsx(
+          className={cn(
             'fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-bg/80',
             'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
             !isTakeover && 'p-4',
@@ -85,7 +85,7 @@ export function Dialog({
               // A toast shown above the dialog is not "outside": using it must not close the dialog.
               if (isInToaster(event.target)) event.preventDefault();
             }}
-            className={clsx(
+            className={cn(
               'relative flex w-full flex-col rounded-lg border border-border bg-bg-elevated text-fg shadow-overlay',
               'max-h-[calc(100dvh-32px)] outline-none',
               'data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
@@ -142,7 +142,7 @@ export function DialogHeader({
 }: DialogHeaderProps) {
   const { t } = useTranslation();
   return (
-    <div className={clsx('flex shrink-0 items-start gap-4 px-6 pt-6 pb-4', className)}>
+    <div className={cn('flex shrink-0 items-start gap-4 px-6 pt-6 pb-4', className)}>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <RadixDialog.Title className="text-xl font-semibold">{children}</RadixDialog.Title>
         {description && (
@@ -164,7 +164,7 @@ export function DialogHeader({
 
 export function DialogBody({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={clsx('min-h-0 flex-auto overflow-y-auto px-6 pb-6', className)}>{children}</div>
+    <div className={cn('min-h-0 flex-auto overflow-y-auto px-6 pb-6', className)}>{children}</div>
   );
 }
 
@@ -180,7 +180,7 @@ export function DialogFooter({
   className?: string;
 }) {
   return (
-    <div className={clsx('flex shrink-0 items-center gap-2 px-6 pb-6', className)}>
+    <div className={cn('flex shrink-0 items-center gap-2 px-6 pb-6', className)}>
       {startContent}
       <div className="ms-auto flex items-center gap-2">{children}</div>
     </div>

@@ -1,6 +1,6 @@
-import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
 
 export interface EmptyStateProps {
   /** One helpful sentence; defaults to 'There are no items matching your query.' */
@@ -17,7 +17,7 @@ export function EmptyState({ message, description, image, action, className }: E
   const { t } = useTranslation();
   return (
     <div
-      className={clsx(
+      className={cn(
         'flex flex-col items-center justify-center gap-4 px-6 py-12 text-center',
         className,
       )}

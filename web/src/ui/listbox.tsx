@@ -1,7 +1,7 @@
-import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { FieldDescription, FieldError, useFieldIds, type FieldTextProps } from './field';
+import { cn } from './cn';
+import { FieldMessages, useFieldIds, type FieldTextProps } from './field';
 import { useTypeahead } from './use-typeahead';
 
 export interface ListboxItem {
@@ -105,7 +105,7 @@ export function Listbox({
   };
 
   return (
-    <div className={clsx('flex flex-col gap-2', className)}>
+    <div className={cn('flex flex-col gap-2', className)}>
       {label && (
         <span id={ids.labelId} className="text-sm font-medium text-fg">
           {label}
@@ -123,7 +123,7 @@ export function Listbox({
         aria-activedescendant={activeId}
         onKeyDown={handleKeyDown}
         onFocus={handleFocus}
-        className={clsx(
+        className={cn(
           'group/listbox max-h-[420px] overflow-y-auto rounded-lg border bg-bg-elevated p-1 text-fg',
           ids.isInvalid ? 'border-danger' : 'border-border',
         )}
@@ -140,7 +140,7 @@ export function Listbox({
               data-active={index === activeIndex || undefined}
               onClick={() => select(index)}
               onPointerMove={() => !item.disabled && setActiveIndex(index)}
-              className={clsx(
+              className={cn(
                 'flex min-h-9 cursor-default items-center gap-3 rounded-sm px-3 py-1 text-sm select-none',
                 'data-[active]:bg-bg-hover aria-disabled:opacity-50',
                 // The active option is the keyboard focus, so it gets the focus ring colour.
@@ -157,14 +157,13 @@ export function Listbox({
               <Check
                 size={16}
                 aria-hidden
-                className={clsx('shrink-0 text-primary', !isSelected && 'invisible')}
+                className={cn('shrink-0 text-primary', !isSelected && 'invisible')}
               />
             </li>
           );
         })}
       </ul>
-      {description && <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>}
-      {ids.isInvalid && <FieldError id={ids.errorId}>{errorMessage}</FieldError>}
+      <FieldMessages ids={ids} description={description} errorMessage={errorMessage} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { DropdownMenu, Portal, Slot } from 'radix-ui';
 import { useState, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import { cn } from './cn';
 import { useIsMobile } from './use-media-query';
 
 export interface MenuProps {
@@ -56,11 +56,11 @@ export function Menu({
           collisionPadding={16}
           aria-label={ariaLabel}
           data-tray={isMobile || undefined}
-          className={clsx(
+          className={cn(
             'group/menu z-50 overflow-y-auto border border-border bg-bg-elevated text-fg shadow-overlay outline-none',
             isMobile
               ? 'max-h-[80dvh] w-full rounded-t-lg border-b-0 p-2 pb-[max(8px,env(safe-area-inset-bottom))] data-[state=open]:animate-tray-in data-[state=closed]:animate-tray-out'
-              : clsx(
+              : cn(
                   'max-h-[min(420px,var(--radix-dropdown-menu-content-available-height))] min-w-48 rounded-lg p-1',
                   'origin-(--radix-dropdown-menu-content-transform-origin) data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
                 ),
@@ -74,7 +74,7 @@ export function Menu({
   );
 }
 
-const itemClasses = clsx(
+const itemClasses = cn(
   'relative flex min-h-9 cursor-default items-center gap-3 rounded-sm px-3 text-sm outline-none select-none',
   // Touch targets in the tray are 48 px tall.
   'group-data-[tray]/menu:min-h-12 group-data-[tray]/menu:text-base',
@@ -100,7 +100,7 @@ export function MenuItem({
   return (
     <DropdownMenu.Item
       {...props}
-      className={clsx(itemClasses, variant === 'danger' && 'text-danger', className)}
+      className={cn(itemClasses, variant === 'danger' && 'text-danger', className)}
     >
       {startIcon && <span className="flex shrink-0 items-center">{startIcon}</span>}
       <Slot.Slottable>{children}</Slot.Slottable>
@@ -116,7 +116,7 @@ export type MenuCheckboxItemProps = Omit<
 
 export function MenuCheckboxItem({ className, children, ...props }: MenuCheckboxItemProps) {
   return (
-    <DropdownMenu.CheckboxItem {...props} className={clsx(itemClasses, 'ps-10', className)}>
+    <DropdownMenu.CheckboxItem {...props} className={cn(itemClasses, 'ps-10', className)}>
       <DropdownMenu.ItemIndicator className="absolute start-3 flex items-center text-primary">
         <Check size={16} />
       </DropdownMenu.ItemIndicator>

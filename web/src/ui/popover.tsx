@@ -1,11 +1,11 @@
-import clsx from 'clsx';
 import { HoverCard, Popover as RadixPopover } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
+import { cn } from './cn';
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
 type Align = 'start' | 'center' | 'end';
 
-const surface = clsx(
+const surface = cn(
   'z-50 rounded-lg border border-border bg-bg-elevated text-fg shadow-overlay outline-none',
   'data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
 );
@@ -49,7 +49,7 @@ export function Popover({
           sideOffset={4}
           collisionPadding={16}
           aria-label={ariaLabel}
-          className={clsx(
+          className={cn(
             surface,
             'origin-(--radix-popover-content-transform-origin)',
             variant === 'list'
@@ -113,7 +113,7 @@ export function HoverPopover({
           align={align}
           sideOffset={4}
           collisionPadding={16}
-          className={clsx(
+          className={cn(
             surface,
             'origin-(--radix-hover-card-content-transform-origin) max-w-(--radix-hover-card-content-available-width) p-4',
             className,

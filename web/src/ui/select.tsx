@@ -1,73 +1,49 @@
-import clsx from 'clsx';
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as RadixSelect } from 'radix-ui';
 import type { ComponentProps, ReactNode, Ref } from 'react';
+import { cn } from './cn';
 import {
-  FieldDescription,
-  FieldError,
-  FieldLabel,
-  useFieldIds,
-  type FieldTextProps,
+  controlSizeClasses,
+  Field,
+  useField,
+  type ControlSize,
+  type LabelledControlProps,
 } from './field';
 
-export type SelectSize = 'sm' | 'md' | 'lg';
-
-const sizeClasses: Record<SelectSize, string> = {
-  sm: 'h-9 text-sm',
-  md: 'h-10.5 text-sm',
-  lg: 'h-12.5 text-base',
-};
-
 export interface SelectProps
-  extends Omit<ComponentProps<typeof RadixSelect.Root>, 'children' | 'dir'>, FieldTextProps {
-  id?: string;
+  extends Omit<ComponentProps<typeof RadixSelect.Root>, 'children' | 'dir'>, LabelledControlProps {
   placeholder?: ReactNode;
-  size?: SelectSize;
-  className?: string;
+  size?: ControlSize;
   /** Reaches the trigger button, so react-hook-form's Controller can focus it. */
   ref?: Ref<HTMLButtonElement>;
   'aria-label'?: string;
-  'aria-describedby'?: string;
   children: ReactNode;
 }
 
 /** A single-choice dropdown (radix Select) with label, description and error. */
 export function Select({
-  id: idFromProps,
-  label,
-  description,
-  errorMessage,
   placeholder,
   size = 'md',
-  className,
   ref,
-  required,
-  disabled,
   'aria-label': ariaLabel,
-  'aria-describedby': describedByFromProps,
   children,
-  ...rootProps
+  ...props
 }: SelectProps) {
-  const ids = useFieldIds(idFromProps, { description, errorMessage }, describedByFromProps);
+  const { field, control, isInvalid, rest: rootProps } = useField(props);
+  // The root holds the form value, so it is what is required; the trigger is a plain button.
+  const { required, ...triggerProps } = control;
   return (
-    <div className={clsx('flex flex-col gap-2', className)}>
-      {label && (
-        <FieldLabel htmlFor={ids.id} id={ids.labelId} required={required}>
-          {label}
-        </FieldLabel>
-      )}
-      <RadixSelect.Root {...rootProps} required={required} disabled={disabled}>
+    <Field {...field}>
+      <RadixSelect.Root {...rootProps} required={required}>
         <RadixSelect.Trigger
+          {...triggerProps}
           ref={ref}
-          id={ids.id}
           aria-label={ariaLabel}
-          aria-invalid={ids.isInvalid || undefined}
-          aria-describedby={ids.describedBy}
-          className={clsx(
+          className={cn(
             'flex w-full items-center justify-between gap-2 rounded-sm border bg-bg px-3 text-start text-fg transition-colors',
             'data-[placeholder]:text-fg-muted disabled:cursor-not-allowed disabled:opacity-50',
-            ids.isInvalid ? 'border-danger' : 'border-border hover:border-fg-muted',
-            sizeClasses[size],
+            isInvalid ? 'border-danger' : 'border-border hover:border-fg-muted',
+            controlSizeClasses[size],
           )}
         >
           <span className="min-w-0 truncate">
@@ -82,7 +58,7 @@ export function Select({
             position="popper"
             sideOffset={4}
             collisionPadding={16}
-            className={clsx(
+            className={cn(
               // List popovers are at most 420 px tall and scroll (product spec §9).
               'z-50 max-h-[min(420px,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)]',
               'overflow-hidden rounded-lg border border-border bg-bg-elevated text-fg shadow-overlay',
@@ -93,9 +69,7 @@ export function Select({
           </RadixSelect.Content>
         </RadixSelect.Portal>
       </RadixSelect.Root>
-      {description && <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>}
-      {ids.isInvalid && <FieldError id={ids.errorId}>{errorMessage}</FieldError>}
-    </div>
+    </Field>
   );
 }
 
@@ -108,7 +82,7 @@ export function SelectItem({ children, description, className, ...props }: Selec
   return (
     <RadixSelect.Item
       {...props}
-      className={clsx(
+      className={cn(
         'relative flex min-h-9 cursor-default flex-col justify-center rounded-sm py-1 ps-8 pe-3 text-sm outline-none select-none',
         'data-[highlighted]:bg-bg-hover data-[disabled]:opacity-50',
         className,

@@ -1,5 +1,5 @@
-import clsx from 'clsx';
 import type { ComponentProps } from 'react';
+import { cn } from './cn';
 
 export interface SkeletonProps extends ComponentProps<'div'> {
   /** block: any box (size it with className); text: one line of text; circle: avatars. */
@@ -15,7 +15,7 @@ export function Skeleton({ variant = 'block', className, ...props }: SkeletonPro
     <div
       aria-hidden
       {...props}
-      className={clsx(
+      className={cn(
         'bg-bg-hover motion-safe:animate-pulse',
         variant === 'block' && 'rounded-lg',
         // A line is a little shorter than the text's line height, like the text itself.

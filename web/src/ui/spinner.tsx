@@ -1,6 +1,6 @@
-import clsx from 'clsx';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
 import { useDelayedVisibility, type DelayedVisibilityOptions } from './use-delayed-visibility';
 
 const sizes = { xs: 16, sm: 20, md: 24, lg: 32, xl: 48 } as const;
@@ -39,7 +39,7 @@ export function ProgressCircle({
       height={px}
       viewBox="0 0 24 24"
       fill="none"
-      className={clsx('shrink-0', isIndeterminate && 'animate-spin', className)}
+      className={cn('shrink-0', isIndeterminate && 'animate-spin', className)}
       {...props}
     >
       <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity={0.25} strokeWidth={3} />
@@ -53,7 +53,7 @@ export function ProgressCircle({
         strokeDasharray={circumference}
         strokeDashoffset={circumference * (1 - clamped / 100)}
         transform="rotate(-90 12 12)"
-        className={clsx(!isIndeterminate && 'transition-[stroke-dashoffset]')}
+        className={cn(!isIndeterminate && 'transition-[stroke-dashoffset]')}
       />
     </svg>
   );
