@@ -182,12 +182,17 @@ export const userRefSchema = z.object({
 });
 export type UserRef = z.infer<typeof userRefSchema>;
 
+/** A playlist without its own image is drawn as a grid of this many album covers. */
+export const PLAYLIST_MOSAIC_TILES = 4;
+
 export const playlistSchema = z.object({
   id: z.number(),
   name: z.string(),
   model_type: z.literal('playlist'),
   description: z.string().nullable(),
   image: z.string().nullable(),
+  /** Album covers drawn as a 2×2 grid in place of `image`; empty when `image` is enough. */
+  mosaic: z.array(z.string()),
   public: z.boolean(),
   collaborative: z.boolean(),
   owner: userRefSchema,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PLAYLIST_MOSAIC_TILES } from '@cadenza/contracts/music';
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -138,9 +138,9 @@ export async function trackIdsPage(db: Executor, playlistId: number, window: Pag
 export async function statsOf(db: Executor, ids: number[]) {
   const tracks = new Map<number, number>();
   const followers = new Map<number, number>();
-  const images = new Map<number, string>();
-  if (ids.length === 0) return { tracks, followers, images };
-  const [trackRows, followerRows, imageRows] = await Promise.all([
+  const covers = new Map<number, string[]>();
+  if (ids.length === 0) return { tracks, followers, covers };
+  const [trackRows, followerRows, coverRows] = await Promise.all([
     db
       .selectFrom('playlist_tracks')
       .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -153,25 +153,50 @@ export async function statsOf(db: Executor, ids: number[]) {
       .where('playlist_id', 'in', ids)
       .groupBy('playlist_id')
       .execute(),
-    // The artwork of the first track stands in for a playlist without its own image.
+    // The covers of the first albums heard, in playlist order, stand in for a playlist without
+    // its own image: each album counts once, at the position of its first track.
     db
-      .selectFrom('playlist_tracks as pt')
-      .innerJoin('tracks', 'tracks.id', 'pt.track_id')
-      .innerJoin('albums', 'albums.id', 'tracks.album_id')
-      .select(['pt.playlist_id', 'albums.image'])
-      .where('pt.playlist_id', 'in', ids)
-      .where('albums.image', 'is not', null)
-      .where(
-        'pt.position',
-        '=',
-        sql<number>`(select min(p2.position) from playlist_tracks p2 where p2.playlist_id = pt.playlist_id)`,
+      .with('album_entries', (qb) =>
+        qb
+          .selectFrom('playlist_tracks as pt')
+          .innerJoin('tracks', 'tracks.id', 'pt.track_id')
+          .innerJoin('albums', 'albums.id', 'tracks.album_id')
+          .select([
+            'pt.playlist_id',
+            'albums.image',
+            (eb) => eb.fn.min('pt.position').as('position'),
+          ])
+          .where('pt.playlist_id', 'in', ids)
+          .where('albums.image', 'is not', null)
+          .groupBy(['pt.playlist_id', 'albums.id', 'albums.image']),
       )
+      .with('ranked', (qb) =>
+        qb.selectFrom('album_entries').select([
+          'playlist_id',
+          'image',
+          (eb) =>
+            eb.fn
+              .agg<number>('row_number')
+              .over((over) => over.partitionBy('playlist_id').orderBy('position'))
+              .as('rank'),
+        ]),
+      )
+      .selectFrom('ranked')
+      .select(['playlist_id', 'image'])
+      .where('rank', '<=', PLAYLIST_MOSAIC_TILES)
+      .orderBy('playlist_id')
+      .orderBy('rank')
       .execute(),
   ]);
   for (const r of trackRows) tracks.set(r.playlist_id, Number(r.count));
   for (const r of followerRows) followers.set(r.playlist_id, Number(r.count));
-  for (const r of imageRows) if (r.image) images.set(r.playlist_id, r.image);
-  return { tracks, followers, images };
+  for (const r of coverRows) {
+    if (!r.image) continue;
+    const list = covers.get(r.playlist_id) ?? [];
+    list.push(r.image);
+    covers.set(r.playlist_id, list);
+  }
+  return { tracks, followers, covers };
 }
 
 export async function followedAmong(db: Executor, userId: number, ids: number[]) {

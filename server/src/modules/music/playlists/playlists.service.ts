@@ -1,6 +1,7 @@
 import { checkQuota, type Permission } from '@cadenza/contracts/permissions';
 import {
   MUSIC_PERMISSIONS,
+  PLAYLIST_MOSAIC_TILES,
   type Playlist,
   type PlaylistInput,
   type UserRef,
@@ -22,14 +23,18 @@ export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
 export function playlistRowToPlaylist(
   row: PlaylistRow,
   owner: UserRef,
-  stats: { tracks: number; followers: number; image: string | null },
+  stats: { tracks: number; followers: number; covers: string[] },
 ): Playlist {
+  // Without its own image, a playlist shows a mosaic of its first album covers when there are
+  // enough to fill it, else the first cover whole.
+  const mosaic = !row.image && stats.covers.length >= PLAYLIST_MOSAIC_TILES ? stats.covers : [];
   return {
     id: row.id,
     name: row.name,
     model_type: 'playlist',
     description: row.description,
-    image: row.image ?? stats.image,
+    image: row.image ?? stats.covers[0] ?? null,
+    mosaic,
     public: row.public === 1,
     collaborative: row.collaborative === 1,
     owner,
@@ -86,7 +91,7 @@ export function createPlaylistsService({
       const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
         tracks: stats.tracks.get(row.id) ?? 0,
         followers: stats.followers.get(row.id) ?? 0,
-        image: stats.images.get(row.id) ?? null,
+        covers: stats.covers.get(row.id) ?? [],
       });
       if (viewer.userId) {
         playlist.is_owner = row.owner_id === viewer.userId;
@@ -116,11 +121,13 @@ export function createPlaylistsService({
     return row;
   }
 
+  /** The distinct ids, in the order given, once each is known to be a track. */
   async function validTrackIds(trackIds: number[]): Promise<number[]> {
-    const tracks = await catalogue.tracksByIds(trackIds, { userId: null });
-    if (tracks.length !== new Set(trackIds).size)
+    const ids = [...new Set(trackIds)];
+    const tracks = await catalogue.tracksByIds(ids, { userId: null });
+    if (tracks.length !== ids.length)
       throw AppError.validation({ trackIds: 'One of the tracks does not exist.' });
-    return trackIds;
+    return ids;
   }
 
   const service = {

@@ -34,6 +34,16 @@ describe('playlists', () => {
   });
   afterAll(() => t.close());
 
+  /** A track on an album with a cover of its own; returns the track and that cover's URL. */
+  const albumTrack = async (client: TestClient, album: string, color: string) => {
+    const { trackId, albumId } = await importTrack(t.app, t.config.dataDir, {
+      album,
+      coverImage: { data: await coverPng(color), mime: 'image/png' },
+    });
+    const cover: string = (await client.get(`/api/v1/albums/${albumId}`)).json().album.image;
+    return { trackId, cover };
+  };
+
   it('lets the owner create, fill, reorder, rename and delete a playlist', async () => {
     const { client } = await signIn();
     const created = await client.post('/api/v1/playlists', { name: 'Road trip', public: true });
@@ -163,6 +173,18 @@ describe('playlists', () => {
     ).toBe(422);
   });
 
+  it('adds a track named twice in one request once', async () => {
+    const { client } = await signIn();
+    const { trackId } = await importTrack(t.app, t.config.dataDir, { album: 'Twice' });
+    const id = (await client.post('/api/v1/playlists', { name: 'Twice' })).json().playlist.id;
+    const added = await client.post(`/api/v1/playlists/${id}/tracks`, {
+      trackIds: [trackId, trackId],
+    });
+    expect(added.statusCode).toBe(200);
+    const tracks = (await client.get(`/api/v1/playlists/${id}/tracks`)).json().pagination.data;
+    expect(tracks.map((track: { id: number }) => track.id)).toEqual([trackId]);
+  });
+
   it('shows the owner by name, never by a part of their e-mail address', async () => {
     const { user, client } = await signIn();
     const id = (await client.post('/api/v1/playlists', { name: 'Shared', public: true })).json()
@@ -222,5 +244,54 @@ describe('playlists', () => {
     expect((await fan.client.get(`/api/v1/playlists/${id}`)).json().playlist.followers_count).toBe(
       0,
     );
+  });
+
+  it('covers a playlist with the first four distinct album covers, in playlist order', async () => {
+    const { client } = await signIn();
+    const albums: { trackId: number; cover: string }[] = [];
+    for (const [index, color] of ['#aa0000', '#00aa00', '#0000aa', '#aaaa00', '#00aaaa'].entries())
+      albums.push(await albumTrack(client, `Mosaic ${index}`, color));
+    const again = await importTrack(t.app, t.config.dataDir, { album: 'Mosaic 0' });
+    const five = (await client.post('/api/v1/playlists', { name: 'Five albums' })).json().playlist
+      .id;
+    const [first, second, third, fourth, fifth] = albums.map((album) => album.trackId);
+    await client.post(`/api/v1/playlists/${five}/tracks`, {
+      trackIds: [first, second, again.trackId, third, fourth, fifth],
+    });
+    const two = (await client.post('/api/v1/playlists', { name: 'Two albums' })).json().playlist.id;
+    await client.post(`/api/v1/playlists/${two}/tracks`, {
+      trackIds: [second, first, again.trackId],
+    });
+
+    const mine = (await client.get('/api/v1/users/me/playlists')).json().pagination.data as {
+      id: number;
+      image: string | null;
+      mosaic: string[];
+    }[];
+    const covers = albums.map((album) => album.cover);
+    expect(mine.find((p) => p.id === five)).toMatchObject({
+      image: covers[0],
+      mosaic: covers.slice(0, 4),
+    });
+    expect(mine.find((p) => p.id === two)).toMatchObject({ image: covers[1], mosaic: [] });
+  });
+
+  it('draws no mosaic over a playlist with its own image', async () => {
+    const { client } = await signIn();
+    const tracks: number[] = [];
+    for (const [index, color] of ['#110000', '#001100', '#000011', '#111100'].entries())
+      tracks.push((await albumTrack(client, `Own image ${index}`, color)).trackId);
+    const id = (await client.post('/api/v1/playlists', { name: 'Own image' })).json().playlist.id;
+    const filled = await client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: tracks });
+    expect(filled.json().playlist.mosaic).toHaveLength(4);
+
+    const png = multipartFile(await coverPng('#654321'), 'cover.png', 'image/png');
+    const uploaded = (
+      await client.request('POST', `/api/v1/playlists/${id}/image`, png.body, {
+        headers: png.headers,
+      })
+    ).json().playlist;
+    expect(uploaded.image).toMatch(/^\/storage\/artwork\/playlists\//);
+    expect(uploaded.mosaic).toEqual([]);
   });
 });

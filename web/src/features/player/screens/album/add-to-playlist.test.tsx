@@ -18,6 +18,7 @@ const mine = {
   model_type: 'playlist',
   description: null,
   image: null,
+  mosaic: [],
   public: true,
   collaborative: false,
   owner: { id: 1, name: 'ada', display_name: 'Ada', avatar: null, model_type: 'user' },

@@ -13,6 +13,7 @@ const playlist = {
   model_type: 'playlist',
   description: null,
   image: null,
+  mosaic: [],
   public: true,
   collaborative: false,
   owner: { id: 1, name: 'ada', display_name: 'Ada Lovelace', avatar: null, model_type: 'user' },

@@ -12,6 +12,7 @@ const playlist = {
   model_type: 'playlist',
   description: 'Deep work.',
   image: null,
+  mosaic: [],
   public: true,
   collaborative: false,
   owner: { id: 1, name: 'admin', display_name: 'Admin', avatar: null, model_type: 'user' },
@@ -63,5 +64,21 @@ describe('Playlist', () => {
     expect(
       await screen.findByText('This playlist is empty: add songs from any track menu.'),
     ).toBeTruthy();
+  });
+
+  it('draws a playlist without its own image as a mosaic of its album covers', async () => {
+    const mosaic = ['/a.webp', '/b.webp', '/c.webp', '/d.webp'];
+    mockMusicApi()
+      .on('GET /api/v1/playlists/3', { playlist: { ...playlist, image: mosaic[0], mosaic } })
+      .on('GET /api/v1/playlists/3/tracks', {
+        pagination: { data: [], current_page: 1, per_page: 50, total: 0, last_page: 1 },
+      });
+    renderPlayerScreen('/playlist/:id/:slug', '/playlist/3/focus-flow', PlaylistScreen);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Focus Flow' });
+    const header = heading.closest('header')!;
+    expect([...header.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(
+      mosaic,
+    );
   });
 });

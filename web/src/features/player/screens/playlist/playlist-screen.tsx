@@ -40,6 +40,7 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
       header={
         <MediaHeader
           image={playlist.image}
+          mosaic={playlist.mosaic}
           kind="album"
           eyebrow={playlist.public ? t('Public playlist') : t('Private playlist')}
           title={playlist.name}

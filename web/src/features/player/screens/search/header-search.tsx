@@ -18,6 +18,7 @@ interface Option {
   title: string;
   subtitle: string;
   image: string | null;
+  mosaic?: readonly string[];
   kind: 'album' | 'artist' | 'track' | 'user';
 }
 
@@ -76,6 +77,7 @@ function useGroups(results: SearchResults['results'] | undefined) {
           title: playlist.name,
           subtitle: playlist.owner.display_name,
           image: playlist.image,
+          mosaic: playlist.mosaic,
           kind: 'album',
         })),
       },
@@ -242,6 +244,7 @@ export function HeaderSearch({ className }: { className?: string }) {
                   >
                     <CoverImage
                       src={option.image}
+                      mosaic={option.mosaic}
                       kind={option.kind}
                       rounded={option.kind === 'artist' || option.kind === 'user'}
                       className="size-10"

@@ -39,6 +39,7 @@ function makePlaylist(id: number, name: string): Playlist {
     model_type: 'playlist',
     description: null,
     image: null,
+    mosaic: [],
     public: true,
     collaborative: false,
     owner: person(5, 'Grace Hopper'),

@@ -12,6 +12,8 @@ export interface CoverCardProps {
   subtitle?: ReactNode;
   href: string;
   image: string | null;
+  /** A playlist's album covers, drawn as a grid in place of `image`. */
+  mosaic?: readonly string[];
   kind?: 'album' | 'artist' | 'track' | 'user';
   /** Artists and users have round pictures. */
   rounded?: boolean;
@@ -27,6 +29,7 @@ export function CoverCard({
   subtitle,
   href,
   image,
+  mosaic,
   kind,
   rounded,
   play,
@@ -35,7 +38,7 @@ export function CoverCard({
   if (variant === 'row') {
     return (
       <div className="group relative flex min-w-0 items-center gap-3 rounded-sm p-2 transition-colors hover:bg-bg-hover">
-        <CoverImage src={image} kind={kind} rounded={rounded} className="size-12" />
+        <CoverImage src={image} mosaic={mosaic} kind={kind} rounded={rounded} className="size-12" />
         <div className="min-w-0 flex-1">
           <TitleLink href={href} title={title} />
           {subtitle && (
@@ -53,7 +56,13 @@ export function CoverCard({
   return (
     <div className="group relative flex min-w-0 flex-col gap-2 rounded-lg p-2 transition-colors hover:bg-bg-hover md:p-3">
       <div className="relative">
-        <CoverImage src={image} kind={kind} rounded={rounded} className="w-full shadow-overlay" />
+        <CoverImage
+          src={image}
+          mosaic={mosaic}
+          kind={kind}
+          rounded={rounded}
+          className="w-full shadow-overlay"
+        />
         {play && (
           <div
             className={clsx(

@@ -58,6 +58,7 @@ export function MediaCard({ item, variant }: { item: ChannelItem; variant?: 'car
           title={item.name}
           href={playlistUrl(item)}
           image={item.image}
+          mosaic={item.mosaic}
           subtitle={t('By {{name}}', { name: item.owner.display_name })}
           play={{
             context: { type: 'playlist', id: item.id },

@@ -4,9 +4,10 @@ import { Skeleton } from '../../../../../ui/skeleton';
 import { useImageTint } from '../use-image-tint';
 import { CoverImage } from './cover-image';
 
-/** The large header of artist, album and track pages, tinted from its image. */
+/** The large header of artist, album, track and playlist pages, tinted from its image. */
 export function MediaHeader({
   image,
+  mosaic,
   kind,
   eyebrow,
   title,
@@ -14,6 +15,8 @@ export function MediaHeader({
   actions,
 }: {
   image: string | null;
+  /** A playlist's album covers, drawn as a grid in place of `image`. */
+  mosaic?: readonly string[];
   kind: 'album' | 'artist' | 'track';
   eyebrow?: ReactNode;
   title: string;
@@ -27,6 +30,7 @@ export function MediaHeader({
         <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
           <CoverImage
             src={image}
+            mosaic={mosaic}
             kind={kind}
             rounded={kind === 'artist'}
             className="w-48 shadow-[0_8px_40px_rgb(0_0_0/0.5)] md:w-56"

@@ -1,0 +1,44 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CoverImage } from './cover-image';
+
+const covers = ['/a.webp', '/b.webp', '/c.webp', '/d.webp'];
+
+function drawn(container: HTMLElement) {
+  const cover = container.firstElementChild as HTMLElement;
+  const images = [...cover.querySelectorAll('img')];
+  return {
+    cover,
+    sources: images.map((image) => image.getAttribute('src')),
+    alts: images.map((image) => image.getAttribute('alt')),
+  };
+}
+
+describe('CoverImage', () => {
+  it('draws a mosaic as four silent tiles in a square grid, in the order given', () => {
+    const { container } = render(<CoverImage src="/a.webp" mosaic={covers} className="size-12" />);
+    const { cover, sources, alts } = drawn(container);
+    expect(sources).toEqual(covers);
+    expect(alts).toEqual(['', '', '', '']);
+    expect(cover.className).toContain('grid-cols-2');
+    // Same square, corners and size as a single cover.
+    expect(cover.className).toContain('aspect-square');
+    expect(cover.className).toContain('rounded-sm');
+    expect(cover.className).toContain('size-12');
+  });
+
+  it('draws the image whole when the mosaic is empty', () => {
+    const { container } = render(<CoverImage src="/a.webp" mosaic={[]} className="size-12" />);
+    const { cover, sources, alts } = drawn(container);
+    expect(sources).toEqual(['/a.webp']);
+    expect(alts).toEqual(['']);
+    expect(cover.className).not.toContain('grid-cols-2');
+  });
+
+  it('shows the placeholder when there is no image at all', () => {
+    const { container } = render(<CoverImage src={null} mosaic={[]} />);
+    const { sources } = drawn(container);
+    expect(sources).toEqual([]);
+    expect(container.querySelector('svg')).not.toBeNull();
+  });
+});
