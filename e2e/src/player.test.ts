@@ -151,3 +151,80 @@ describe('the web player', () => {
     await fullscreen.waitFor({ state: 'detached' });
   });
 });
+
+describe('browsing the catalogue', () => {
+  /** Waits for every picture on the page, so a saved screenshot shows the covers. */
+  async function imagesLoaded(page: Page) {
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForFunction(() =>
+      Array.from(document.images)
+        .filter((image) => {
+          // Lazy pictures outside the viewport are not fetched yet.
+          const box = image.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        })
+        .every((image) => image.complete),
+    );
+  }
+
+  async function save(page: Page, name: string) {
+    if (!SCREENSHOTS) return;
+    await imagesLoaded(page);
+    await page.screenshot({
+      path: path.join(ROOT, 'docs/screenshots', `${name}.png`),
+      animations: 'disabled',
+    });
+  }
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const)(
+    'shows playlists as mosaics of their albums, then an album and its artist (%s)',
+    async (name, device) => {
+      const context = await newContext(device);
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+
+      await page.goto('/discover');
+      const playlists = page.locator('section', {
+        has: page.getByRole('heading', { name: 'Featured playlists' }),
+      });
+      const focusFlow = playlists.getByRole('link', { name: 'Focus Flow' });
+      await focusFlow.waitFor();
+      // The card's cover is four album covers, each one loaded.
+      const tiles = focusFlow.locator('xpath=ancestor::div[contains(@class,"group")][1]//img');
+      await expect.poll(() => tiles.count()).toBe(4);
+      await tiles.last().scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          tiles.evaluateAll((images) =>
+            images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+          ),
+        )
+        .toBe(true);
+      await page.evaluate(() => document.getElementById('player-content')?.scrollTo(0, 0));
+      await save(page, `discover-${name}`);
+
+      await page
+        .locator('#player-content')
+        .getByRole('link', { name: 'Signal Fire' })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Signal Fire' }).waitFor();
+      await save(page, `album-${name}`);
+
+      await page
+        .locator('#player-content')
+        .getByRole('link', { name: 'Neon Harbor' })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Neon Harbor' }).waitFor();
+      await save(page, `artist-${name}`);
+
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -11,7 +11,9 @@ export function TopBar({ search }: { search: ReactNode }) {
   const { t } = useTranslation();
   const user = useAuthUser();
   return (
-    <header className="flex h-16 shrink-0 items-center gap-4 border-b border-border bg-bg/85 px-4 backdrop-blur-md sm:px-6">
+    // The blur makes the header a stacking context of its own: lift it above the content so the
+    // search suggestions open over the cards (whose titles sit at z-10 for their hit areas).
+    <header className="relative z-20 flex h-16 shrink-0 items-center gap-4 border-b border-border bg-bg/85 px-4 backdrop-blur-md sm:px-6">
       <div role="search" className="min-w-0 flex-1">
         {search}
       </div>
