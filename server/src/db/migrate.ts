@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_custom_pages.js';
 import * as m0003 from './migrations/0003_accounts.js';
 import * as m0004 from './migrations/0004_music.js';
 import * as m0005 from './migrations/0005_library.js';
+import * as m0006 from './migrations/0006_search.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003_accounts': m0003,
   '0004_music': m0004,
   '0005_library': m0005,
+  '0006_search': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 
 /** Migrations are written once for both dialects; these helpers hide the few differences. */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<DB>(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

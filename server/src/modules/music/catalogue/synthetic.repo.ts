@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../../db/migrations/helpers.js';
 import type { Database } from '../../../db/schema.js';
 import type { Executor } from './catalogue.repo.js';
 
@@ -303,8 +304,11 @@ export async function seedSyntheticCatalogue(
       trx,
     );
   });
-  // Fresh statistics, so the planner uses the new indexes on the big tables.
-  await sql`analyze`.execute(db);
+  // Fresh statistics, so the planner uses the new indexes on the big tables. PostgreSQL also
+  // clears the pending entries of its text-search indexes (a vacuum), or searches wade through
+  // them; SQLite's vacuum would only rewrite the file.
+  if (isPostgres(db)) await sql`vacuum analyze`.execute(db);
+  else await sql`analyze`.execute(db);
   return {
     artists: artistIds.length,
     albums: albumCount,

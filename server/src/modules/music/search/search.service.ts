@@ -2,7 +2,7 @@ import type { SearchResults, SearchType } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
-import { pageWindow, paginated, type PageRequest } from '../pagination.js';
+import { pageWindow, paginated, type PageRequest, type PageWindow } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import { publicUserRef } from '../public-user.js';
 import * as repo from './search.repo.js';
@@ -66,7 +66,9 @@ function trigramsOf(tokens: string[]): string[] {
   return [...grams].slice(0, 40);
 }
 
-const TABLE_OF: Record<Exclude<SearchType, 'users'>, SearchedTable> = {
+type CatalogueType = Exclude<SearchType, 'users'>;
+
+const TABLE_OF: Record<CatalogueType, SearchedTable> = {
   tracks: 'tracks',
   artists: 'artists',
   albums: 'albums',
@@ -75,8 +77,10 @@ const TABLE_OF: Record<Exclude<SearchType, 'users'>, SearchedTable> = {
 
 /**
  * One search over both databases: SQLite FTS5 or PostgreSQL full-text search for prefix
- * matches, ranked by relevance then popularity; when that finds nothing, a typo-tolerant pass
- * (trigram candidates checked by edit distance on SQLite, pg_trgm word similarity on PostgreSQL).
+ * matches, ranked by relevance then popularity; when no type finds anything that way, a
+ * typo-tolerant pass (trigram candidates checked by edit distance on SQLite, pg_trgm word
+ * similarity on PostgreSQL). Words that matched one type are not typos, so the other types skip
+ * that slower pass: "miles so what" finds a track and does not go looking for similar artists.
  */
 export function createSearchService({
   db,
@@ -91,24 +95,25 @@ export function createSearchService({
 }) {
   let trgmSchema: Promise<string | null> | undefined;
 
-  async function ids(
+  function prefixIds(table: SearchedTable, tokens: string[], window: PageWindow) {
+    return dialect === 'postgres'
+      ? repo.postgresPrefixSearch(db, table, tokens, window)
+      : repo.sqlitePrefixSearch(db, table, tokens, window);
+  }
+
+  async function similarIds(
     table: SearchedTable,
     tokens: string[],
-    page: PageRequest,
+    window: PageWindow,
   ): Promise<repo.IdPage> {
     const phrase = tokens.join(' ');
-    const window = pageWindow(page);
     if (dialect === 'postgres') {
-      const found = await repo.postgresPrefixSearch(db, table, tokens, window);
-      if (found.total > 0) return found;
       trgmSchema ??= repo.trigramSchema(db).catch(() => null);
       const schema = await trgmSchema;
       return schema
         ? repo.postgresSimilarSearch(db, schema, table, phrase, window)
         : { ids: [], total: 0 };
     }
-    const found = await repo.sqlitePrefixSearch(db, table, tokens, window);
-    if (found.total > 0) return found;
     const candidates = await repo.sqliteTrigramCandidates(db, table, trigramsOf(tokens), 300);
     const limitDistance = allowedTypos(phrase);
     const close = candidates
@@ -119,6 +124,12 @@ export function createSearchService({
       ids: close.slice(window.offset, window.offset + window.limit).map((c) => c.id),
       total: close.length,
     };
+  }
+
+  async function catalogueIds(types: CatalogueType[], tokens: string[], window: PageWindow) {
+    const exact = await Promise.all(types.map((type) => prefixIds(TABLE_OF[type], tokens, window)));
+    if (exact.some((found) => found.total > 0)) return exact;
+    return Promise.all(types.map((type) => similarIds(TABLE_OF[type], tokens, window)));
   }
 
   return {
@@ -135,22 +146,24 @@ export function createSearchService({
         for (const type of wanted) results[type] = paginated([], 0, page);
         return { query, results };
       }
+      const window = pageWindow(page);
+      const catalogueTypes = [...wanted].filter((type): type is CatalogueType => type !== 'users');
+      const [users, found] = await Promise.all([
+        wanted.has('users') ? repo.searchUsers(db, tokens, window) : undefined,
+        catalogueIds(catalogueTypes, tokens, window),
+      ]);
+      if (users) results.users = paginated(users.rows.map(publicUserRef), users.total, page);
       await Promise.all(
-        [...wanted].map(async (type) => {
-          if (type === 'users') {
-            const { rows, total } = await repo.searchUsers(db, tokens, pageWindow(page));
-            results.users = paginated(rows.map(publicUserRef), total, page);
-            return;
-          }
-          const { ids: found, total } = await ids(TABLE_OF[type], tokens, page);
+        catalogueTypes.map(async (type, i) => {
+          const { ids, total } = found[i]!;
           if (type === 'tracks')
-            results.tracks = paginated(await catalogue.tracksByIds(found, viewer), total, page);
+            results.tracks = paginated(await catalogue.tracksByIds(ids, viewer), total, page);
           if (type === 'albums')
-            results.albums = paginated(await catalogue.albumsByIds(found, viewer), total, page);
+            results.albums = paginated(await catalogue.albumsByIds(ids, viewer), total, page);
           if (type === 'artists')
-            results.artists = paginated(await catalogue.artistsByIds(found, viewer), total, page);
+            results.artists = paginated(await catalogue.artistsByIds(ids, viewer), total, page);
           if (type === 'playlists')
-            results.playlists = paginated(await playlists.byIds(found, viewer), total, page);
+            results.playlists = paginated(await playlists.byIds(ids, viewer), total, page);
         }),
       );
       return { query, results };

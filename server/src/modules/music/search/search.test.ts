@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as searchMigration from '../../../db/migrations/0006_search.js';
 import { createUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
@@ -115,6 +116,89 @@ describe('search', () => {
     expect(operators.statusCode).toBe(200);
     const response = await client.get('/api/v1/search?query=x&types=tracks,secrets');
     expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('track search by title, artists and album', () => {
+  let t: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const [title, artist, album] of [
+      ['So What', 'Miles Davis', 'Kind of Blue'],
+      ['Blue in Green', 'Miles Davis', 'Kind of Blue'],
+      ['So What', 'Pink', 'Funhouse'],
+    ] as const)
+      await importTrack(t.app, t.config.dataDir, { title, artists: [artist], album });
+    // Both "So What" are played more than "Blue in Green".
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ plays: 900 })
+      .where('name', '=', 'So What')
+      .execute();
+    client = await new TestClient(t.app).visit();
+  });
+  afterAll(() => t.close());
+
+  const tracks = async (query: string) =>
+    (await client.get(`/api/v1/search?query=${encodeURIComponent(query)}&types=tracks`)).json()
+      .results.tracks as { data: { name: string; artists: { name: string }[] }[]; total: number };
+  const credits = (found: Awaited<ReturnType<typeof tracks>>) =>
+    found.data.map((track) => `${track.name} - ${track.artists.map((a) => a.name).join(', ')}`);
+
+  it('finds a track by words of its artist and title together', async () => {
+    expect(credits(await tracks('miles so what'))).toEqual(['So What - Miles Davis']);
+    expect(credits(await tracks('so what mil'))).toEqual(['So What - Miles Davis']);
+    // Title and artist words rank above a match that needs the album's name.
+    expect(credits(await tracks('miles blue'))).toEqual([
+      'Blue in Green - Miles Davis',
+      'So What - Miles Davis',
+    ]);
+  });
+
+  it('forgives typos only when no type matched the words as typed', async () => {
+    const user = await createUser(t.app);
+    const owner = new TestClient(t.app);
+    await owner.login(user.email, user.plainPassword);
+    await owner.post('/api/v1/playlists', { name: 'So Whaat', public: true });
+    const search = async (types: string) =>
+      (await client.get(`/api/v1/search?query=so+what&types=${types}`)).json().results as Record<
+        string,
+        { total: number }
+      >;
+    expect((await search('playlists')).playlists!.total).toBe(1);
+    const both = await search('tracks,playlists');
+    expect(both.tracks!.total).toBe(2);
+    expect(both.playlists!.total).toBe(0);
+  });
+
+  it('follows renamed artists and changed credits', async () => {
+    await t.db.kysely
+      .updateTable('artists')
+      .set({ name: 'Alecia Moore' })
+      .where('name', '=', 'Pink')
+      .execute();
+    expect(credits(await tracks('alecia so what'))).toEqual(['So What - Alecia Moore']);
+    expect((await tracks('pink')).total).toBe(0);
+
+    const miles = await t.db.kysely
+      .selectFrom('artists')
+      .select('id')
+      .where('name', '=', 'Miles Davis')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('track_artists')
+      .set({ artist_id: miles.id })
+      .where('artist_id', '!=', miles.id)
+      .execute();
+    expect((await tracks('alecia')).total).toBe(0);
+    expect((await tracks('miles so what')).total).toBe(2);
+  });
+
+  it('indexes the tracks already there when the migration runs', async () => {
+    await searchMigration.down(t.db.kysely);
+    await searchMigration.up(t.db.kysely);
+    expect(credits(await tracks('davis green'))).toEqual(['Blue in Green - Miles Davis']);
   });
 });
 
