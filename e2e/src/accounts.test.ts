@@ -216,6 +216,7 @@ describe('an account from registration to deletion', () => {
     await otherPage.waitForURL((url) => url.pathname === '/');
     await otherPage.goto('/account-settings');
     await otherPage.getByRole('heading', { name: 'Account settings' }).waitFor();
+    await otherPage.getByRole('button', { name: 'OK', exact: true }).click(); // the cookie notice
     await screenshot(otherPage, 'account-mobile');
 
     await page.reload();
