@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { generate } from 'otplib';
 import {
   request as apiRequest,
@@ -9,14 +8,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
 import { startAppProcess, sendWithXsrf, type AppProcess } from './app-process.js';
-import { DESKTOP, MOBILE, launchBrowser } from './browser.js';
+import { DESKTOP, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
 
 /*
  * The accounts journey needs mail to arrive and e-mail confirmation to be required, so it runs
  * its own app (from the same build the global setup uses) pointed at an SMTP server it starts.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'admin@example.com', password: 'accounts-admin-password' };
 const MEMBER = {
   email: 'nina.simone@example.com',
@@ -24,8 +22,6 @@ const MEMBER = {
   password: 'feeling-good-1965',
   newPassword: 'sinnerman-1965-new',
 };
-// Set UPDATE_SCREENSHOTS=1 to refresh docs/screenshots from this journey.
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let app: AppProcess;
@@ -45,18 +41,6 @@ async function newContext(device = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, colorScheme: 'dark', ...device });
   await context.addInitScript(() => localStorage.setItem('be-active-theme', 'dark'));
   return context;
-}
-
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  await page.screenshot({
-    path: path.join(ROOT, 'docs/screenshots', `${name}.png`),
-    animations: 'disabled',
-  });
 }
 
 // A required field's label ends with a star that only sighted users see.
@@ -124,10 +108,10 @@ describe('an account from registration to deletion', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     await page.getByRole('button', { name: 'OK' }).click(); // the cookie notice
-    await screenshot(page, 'login-desktop');
+    await saveScreenshot(page, 'login-desktop');
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
-    await screenshot(page, 'register-desktop');
+    await saveScreenshot(page, 'register-desktop');
     await field(page, 'Email').fill(MEMBER.email);
     await field(page, 'Username').fill(MEMBER.username);
     await field(page, 'Password').fill(MEMBER.password);
@@ -135,7 +119,7 @@ describe('an account from registration to deletion', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
     await page.getByText('Enter the verification code we sent to ni****@example.com').waitFor();
-    await screenshot(page, 'verify-desktop');
+    await saveScreenshot(page, 'verify-desktop');
 
     // Verify with the code from the e-mail.
     const mail = await smtp.waitFor(MEMBER.email);
@@ -178,7 +162,7 @@ describe('an account from registration to deletion', () => {
     await twoFactor.getByLabel(labelled('Code')).fill(await generate({ secret }));
     await twoFactor.getByRole('button', { name: 'Confirm' }).click();
     await twoFactor.getByText('You have enabled two factor authentication.').waitFor();
-    await screenshot(page, 'account-desktop');
+    await saveScreenshot(page, 'account-desktop');
 
     // Log out and back in through the challenge, with the next code of the authenticator.
     await logOutFromUserMenu(page);
@@ -217,7 +201,7 @@ describe('an account from registration to deletion', () => {
     await otherPage.goto('/account-settings');
     await otherPage.getByRole('heading', { name: 'Account settings' }).waitFor();
     await otherPage.getByRole('button', { name: 'OK', exact: true }).click(); // the cookie notice
-    await screenshot(otherPage, 'account-mobile');
+    await saveScreenshot(otherPage, 'account-mobile');
 
     await page.reload();
     const sessions = page.locator('#sessions');
@@ -258,7 +242,7 @@ describe('an account from registration to deletion', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     await page.getByRole('button', { name: 'OK' }).click(); // the cookie notice
-    await screenshot(page, 'login-mobile');
+    await saveScreenshot(page, 'login-mobile');
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
     // Nothing may be wider than the phone.
@@ -266,7 +250,7 @@ describe('an account from registration to deletion', () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'register-mobile');
+    await saveScreenshot(page, 'register-mobile');
 
     // An unverified member on a phone sees the verification screen.
     await page.goto('/register');
@@ -276,7 +260,7 @@ describe('an account from registration to deletion', () => {
     await field(page, 'Confirm password').fill(MEMBER.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
-    await screenshot(page, 'verify-mobile');
+    await saveScreenshot(page, 'verify-mobile');
     await context.close();
   });
 });

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   chromium,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
@@ -72,4 +74,34 @@ export function useBrowser() {
       return context;
     },
   };
+}
+
+/** `npm run screenshots` (UPDATE_SCREENSHOTS=1) refreshes docs/screenshots from the journeys. */
+export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const SCREENSHOT_FOLDER = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+/**
+ * Saves a page from its top, or one part of it, as docs/screenshots/<name>.png once its fonts
+ * and the pictures in view have loaded. Does nothing unless screenshots are being refreshed.
+ */
+export async function saveScreenshot(target: Page | Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const isPage = !('page' in target);
+  const page = isPage ? target : target.page();
+  if (isPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((image) => {
+        // Lazy pictures outside the viewport are not fetched yet.
+        const box = image.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      })
+      .every((image) => image.complete),
+  );
+  fs.mkdirSync(SCREENSHOT_FOLDER, { recursive: true });
+  await target.screenshot({
+    path: path.join(SCREENSHOT_FOLDER, `${name}.png`),
+    animations: 'disabled',
+  });
 }

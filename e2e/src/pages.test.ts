@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { ParsedMail } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage } from './browser.js';
+import { DESKTOP, MOBILE, SCREENSHOTS, launchBrowser, newPage, saveScreenshot } from './browser.js';
 
 /*
  * Custom pages, the contact form and the error dialog, against an app of this file's own:
@@ -57,6 +57,19 @@ function openPage(device: typeof DESKTOP | typeof MOBILE): Promise<Page> {
   return newPage(browser, { ...device, baseURL: app.url, acceptDownloads: true });
 }
 
+/** Saves the page as `<name>-dark` and `<name>-light`, reloading it in each theme. */
+async function saveInBothThemes(page: Page, name: string, ready: Locator): Promise<void> {
+  if (!SCREENSHOTS) return;
+  // The cookie notice, answered, would otherwise cover the bottom of a phone's screen.
+  await page.context().addCookies([{ name: 'cookie_notice_accepted', value: '1', url: app.url }]);
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((choice) => localStorage.setItem('be-active-theme', choice), theme);
+    await page.reload();
+    await ready.waitFor({ timeout: 20_000 });
+    await saveScreenshot(page, `${name}-${theme}`);
+  }
+}
+
 async function logInAsAdmin(context: BrowserContext): Promise<void> {
   await context.request.get('/');
   const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
@@ -85,6 +98,11 @@ describe.each([
     expect(description).toMatch(/^How we collect, use and protect your personal data/);
 
     expect(pageErrors).toEqual([]);
+    await saveInBothThemes(
+      page,
+      `custom-page-${name}`,
+      page.getByRole('heading', { level: 1, name: 'Privacy policy' }),
+    );
     await page.context().close();
   });
 
@@ -92,6 +110,11 @@ describe.each([
     const page = await openPage(device);
     await page.goto('/contact');
     await page.getByRole('heading', { name: 'Contact us' }).waitFor();
+    await saveInBothThemes(
+      page,
+      `contact-${name}`,
+      page.getByRole('heading', { name: 'Contact us' }),
+    );
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter your name.').waitFor();
@@ -146,6 +169,7 @@ describe('the error dialog', () => {
       );
       await dialog.getByRole('button', { name: 'Collapse vendor frames' }).click();
       expect(await frames.count()).toBe(collapsed);
+      if (device === MOBILE) await saveInBothThemes(page, 'error-dialog-mobile', dialog);
 
       const download = page.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Download log' }).click();

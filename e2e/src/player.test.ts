@@ -1,11 +1,6 @@
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseURL, useBrowser } from './browser.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-// Set UPDATE_SCREENSHOTS=1 to refresh the full-screen player screenshots in docs/screenshots.
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+import { DESKTOP, MOBILE, baseURL, saveScreenshot, useBrowser } from './browser.js';
 
 const browser = useBrowser();
 
@@ -134,18 +129,7 @@ describe('the web player', () => {
     await fullscreen.getByRole('button', { name: 'Pause', exact: true }).click();
     await fullscreen.getByRole('button', { name: 'Play', exact: true }).waitFor();
 
-    if (SCREENSHOTS) {
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForFunction(() =>
-        Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every(
-          (image) => image.complete,
-        ),
-      );
-      await page.screenshot({
-        path: path.join(ROOT, 'docs/screenshots', `player-fullscreen-${name}.png`),
-        animations: 'disabled',
-      });
-    }
+    await saveScreenshot(page, `player-fullscreen-${name}`);
 
     await page.keyboard.press('Escape');
     await fullscreen.waitFor({ state: 'detached' });
@@ -153,29 +137,6 @@ describe('the web player', () => {
 });
 
 describe('browsing the catalogue', () => {
-  /** Waits for every picture on the page, so a saved screenshot shows the covers. */
-  async function imagesLoaded(page: Page) {
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForFunction(() =>
-      Array.from(document.images)
-        .filter((image) => {
-          // Lazy pictures outside the viewport are not fetched yet.
-          const box = image.getBoundingClientRect();
-          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-        })
-        .every((image) => image.complete),
-    );
-  }
-
-  async function save(page: Page, name: string) {
-    if (!SCREENSHOTS) return;
-    await imagesLoaded(page);
-    await page.screenshot({
-      path: path.join(ROOT, 'docs/screenshots', `${name}.png`),
-      animations: 'disabled',
-    });
-  }
-
   it.each([
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
@@ -205,7 +166,7 @@ describe('browsing the catalogue', () => {
         )
         .toBe(true);
       await page.evaluate(() => document.getElementById('player-content')?.scrollTo(0, 0));
-      await save(page, `discover-${name}`);
+      await saveScreenshot(page, `discover-${name}`);
 
       await page
         .locator('#player-content')
@@ -213,7 +174,7 @@ describe('browsing the catalogue', () => {
         .first()
         .click();
       await page.getByRole('heading', { level: 1, name: 'Signal Fire' }).waitFor();
-      await save(page, `album-${name}`);
+      await saveScreenshot(page, `album-${name}`);
 
       await page
         .locator('#player-content')
@@ -221,10 +182,37 @@ describe('browsing the catalogue', () => {
         .first()
         .click();
       await page.getByRole('heading', { level: 1, name: 'Neon Harbor' }).waitFor();
-      await save(page, `artist-${name}`);
+      await saveScreenshot(page, `artist-${name}`);
 
       expect(pageErrors).toEqual([]);
       await context.close();
     },
   );
+  it.each([
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const)("opens a playlist, then its owner's profile (%s)", async (name, device) => {
+    const context = await newContext(device);
+    const page = await context.newPage();
+    await page.goto('/discover');
+    await page.locator('#player-content').getByRole('link', { name: 'Focus Flow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Focus Flow' }).waitFor();
+    await page.locator('#player-content').getByRole('link', { name: 'admin' }).first().click();
+    const heading = page.getByRole('heading', { level: 1, name: 'admin' });
+    await heading.waitFor();
+    const playlists = page.getByRole('tabpanel');
+    await playlists.getByRole('link', { name: 'Focus Flow' }).waitFor();
+
+    await saveScreenshot(page, `user-profile-${name}-dark`);
+
+    // Runs after the context's own script, so the light theme wins from the next load on.
+    await context.addInitScript(() => localStorage.setItem('be-active-theme', 'light'));
+    await page.reload();
+    await playlists.getByRole('link', { name: 'Focus Flow' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      false,
+    );
+    await saveScreenshot(page, `user-profile-${name}-light`);
+    await context.close();
+  });
 });

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
-import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { request as apiRequest, type Browser, type Page } from 'playwright-core';
+import { request as apiRequest, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, sendWithXsrf, type AppProcess } from './app-process.js';
-import { DESKTOP, MOBILE, launchBrowser } from './browser.js';
+import { DESKTOP, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
 
 /*
  * Social sign-in needs a provider: this journey runs its own app (from the same build the global
@@ -14,7 +13,6 @@ import { DESKTOP, MOBILE, launchBrowser } from './browser.js';
  * page on another site that answers by form post, as Apple does.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'admin@example.com', password: 'social-admin-password' };
 const CLIENT_ID = 'cadenza-e2e';
 const LISTENER = {
@@ -24,8 +22,6 @@ const LISTENER = {
 };
 // Apple's ID token carries the e-mail only; the name comes once, in the posted form.
 const APPLE_LISTENER = { sub: 'apple-001', email: 'ella@privaterelay.appleid.com' };
-// Set UPDATE_SCREENSHOTS=1 to refresh docs/screenshots from this journey.
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 let idp: OAuth2Server;
 let applePage: http.Server;
@@ -94,18 +90,6 @@ async function enableServices(issuer: string, appleAuthorize: string) {
   await admin.dispose();
 }
 
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    await document.fonts.ready;
-  });
-  await page.screenshot({
-    path: path.join(ROOT, 'docs/screenshots', `${name}.png`),
-    animations: 'disabled',
-  });
-}
-
 beforeAll(async () => {
   idp = new OAuth2Server();
   await idp.issuer.keys.generate('RS256');
@@ -141,7 +125,7 @@ describe('signing in with Google', () => {
 
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
-    await screenshot(page, 'login-social-desktop');
+    await saveScreenshot(page, 'login-social-desktop');
 
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
@@ -165,10 +149,7 @@ describe('signing in with Google', () => {
     await panel.getByText(`Connected as ${LISTENER.email}`).waitFor();
     await panel.getByRole('button', { name: 'Disable Google' }).waitFor();
     await panel.scrollIntoViewIfNeeded();
-    if (SCREENSHOTS)
-      await panel.screenshot({
-        path: path.join(ROOT, 'docs/screenshots', 'social-login-panel.png'),
-      });
+    await saveScreenshot(panel, 'social-login-panel');
 
     // Google is this account's only way in: it cannot be taken away.
     await panel.getByRole('button', { name: 'Disable Google' }).click();
@@ -216,7 +197,7 @@ describe('signing in with Google', () => {
     const box = await button.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    await screenshot(page, 'login-social-mobile');
+    await saveScreenshot(page, 'login-social-mobile');
     await context.close();
   });
 });

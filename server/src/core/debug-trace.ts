@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DebugErrorBody, TraceFrame, TraceItem } from '@cadenza/contracts/http';
 
 const SNIPPET_RADIUS = 8;
+// The application's folder (this file is in server/src/core or server/dist/core). Frames name
+// their files from here: shorter to read, and the server's own layout stays private.
+const APP_ROOT = nodePath.resolve(nodePath.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 function readSnippet(file: string, line: number): Record<number, string> {
   try {
@@ -48,7 +52,7 @@ export function buildDebugBody(error: Error, message: string): DebugErrorBody {
     const lineNumber = frame.line;
     const vendor = isVendor(path);
     return {
-      path,
+      path: path.startsWith(`${APP_ROOT}/`) ? nodePath.relative(APP_ROOT, path) : path,
       lineNumber,
       method: frame.method,
       codeSnippet: vendor ? {} : readSnippet(path, lineNumber),

@@ -31,6 +31,8 @@ describe('server errors', () => {
     const ownFrame = body.trace.find((item: { path?: string }) =>
       item.path?.endsWith('server-errors.test.ts'),
     );
+    // Named from the application's folder, not from the machine's root.
+    expect(ownFrame.path).toBe('server/src/core/server-errors.test.ts');
     expect(ownFrame.lineNumber).toBeGreaterThan(0);
     expect(ownFrame.vendor).toBe(false);
     expect(ownFrame.codeSnippet[ownFrame.lineNumber]).toContain('The amplifier caught fire');
