@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -36,6 +36,34 @@ function pgTypes(): pg.CustomTypesConfig {
   };
 }
 
+/** How many prepared SQLite statements are kept, the least recently used dropped first. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite database as Kysely sees it, with its statements prepared once per SQL text: Kysely's
+ * driver prepares every query anew, which costs about as much as running a small one.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = statements.get(text);
+      // A statement still being iterated cannot run again until it is done: prepare another.
+      if (cached && !cached.busy) {
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE)
+        statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -53,6 +81,8 @@ export function openDatabase(config: DatabaseConfig, options: { searchPath?: str
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
 }

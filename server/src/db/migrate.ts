@@ -6,6 +6,8 @@ import * as m0003 from './migrations/0003_accounts.js';
 import * as m0004 from './migrations/0004_music.js';
 import * as m0005 from './migrations/0005_library.js';
 import * as m0006 from './migrations/0006_search.js';
+import * as m0007 from './migrations/0007_ranking_indexes.js';
+import * as m0008 from './migrations/0008_search_prefix.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0004_music': m0004,
   '0005_library': m0005,
   '0006_search': m0006,
+  '0007_ranking_indexes': m0007,
+  '0008_search_prefix': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Album, AlbumType, Artist, ArtistRef, Genre, Track } from '@cadenza/contracts/music';
 import { ALBUM_TYPES } from '@cadenza/contracts/music';
-import type { AlbumRow, ArtistRow, GenreRow, TrackRow } from './catalogue.table.js';
+import type { ListedTrackRow } from './catalogue.repo.js';
+import type { AlbumRow, ArtistRow, GenreRow } from './catalogue.table.js';
 
 export const VARIOUS_ARTISTS = 'Various Artists';
 export const UNKNOWN_ARTIST = 'Unknown Artist';
@@ -72,7 +73,7 @@ export function albumRowToAlbum(row: AlbumRow, artists: ArtistRef[], tracksCount
 }
 
 export function trackRowToTrack(
-  row: TrackRow,
+  row: ListedTrackRow,
   artists: ArtistRef[],
   album: Pick<AlbumRow, 'id' | 'name' | 'image'> | null,
 ): Track {

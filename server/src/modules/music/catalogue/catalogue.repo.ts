@@ -6,6 +6,25 @@ import type { AlbumRow, ArtistRow, GenreRow, TrackRow } from './catalogue.table.
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/** What a track shows in a list: not its lyrics, nor where its file lies. */
+const LISTED_TRACK = [
+  'id',
+  'name',
+  'album_id',
+  'number',
+  'disc',
+  'duration_ms',
+  'codec',
+  'bitrate',
+  'mime',
+  'file_size',
+  'plays',
+  'created_at',
+] as const;
+const LISTED_TRACK_OF_TRACKS = LISTED_TRACK.map((column) => `tracks.${column}` as const);
+
+export type ListedTrackRow = Pick<TrackRow, (typeof LISTED_TRACK)[number]>;
+
 export function findArtist(db: Executor, id: number) {
   return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -28,9 +47,15 @@ export async function albumsByIds(db: Executor, ids: number[]): Promise<AlbumRow
   return db.selectFrom('albums').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function tracksByIds(db: Executor, ids: number[]): Promise<TrackRow[]> {
+/** What a track shows of its album. */
+export async function albumRefsByIds(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
+  return db.selectFrom('albums').select(['id', 'name', 'image']).where('id', 'in', ids).execute();
+}
+
+export async function tracksByIds(db: Executor, ids: number[]): Promise<ListedTrackRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tracks').select(LISTED_TRACK).where('id', 'in', ids).execute();
 }
 
 export async function genresByIds(db: Executor, ids: number[]): Promise<GenreRow[]> {
@@ -96,10 +121,10 @@ export async function trackCountsOfAlbums(db: Executor, albumIds: number[]) {
   return new Map(rows.map((r) => [r.album_id!, Number(r.count)]));
 }
 
-export async function albumTracks(db: Executor, albumId: number): Promise<TrackRow[]> {
+export async function albumTracks(db: Executor, albumId: number): Promise<ListedTrackRow[]> {
   return db
     .selectFrom('tracks')
-    .selectAll()
+    .select(LISTED_TRACK)
     .where('album_id', '=', albumId)
     .orderBy(sql`coalesce(disc, 1)`)
     .orderBy(sql`coalesce(number, 0)`)
@@ -130,7 +155,7 @@ export async function artistTopTracks(db: Executor, artistId: number, limit: num
   return db
     .selectFrom('tracks')
     .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
-    .selectAll('tracks')
+    .select(LISTED_TRACK_OF_TRACKS)
     .where('track_artists.artist_id', '=', artistId)
     .orderBy('tracks.plays', 'desc')
     .orderBy('tracks.id')
@@ -140,12 +165,12 @@ export async function artistTopTracks(db: Executor, artistId: number, limit: num
 
 /** Artists sharing the most genres with this one, most popular first among equals. */
 export async function similarArtists(db: Executor, artistId: number, limit: number) {
-  return db
+  // Ranked on ids and plays alone, so only the artists kept are read whole.
+  const ranked = db
     .selectFrom('artist_genres as mine')
     .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
     .innerJoin('artists', 'artists.id', 'theirs.artist_id')
-    .selectAll('artists')
-    .select((eb) => eb.fn.countAll<number>().as('shared'))
+    .select(['artists.id', (eb) => eb.fn.countAll<number>().as('shared')])
     .where('mine.artist_id', '=', artistId)
     .where('theirs.artist_id', '!=', artistId)
     .groupBy('artists.id')
@@ -153,6 +178,15 @@ export async function similarArtists(db: Executor, artistId: number, limit: numb
     .orderBy('artists.plays', 'desc')
     .orderBy('artists.id')
     .limit(limit)
+    .as('ranked');
+  return db
+    .selectFrom(ranked)
+    .innerJoin('artists', 'artists.id', 'ranked.id')
+    .selectAll('artists')
+    .select('ranked.shared')
+    .orderBy('ranked.shared', 'desc')
+    .orderBy('artists.plays', 'desc')
+    .orderBy('artists.id')
     .execute();
 }
 
@@ -163,7 +197,10 @@ export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
       .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
       .where('track_genres.genre_id', '=', genreId);
   return pageWithTotal(tracks, window, (query) =>
-    query.selectAll('tracks').orderBy('tracks.plays', 'desc').orderBy('tracks.id', 'desc'),
+    query
+      .select(LISTED_TRACK_OF_TRACKS)
+      .orderBy('tracks.plays', 'desc')
+      .orderBy('tracks.id', 'desc'),
   );
 }
 

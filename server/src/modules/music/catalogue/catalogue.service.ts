@@ -16,7 +16,7 @@ import {
   nameKey,
   trackRowToTrack,
 } from './catalogue.mappers.js';
-import type { AlbumRow, ArtistRow, TrackRow } from './catalogue.table.js';
+import type { AlbumRow, ArtistRow } from './catalogue.table.js';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
@@ -34,15 +34,15 @@ export interface CatalogueDeps {
 
 export function createCatalogueService({ db, storage, likes, dataDir }: CatalogueDeps) {
   async function presentTracks(
-    rows: TrackRow[],
+    rows: repo.ListedTrackRow[],
     viewer: Viewer,
-    options: { genres?: boolean; lyrics?: boolean } = {},
+    options: { genres?: boolean } = {},
   ): Promise<Track[]> {
     const ids = rows.map((r) => r.id);
     const albumIds = [...new Set(rows.map((r) => r.album_id).filter((id): id is number => !!id))];
     const [artists, albums, liked, genres] = await Promise.all([
       repo.artistsOfTracks(db, ids),
-      repo.albumsByIds(db, albumIds),
+      repo.albumRefsByIds(db, albumIds),
       likes.likedAmong(viewer.userId, 'track', ids),
       options.genres ? repo.genresOf(db, 'track', ids) : Promise.resolve([]),
     ]);
@@ -57,12 +57,6 @@ export function createCatalogueService({ db, storage, likes, dataDir }: Catalogu
       );
       if (viewer.userId) track.is_liked = liked.has(row.id);
       if (options.genres) track.genres = (genresBy.get(row.id) ?? []).map(genreRowToGenre);
-      if (options.lyrics) {
-        track.lyrics = row.lyrics;
-        track.synced_lyrics = row.synced_lyrics
-          ? (JSON.parse(row.synced_lyrics) as Track['synced_lyrics'])
-          : null;
-      }
       return track;
     });
   }
@@ -137,18 +131,18 @@ export function createCatalogueService({ db, storage, likes, dataDir }: Catalogu
     async artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
       const row = await repo.findArtist(db, id);
       if (!row) throw AppError.notFound('Artist not found.');
-      const [[artist], albums, topRows, similarRows] = await Promise.all([
+      // Each part is presented as soon as its rows arrive, beside the others.
+      const [[artist], albums, topTracks, similar] = await Promise.all([
         presentArtists([row], viewer, { genres: true, followers: true }),
-        repo.artistAlbums(db, id, pageWindow(albumsPage)),
-        repo.artistTopTracks(db, id, 10),
-        repo.similarArtists(db, id, 10),
+        repo
+          .artistAlbums(db, id, pageWindow(albumsPage))
+          .then(async ({ rows, total }) =>
+            paginated(await presentAlbums(rows, viewer), total, albumsPage),
+          ),
+        repo.artistTopTracks(db, id, 10).then((rows) => presentTracks(rows, viewer)),
+        repo.similarArtists(db, id, 10).then((rows) => presentArtists(rows, viewer)),
       ]);
-      return {
-        ...artist!,
-        albums: paginated(await presentAlbums(albums.rows, viewer), albums.total, albumsPage),
-        top_tracks: await presentTracks(topRows, viewer),
-        similar: await presentArtists(similarRows, viewer),
-      };
+      return { ...artist!, albums, top_tracks: topTracks, similar };
     },
 
     async albumPage(id: number, viewer: Viewer): Promise<Album> {
@@ -164,8 +158,14 @@ export function createCatalogueService({ db, storage, likes, dataDir }: Catalogu
     async track(id: number, viewer: Viewer): Promise<Track> {
       const row = await repo.findTrack(db, id);
       if (!row) throw AppError.notFound('Track not found.');
-      const [track] = await presentTracks([row], viewer, { genres: true, lyrics: true });
-      return track!;
+      const [track] = await presentTracks([row], viewer, { genres: true });
+      return {
+        ...track!,
+        lyrics: row.lyrics,
+        synced_lyrics: row.synced_lyrics
+          ? (JSON.parse(row.synced_lyrics) as Track['synced_lyrics'])
+          : null,
+      };
     },
 
     /** Tracks by id in the order given (playlists, likes, history, channels). */

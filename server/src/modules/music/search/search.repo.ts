@@ -4,12 +4,15 @@ import type { Executor } from '../catalogue/catalogue.repo.js';
 
 export type SearchedTable = 'artists' | 'albums' | 'tracks' | 'playlists';
 
-/** Popularity breaks ties between equally relevant matches. Fixed SQL, no input. */
-const POPULARITY: Record<SearchedTable, RawBuilder<unknown>> = {
-  artists: sql`t.plays desc, (select count(*) from follows f where f.followable_type = 'artist' and f.followable_id = t.id) desc`,
-  albums: sql`t.plays desc`,
-  tracks: sql`t.plays desc`,
-  playlists: sql`(select count(*) from playlist_followers pf where pf.playlist_id = t.id) desc`,
+/** Popularity breaks ties between equally relevant matches, highest first. Fixed SQL, no input. */
+const POPULARITY: Record<SearchedTable, RawBuilder<unknown>[]> = {
+  artists: [
+    sql`t.plays`,
+    sql`(select count(*) from follows f where f.followable_type = 'artist' and f.followable_id = t.id)`,
+  ],
+  albums: [sql`t.plays`],
+  tracks: [sql`t.plays`],
+  playlists: [sql`(select count(*) from playlist_followers pf where pf.playlist_id = t.id)`],
 };
 
 /** Rows a search may return, where a table hides some. Fixed SQL, no input. */
@@ -22,43 +25,96 @@ function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Relevance of a name: exact first, then names starting with the query, then any word. */
-function nameRelevance(phrase: string, anyWord: RawBuilder<unknown> = sql`1`) {
-  return sql`case when lower(t.name) = ${phrase} then 3 when lower(t.name) like ${likePrefix(phrase)} escape '\\' then 2 else ${anyWord} end desc`;
-}
-
 export interface IdPage {
   ids: number[];
   total: number;
 }
 
-type Window = { limit: number; offset: number };
+/** The rows of a page, and how many matches to count at most. */
+export interface SearchWindow {
+  limit: number;
+  offset: number;
+  maxTotal: number;
+}
 
 /**
- * A page of ids and the number of matches. `matches` is the `from … where` part, with the
- * searched table as `t`; `counted` is a cheaper `from … where` for the same rows, if any.
+ * A page of ids and the number of matches, counted up to `page.maxTotal`. `levels` are
+ * `from … where` parts over the searched table as `t`, best first, that hold every match once;
+ * each ranks its rows by `ranks`, highest first, then by id. One query reads them, each level
+ * taking only the room the better ones left: a level left none is not read at all, so the first
+ * letters of a query rank one page of matches instead of all of them. `matches` is a
+ * `from … where` part for every match, to count them.
  */
 async function pageOf(
   db: Executor,
+  levels: RawBuilder<unknown>[],
+  ranks: RawBuilder<unknown>[],
+  page: SearchWindow,
   matches: RawBuilder<unknown>,
-  order: RawBuilder<unknown>,
-  page: Window,
-  counted = matches,
 ): Promise<IdPage> {
-  const { rows } = await sql<{ id: number }>`
-    select t.id ${matches}
-    order by ${order}, t.id limit ${page.limit} offset ${page.offset}`.execute(db);
+  const wanted = page.offset + page.limit;
+  const rankNames = ranks.map((_, i) => sql.id(`rank${i}`));
+  const columns = sql.join(ranks.map((rank, i) => sql`${rank} as ${rankNames[i]}`));
+  const order = sql.join([...rankNames.map((name) => sql`${name} desc`), sql`id`]);
+  const names = levels.map((_, i) => sql.id(`level${i}`));
+  const room = (i: number) =>
+    sql.join(
+      [sql`${wanted}`, ...names.slice(0, i).map((name) => sql`(select count(*) from ${name})`)],
+      sql` - `,
+    );
+  const steps = levels.map(
+    (level, i) => sql`${names[i]} as (select t.id, ${sql.lit(i)} as level, ${columns} ${level}
+      order by ${order} limit ${room(i)})`,
+  );
+  const ranked = sql.join(
+    names.map((name) => sql`select * from ${name}`),
+    sql` union all `,
+  );
+  const { rows } = await sql<{ id: number; found: number }>`
+    with ${sql.join(steps)}
+    select id, count(*) over () as found from (${ranked}) ranked
+    order by level, ${order} limit ${page.limit} offset ${page.offset}`.execute(db);
   const ids = rows.map((r) => r.id);
-  // A first page with room to spare already holds every match.
-  if (page.offset === 0 && ids.length < page.limit) return { ids, total: ids.length };
-  const count = await sql<{ count: number }>`select count(*) as count ${counted}`.execute(db);
+  // Levels that ran out before the page was full held every match; a page past the last has
+  // no row to tell how many there were.
+  const found = Number(rows[0]?.found ?? 0);
+  if (found < wanted && (ids.length > 0 || page.offset === 0)) return { ids, total: found };
+  const count = await sql<{ count: number }>`
+    select count(*) as count from (select 1 as one ${matches} limit ${page.maxTotal}) m`.execute(
+    db,
+  );
   return { ids, total: Number(count.rows[0]?.count ?? 0) };
+}
+
+/**
+ * The best matches: names equal to the query, then names starting with it. A name that starts
+ * with the query holds its words, so the word index need not confirm these.
+ */
+function nameLevels(table: SearchedTable, phrase: string, startsWith: RawBuilder<unknown>) {
+  const named = (condition: RawBuilder<unknown>) =>
+    sql`from ${sql.table(table)} t where ${condition} and ${visible(table)}`;
+  return [
+    named(sql`lower(t.name) = ${phrase}`),
+    named(sql`${startsWith} and lower(t.name) <> ${phrase}`),
+  ];
 }
 
 /** FTS5 query: every token as a word prefix, in the given columns or in any. */
 function ftsQuery(tokens: string[], columns?: string[]): string {
   const filter = columns ? `{${columns.join(' ')}} : ` : '';
   return tokens.map((token) => `${filter}"${token}"*`).join(' ');
+}
+
+/**
+ * SQLite: lowercased names starting with `phrase`, as a range the index on `lower(name)` reads
+ * (`like` reads no index on an expression). Text compares as UTF-8 bytes, in code point order,
+ * so the range ends where the phrase's last character is one code point further.
+ */
+function sqliteStartsWith(phrase: string) {
+  const chars = [...phrase];
+  const last = chars.pop()!;
+  const after = chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
+  return sql`lower(t.name) >= ${phrase} and lower(t.name) < ${after}`;
 }
 
 /**
@@ -70,24 +126,28 @@ export async function sqlitePrefixSearch(
   db: Executor,
   table: SearchedTable,
   tokens: string[],
-  page: Window,
+  page: SearchWindow,
 ): Promise<IdPage> {
   const fts = sql.table(`${table}_fts`);
-  const query = ftsQuery(tokens);
   const phrase = tokens.join(' ');
+  const startsWith = sqliteStartsWith(phrase);
+  const matching = (query: string) =>
+    sql`from ${fts} join ${sql.table(table)} t on t.id = ${fts}.rowid
+      where ${fts} match ${query} and ${visible(table)}`;
+  const otherWords = (query: string) => sql`${matching(query)} and not (${startsWith})`;
+  const query = ftsQuery(tokens);
   const byTitleAndArtists = ftsQuery(tokens, ['name', 'artists']);
-  const anyWord =
+  const wordLevels =
     table === 'tracks'
-      ? sql`case when t.id in (select rowid from ${fts} where ${fts} match ${byTitleAndArtists}) then 1 else 0 end`
-      : undefined;
+      ? [otherWords(byTitleAndArtists), otherWords(`(${query}) NOT (${byTitleAndArtists})`)]
+      : [otherWords(query)];
   return pageOf(
     db,
-    sql`from ${fts} join ${sql.table(table)} t on t.id = ${fts}.rowid
-      where ${fts} match ${query} and ${visible(table)}`,
-    sql`${nameRelevance(phrase, anyWord)}, ${POPULARITY[table]}`,
+    [...nameLevels(table, phrase, startsWith), ...wordLevels],
+    POPULARITY[table],
     page,
     // Where every row is visible, the word index alone counts the matches.
-    HIDDEN_UNLESS[table] ? undefined : sql`from ${fts} where ${fts} match ${query}`,
+    HIDDEN_UNLESS[table] ? matching(query) : sql`from ${fts} where ${fts} match ${query}`,
   );
 }
 
@@ -121,30 +181,43 @@ function tsQuery(tokens: string[], weights = ''): string {
 /**
  * PostgreSQL: full-text search with prefix terms, on `to_tsvector('simple', name)` or, for
  * tracks, on the `tracks_search` documents where title, artists and album carry weights A, B, C.
- * Tracks found by title and artists alone come before those that needed the album's name.
+ * Tracks found by title and artists alone come before those that needed the album's name. Names
+ * starting with the query are read from the searched table itself, whose `lower(name)` index
+ * `like` reads.
  */
 export async function postgresPrefixSearch(
   db: Executor,
   table: SearchedTable,
   tokens: string[],
-  page: Window,
+  page: SearchWindow,
 ): Promise<IdPage> {
   const query = sql`to_tsquery('simple', ${tsQuery(tokens)})`;
   const phrase = tokens.join(' ');
+  const startsWith = sql`lower(t.name) like ${likePrefix(phrase)} escape '\\'`;
+  const levels = nameLevels(table, phrase, startsWith);
   if (table === 'tracks') {
-    const byTitleAndArtists = sql`to_tsquery('simple', ${tsQuery(tokens, 'AB')})`;
+    const matching = sql`from tracks_search t where t.document @@ ${query}`;
+    const byTitleAndArtists = sql`t.document @@ to_tsquery('simple', ${tsQuery(tokens, 'AB')})`;
     return pageOf(
       db,
-      sql`from tracks_search t where t.document @@ ${query}`,
-      sql`${nameRelevance(phrase, sql`case when t.document @@ ${byTitleAndArtists} then 1 else 0 end`)}, ${POPULARITY.tracks}`,
+      [
+        ...levels,
+        sql`from tracks_search t where ${byTitleAndArtists} and not (${startsWith})`,
+        sql`${matching} and not (${byTitleAndArtists}) and not (${startsWith})`,
+      ],
+      POPULARITY.tracks,
       page,
+      matching,
     );
   }
+  const matching = sql`from ${sql.table(table)} t
+    where to_tsvector('simple', t.name) @@ ${query} and ${visible(table)}`;
   return pageOf(
     db,
-    sql`from ${sql.table(table)} t where to_tsvector('simple', t.name) @@ ${query} and ${visible(table)}`,
-    sql`${nameRelevance(phrase)}, ${POPULARITY[table]}`,
+    [...levels, sql`${matching} and not (${startsWith})`],
+    POPULARITY[table],
     page,
+    matching,
   );
 }
 
@@ -168,7 +241,7 @@ export async function postgresSimilarSearch(
   schema: string,
   table: SearchedTable,
   phrase: string,
-  page: Window,
+  page: SearchWindow,
 ): Promise<IdPage> {
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`.execute(
@@ -176,17 +249,13 @@ export async function postgresSimilarSearch(
     );
     const similar = sql`${phrase} operator(${sql.id(schema)}.<%) lower(t.name)`;
     const similarity = sql`${sql.id(schema, 'word_similarity')}(${phrase}, lower(t.name))`;
-    return pageOf(
-      trx,
-      sql`from ${sql.table(table)} t where ${similar} and ${visible(table)}`,
-      sql`${similarity} desc, ${POPULARITY[table]}`,
-      page,
-    );
+    const matching = sql`from ${sql.table(table)} t where ${similar} and ${visible(table)}`;
+    return pageOf(trx, [matching], [similarity, ...POPULARITY[table]], page, matching);
   });
 }
 
 /** Users by the start of their username or names; e-mail addresses are never searched. */
-export async function searchUsers(db: Executor, tokens: string[], page: Window) {
+export async function searchUsers(db: Executor, tokens: string[], page: SearchWindow) {
   const prefix = likePrefix(tokens[0]!);
   const base = db
     .selectFrom('users')
@@ -204,7 +273,10 @@ export async function searchUsers(db: Executor, tokens: string[], page: Window) 
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(base.select('id').limit(page.maxTotal).as('found'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
 }

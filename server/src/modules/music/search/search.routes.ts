@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { viewerOf } from '../http.js';
-import type { SearchService } from './search.service.js';
+import { SEARCH_LAST_PAGE, type SearchService } from './search.service.js';
 
 export async function searchRoutes(
   app: FastifyInstance,
@@ -24,7 +24,7 @@ export async function searchRoutes(
         querystring: z.object({
           query: z.string().max(200).default(''),
           types: commaList,
-          page: z.coerce.number().int().min(1).max(100).default(1),
+          page: z.coerce.number().int().min(1).max(SEARCH_LAST_PAGE).default(1),
           perPage: z.coerce.number().int().min(1).max(50).default(10),
         }),
         response: { 200: searchResultsSchema },

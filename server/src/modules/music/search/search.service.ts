@@ -2,13 +2,20 @@ import type { SearchResults, SearchType } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
-import { pageWindow, paginated, type PageRequest, type PageWindow } from '../pagination.js';
+import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import { publicUserRef } from '../public-user.js';
 import * as repo from './search.repo.js';
-import type { SearchedTable } from './search.repo.js';
+import type { SearchedTable, SearchWindow } from './search.repo.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * The last page of matches a search serves. Totals count no further than these pages hold:
+ * nobody pages past them, and counting every match of a one-letter query would cost more than
+ * finding the page.
+ */
+export const SEARCH_LAST_PAGE = 100;
 
 /** Words of a query: letters and digits only, so nothing reaches a query parser unescaped. */
 export function queryTokens(query: string): string[] {
@@ -95,7 +102,7 @@ export function createSearchService({
 }) {
   let trgmSchema: Promise<string | null> | undefined;
 
-  function prefixIds(table: SearchedTable, tokens: string[], window: PageWindow) {
+  function prefixIds(table: SearchedTable, tokens: string[], window: SearchWindow) {
     return dialect === 'postgres'
       ? repo.postgresPrefixSearch(db, table, tokens, window)
       : repo.sqlitePrefixSearch(db, table, tokens, window);
@@ -104,7 +111,7 @@ export function createSearchService({
   async function similarIds(
     table: SearchedTable,
     tokens: string[],
-    window: PageWindow,
+    window: SearchWindow,
   ): Promise<repo.IdPage> {
     const phrase = tokens.join(' ');
     if (dialect === 'postgres') {
@@ -122,11 +129,11 @@ export function createSearchService({
       .sort((a, b) => a.distance - b.distance || b.popularity - a.popularity || a.id - b.id);
     return {
       ids: close.slice(window.offset, window.offset + window.limit).map((c) => c.id),
-      total: close.length,
+      total: Math.min(close.length, window.maxTotal),
     };
   }
 
-  async function catalogueIds(types: CatalogueType[], tokens: string[], window: PageWindow) {
+  async function catalogueIds(types: CatalogueType[], tokens: string[], window: SearchWindow) {
     const exact = await Promise.all(types.map((type) => prefixIds(TABLE_OF[type], tokens, window)));
     if (exact.some((found) => found.total > 0)) return exact;
     return Promise.all(types.map((type) => similarIds(TABLE_OF[type], tokens, window)));
@@ -146,7 +153,7 @@ export function createSearchService({
         for (const type of wanted) results[type] = paginated([], 0, page);
         return { query, results };
       }
-      const window = pageWindow(page);
+      const window = { ...pageWindow(page), maxTotal: SEARCH_LAST_PAGE * page.perPage };
       const catalogueTypes = [...wanted].filter((type): type is CatalogueType => type !== 'users');
       const [users, found] = await Promise.all([
         wanted.has('users') ? repo.searchUsers(db, tokens, window) : undefined,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as searchMigration from '../../../db/migrations/0006_search.js';
+import * as prefixMigration from '../../../db/migrations/0008_search_prefix.js';
 import { createUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
@@ -199,6 +200,82 @@ describe('track search by title, artists and album', () => {
     await searchMigration.down(t.db.kysely);
     await searchMigration.up(t.db.kysely);
     expect(credits(await tracks('davis green'))).toEqual(['Blue in Green - Miles Davis']);
+  });
+});
+
+describe('ranking a short query a page at a time', () => {
+  let t: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Plays run against relevance: the less relevant, the more played.
+    for (const [title, artist, album, plays] of [
+      ['S', 'Xy', 'Ab', 0],
+      ['Sober', 'Xy', 'Cd', 10],
+      ['Stay', 'Xy', 'Ef', 20],
+      ['Lost', 'Soul Band', 'Gh', 900],
+      ['Midnight', 'Other Band', 'Sunrise', 1000],
+    ] as const) {
+      await importTrack(t.app, t.config.dataDir, { title, artists: [artist], album });
+      await t.db.kysely.updateTable('tracks').set({ plays }).where('name', '=', title).execute();
+    }
+    const at = new Date().toISOString();
+    await t.db.kysely
+      .insertInto('artists')
+      .values(
+        Array.from({ length: 101 }, (_, i) => ({
+          name: `Capped ${i}`,
+          name_key: `capped ${i}`,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    client = await new TestClient(t.app).visit();
+  });
+  afterAll(() => t.close());
+
+  const byRelevance = ['S', 'Stay', 'Sober', 'Lost', 'Midnight'];
+  const page = async (query: string, type: string, perPage: number, number = 1) =>
+    (
+      await client.get(
+        `/api/v1/search?query=${query}&types=${type}&perPage=${perPage}&page=${number}`,
+      )
+    ).json().results[type] as {
+      data: { name: string }[];
+      total: number;
+      last_page: number;
+    };
+
+  it('ranks a one-letter query by title, then artists, then album, whatever the plays', async () => {
+    const found = await page('s', 'tracks', 10);
+    expect(found.data.map((track) => track.name)).toEqual(byRelevance);
+    expect(found.total).toBe(5);
+  });
+
+  it('pages across the levels of relevance', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((number) => page('s', 'tracks', 2, number)));
+    expect(pages.map((found) => found.data.map((track) => track.name))).toEqual([
+      ['S', 'Stay'],
+      ['Sober', 'Lost'],
+      ['Midnight'],
+      [],
+    ]);
+    expect(pages.map((found) => found.total)).toEqual([5, 5, 5, 5]);
+  });
+
+  it('counts matches up to the last page it serves', async () => {
+    const one = await page('capped', 'artists', 1);
+    expect(one).toMatchObject({ total: 100, last_page: 100 });
+    expect((await page('capped', 'artists', 1, 100)).data).toHaveLength(1);
+    expect((await page('capped', 'artists', 50)).total).toBe(101);
+  });
+
+  it('keeps every track findable when its indexes are built again', async () => {
+    await prefixMigration.down(t.db.kysely);
+    await prefixMigration.up(t.db.kysely);
+    const found = await page('s', 'tracks', 10);
+    expect(found.data.map((track) => track.name)).toEqual(byRelevance);
   });
 });
 
