@@ -6,6 +6,7 @@ import {
 } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sendWithXsrf } from './app-process.js';
+import { elapsedSeconds, playerBar, shownTitle, waitForElapsed } from './player-bar.js';
 import { DESKTOP, MOBILE, baseURL, useBrowser } from './browser.js';
 
 /*
@@ -42,28 +43,6 @@ async function registerListener(name: string): Promise<string> {
   } finally {
     await api.dispose();
   }
-}
-
-const playerBar = (page: Page) => page.getByRole('region', { name: 'Player' });
-// The bar draws a desktop and a phone layout; only the one for the viewport is visible.
-const trackTitle = (page: Page) =>
-  page.getByTestId('player-track-title').filter({ visible: true }).first();
-const shownTitle = async (page: Page) => (await trackTitle(page).textContent())?.trim() ?? '';
-
-/** Seconds shown as elapsed time in the player bar. */
-async function elapsedSeconds(bar: Locator): Promise<number> {
-  const text = (await bar.getByTestId('player-elapsed').first().textContent()) ?? '0:00';
-  return text
-    .trim()
-    .split(':')
-    .reduce((total, part) => total * 60 + Number(part), 0);
-}
-
-/** The audio really decodes: the elapsed time moves past `atLeastSeconds`. */
-async function waitForElapsed(bar: Locator, atLeastSeconds: number) {
-  await expect
-    .poll(() => elapsedSeconds(bar), { timeout: 30_000, interval: 250 })
-    .toBeGreaterThanOrEqual(atLeastSeconds);
 }
 
 /** Names of the tracks a table lists, read from their 'Play …' buttons. */

@@ -1,5 +1,6 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { elapsedSeconds, playerBar, shownTitle, trackTitle, waitForElapsed } from './player-bar.js';
 import { DESKTOP, MOBILE, baseURL, saveScreenshot, useBrowser } from './browser.js';
 
 const browser = useBrowser();
@@ -10,26 +11,6 @@ async function newContext(device: typeof DESKTOP | typeof MOBILE): Promise<Brows
   // The cookie notice was answered on an earlier visit; it would cover the player bar.
   await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: baseURL() }]);
   return context;
-}
-
-const playerBar = (page: Page) => page.getByRole('region', { name: 'Player' });
-// The bar draws a desktop and a phone layout; only the one for the viewport is visible.
-const trackTitle = (page: Page) =>
-  page.getByTestId('player-track-title').filter({ visible: true }).first();
-
-/** Seconds shown as elapsed time in the player bar. */
-async function elapsedSeconds(bar: Locator): Promise<number> {
-  const text = (await bar.getByTestId('player-elapsed').first().textContent()) ?? '0:00';
-  return text
-    .trim()
-    .split(':')
-    .reduce((total, part) => total * 60 + Number(part), 0);
-}
-
-async function waitForElapsed(bar: Locator, atLeastSeconds: number) {
-  await expect
-    .poll(() => elapsedSeconds(bar), { timeout: 30_000, interval: 250 })
-    .toBeGreaterThanOrEqual(atLeastSeconds);
 }
 
 const firstPlayButton = (page: Page) =>
@@ -67,7 +48,7 @@ describe('the web player', () => {
     await firstPlayButton(page).click();
     const bar = playerBar(page);
     await trackTitle(page).waitFor();
-    const firstTitle = (await trackTitle(page).textContent())!.trim();
+    const firstTitle = await shownTitle(page);
     expect(firstTitle).not.toBe('');
 
     // The audio really decodes: the elapsed time moves, and the bar offers Pause.
@@ -75,10 +56,8 @@ describe('the web player', () => {
     await bar.getByRole('button', { name: 'Pause', exact: true }).waitFor();
 
     await bar.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect
-      .poll(async () => (await trackTitle(page).textContent())?.trim())
-      .not.toBe(firstTitle);
-    const secondTitle = (await trackTitle(page).textContent())!.trim();
+    await expect.poll(() => shownTitle(page)).not.toBe(firstTitle);
+    const secondTitle = await shownTitle(page);
     await waitForElapsed(bar, 2);
 
     // The queue lists both tracks, the second one current.
@@ -91,7 +70,7 @@ describe('the web player', () => {
 
     await page.reload();
     await trackTitle(page).waitFor();
-    expect((await trackTitle(page).textContent())!.trim()).toBe(secondTitle);
+    expect(await shownTitle(page)).toBe(secondTitle);
     // Restored paused, at the position where it stopped.
     await playerBar(page).getByRole('button', { name: 'Play', exact: true }).waitFor();
     expect(await elapsedSeconds(playerBar(page))).toBeGreaterThanOrEqual(1);
@@ -115,7 +94,7 @@ describe('the web player', () => {
     const page = await context.newPage();
     await startFromDiscover(page);
     await trackTitle(page).waitFor();
-    const title = (await trackTitle(page).textContent())!.trim();
+    const title = await shownTitle(page);
 
     if (name === 'desktop') {
       await playerBar(page).getByRole('button', { name: 'Full screen' }).click();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../infra/hash.js';
+import { TestClient } from './test-client.js';
 
 let sequence = 0;
 
@@ -26,4 +27,12 @@ export async function createUser(app: FastifyInstance, options: UserOptions = {}
     await app.services.permissions.assignDefaultRole(user.id);
   }
   return { ...user, plainPassword: password };
+}
+
+/** A new user (as `createUser` makes them) and a client signed in as them. */
+export async function signedInUser(app: FastifyInstance, options: UserOptions = {}) {
+  const user = await createUser(app, options);
+  const client = new TestClient(app);
+  await client.login(user.email, user.plainPassword);
+  return { user, client };
 }

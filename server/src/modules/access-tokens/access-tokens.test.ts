@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.js';
+import { signedInUser, type UserOptions } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { API_REFERENCE_PATH, OPENAPI_JSON_PATH } from './api-docs.js';
@@ -12,12 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(options: { roles?: string[] } = {}) {
-  const user = await createUser(t.app, options);
-  const client = new TestClient(t.app);
-  await client.login(user.email, user.plainPassword);
-  return { user, client };
-}
+const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
 
 async function setApiIntegrated(value: boolean) {
   await t.app.services.settings.update({ 'api.integrated': value });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.js';
+import { createUser, signedInUser, type UserOptions } from '../../test/factories.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
@@ -74,12 +74,7 @@ async function popup(client: TestClient, mode: 'login' | 'connect' = 'login', se
   return { start, callback, result: popupResult(callback.body) };
 }
 
-async function signedIn(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.app, options);
-  const client = new TestClient(t.app);
-  await client.login(user.email, user.plainPassword);
-  return { user, client };
-}
+const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
 
 describe('social sign-in', () => {
   it('registers an unknown e-mail with the default role and signs the new user in', async () => {

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.js';
+import { signedInUser, type UserOptions } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 
@@ -12,12 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn() {
-  const user = await createUser(t.app);
-  const client = new TestClient(t.app);
-  await client.login(user.email, user.plainPassword);
-  return { user, client };
-}
+const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
 
 async function confirmPassword(client: TestClient, password: string) {
   const response = await client.post('/auth/user/confirm-password', { password });

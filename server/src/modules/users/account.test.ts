@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.js';
+import { createUser, signedInUser, type UserOptions } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn() {
-  const user = await createUser(t.app);
-  const client = new TestClient(t.app);
-  await client.login(user.email, user.plainPassword);
-  return { user, client };
-}
+const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
 
 function multipart(field: string, filename: string, data: Buffer, type = 'image/png') {
   const boundary = `----cadenza${Date.now()}`;

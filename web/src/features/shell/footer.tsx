@@ -24,38 +24,14 @@ export function Footer() {
             <Logo />
             <p className="text-sm text-fg-muted">{t('Listen to and discover music you love.')}</p>
           </div>
-          {primary.length > 0 && (
-            <nav aria-label={t('Footer')}>
-              <ul className="flex flex-wrap gap-x-8 gap-y-3">
-                {primary.map((item) => (
-                  <li key={item.id}>
-                    <MenuLink item={item} className={linkClasses}>
-                      {t(item.label)}
-                    </MenuLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          <FooterMenu items={primary} label={t('Footer')} className="gap-x-8 gap-y-3" />
         </div>
         <div className="flex flex-col-reverse gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <p className="text-sm text-fg-muted">
               {t('© {{year}} {{siteName}}', { year, siteName })}
             </p>
-            {secondary.length > 0 && (
-              <nav aria-label={t('Secondary')}>
-                <ul className="flex flex-wrap gap-x-6 gap-y-2">
-                  {secondary.map((item) => (
-                    <li key={item.id}>
-                      <MenuLink item={item} className={linkClasses}>
-                        {t(item.label)}
-                      </MenuLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            )}
+            <FooterMenu items={secondary} label={t('Secondary')} className="gap-x-6 gap-y-2" />
           </div>
           <div className="-ms-3 flex items-center gap-1 sm:ms-0">
             <LanguagePicker />
@@ -64,5 +40,32 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One footer menu as a labelled list of links; nothing when it has no items. */
+function FooterMenu({
+  items,
+  label,
+  className,
+}: {
+  items: ReturnType<typeof useMenuItems>;
+  label: string;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={label}>
+      <ul className={`flex flex-wrap ${className}`}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <MenuLink item={item} className={linkClasses}>
+              {t(item.label)}
+            </MenuLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories.js';
+import { signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
@@ -11,12 +11,7 @@ describe('likes and follows', () => {
   });
   afterAll(() => t.close());
 
-  const signIn = async () => {
-    const user = await createUser(t.app);
-    const client = new TestClient(t.app);
-    await client.login(user.email, user.plainPassword);
-    return { user, client };
-  };
+  const signIn = () => signedInUser(t.app);
 
   it('likes tracks, albums and artists and lists them newest first, paginated', async () => {
     const a = await importTrack(t.app, t.config.dataDir, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories.js';
+import { signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { coverPng, importTrack } from '../music.fixtures.js';
@@ -19,12 +19,7 @@ function multipartFile(data: Buffer, filename: string, type: string) {
 describe('playlists', () => {
   let t: TestApp;
   let trackIds: number[];
-  const signIn = async () => {
-    const user = await createUser(t.app);
-    const client = new TestClient(t.app);
-    await client.login(user.email, user.plainPassword);
-    return { user, client };
-  };
+  const signIn = () => signedInUser(t.app);
 
   beforeAll(async () => {
     t = await createTestApp();
