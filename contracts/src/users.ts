@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from './auth.js';
 import { permissionSchema } from './permissions.js';
 import { socialProfileSchema } from './social-auth.js';
 
@@ -22,6 +23,15 @@ export const subscriptionSummarySchema = z.object({
   valid: z.boolean(),
   active: z.boolean(),
 });
+
+/** A personal access token as lists show it; the secret is shown once, at creation, and never again. */
+export const accessTokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
 
 export const userSchema = z.object({
   id: z.number(),
@@ -48,11 +58,19 @@ export const userSchema = z.object({
   permissions: z.array(permissionSchema).optional(),
   subscriptions: z.array(subscriptionSummarySchema).optional(),
   social_profiles: z.array(socialProfileSchema).optional(),
+  tokens: z.array(accessTokenSchema).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** Names accepted by `with` / `loadCount` on user endpoints. */
-export const userRelations = ['roles', 'permissions', 'subscriptions', 'social_profiles'] as const;
+export const userRelations = [
+  'roles',
+  'permissions',
+  'subscriptions',
+  'social_profiles',
+  'tokens',
+] as const;
+export type UserRelation = (typeof userRelations)[number];
 
 /**
  * The slug of a profile link (spec section 5): lowercased, '-' between words, without
@@ -137,10 +155,7 @@ export const changePasswordBodySchema = z.object({
   current_password: z
     .string({ message: 'The current password field is required.' })
     .min(1, 'The current password field is required.'),
-  password: z
-    .string({ message: 'The password field is required.' })
-    .min(8, 'The password must be at least 8 characters.')
-    .max(255),
+  password: newPasswordSchema,
   password_confirmation: z.string({ message: 'Please confirm your password.' }),
 });
 

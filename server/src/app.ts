@@ -146,7 +146,8 @@ async function createServices(config: Config, db: Db) {
     bootstrap,
     greet: accounts.emailVerification.greet,
   });
-  users.useSocialProfiles((userId) => socialAuth.profilesOf(userId));
+  users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));
+  users.useRelation('tokens', (userId) => tokens.list(userId));
   const logs = createLogsService({ errorLog });
   const music = createMusicServices({
     db: kysely,

@@ -1,15 +1,9 @@
 import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import { accessTokenSchema } from '@cadenza/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccessTokensService } from './access-tokens.service.js';
-
-const tokenSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  last_used_at: z.string().nullable(),
-  created_at: z.string(),
-});
 
 export async function accessTokensRoutes(
   app: FastifyInstance,
@@ -22,7 +16,7 @@ export async function accessTokensRoutes(
 
   r.get(
     '/api/v1/access-tokens',
-    { config: access, schema: { response: { 200: z.object({ tokens: z.array(tokenSchema) }) } } },
+    { config: access, schema: { response: { 200: z.object({ tokens: z.array(accessTokenSchema) }) } } },
     async (request) => ({ tokens: await tokens.list(request.user!.id) }),
   );
 
@@ -34,7 +28,7 @@ export async function accessTokensRoutes(
         body: z.object({
           tokenName: z.string().trim().min(1, 'The token name field is required.').max(100),
         }),
-        response: { 200: z.object({ token: tokenSchema, plainTextToken: z.string() }) },
+        response: { 200: z.object({ token: accessTokenSchema, plainTextToken: z.string() }) },
       },
     },
     async (request) => tokens.create(request.user!.id, request.body.tokenName),

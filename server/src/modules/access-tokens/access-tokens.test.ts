@@ -45,6 +45,28 @@ describe('personal access tokens', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('lists the tokens on the user as the account screens ask for them, never their secrets', async () => {
+    const { client } = await signedIn();
+    const { plainTextToken } = (
+      await client.post('/api/v1/access-tokens', { tokenName: 'Phone app' })
+    ).json();
+    const me = await client.get('/api/v1/me?with=roles,social_profiles,tokens');
+    expect(me.statusCode).toBe(200);
+    const { user } = me.json();
+    expect(user.roles.map((role: { name: string }) => role.name)).toEqual(['users']);
+    expect(user.social_profiles).toEqual([]);
+    expect(user.tokens).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'Phone app',
+        last_used_at: null,
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(me.body).not.toContain(plainTextToken.split('|')[1]);
+    expect((await client.get('/api/v1/users/me?with=tokens')).json().user.tokens).toHaveLength(1);
+  });
+
   it("answers 404 for another user's token", async () => {
     const { client } = await signedIn();
     const { client: other } = await signedIn();

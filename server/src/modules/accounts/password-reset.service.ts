@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { hashPassword, randomToken, safeEqual, sha256 } from '../../infra/hash.js';
+import { newPasswordError } from '../../infra/password-policy.js';
 import type { Mailer } from '../../infra/mail.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
@@ -76,9 +77,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const email = input.email.trim().toLowerCase();
       await throttle(`reset-ip:${request.ip}`, 60);
       await throttle(`reset:${email}|${request.ip}`, 5);
-      if (input.password !== input.password_confirmation) {
-        throw AppError.validation({ password: 'The password confirmation does not match.' });
-      }
+      const passwordError = newPasswordError(input.password, input.password_confirmation);
+      if (passwordError) throw AppError.validation({ password: passwordError });
       const row = await repo.findResetToken(db, email);
       const user = row ? await users.findByEmail(email) : undefined;
       const fresh = row && Date.now() - Date.parse(row.created_at) < RESET_TOKEN_MINUTES * 60_000;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
 import { startSmtpServer } from '../../test/smtp.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../infra/password-policy.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { RESET_LINK_SENT } from './password-reset.service.js';
@@ -87,6 +88,33 @@ describe('forgot and reset password', () => {
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toBe('The password confirmation does not match.');
+  });
+
+  it('refuses the most common passwords, and takes a 64-character passphrase whole', async () => {
+    const user = await createUser(t.app);
+    const { guest, token } = await requestLink(user.email);
+    const reset = (password: string) =>
+      guest.post('/auth/reset-password', {
+        token,
+        email: user.email,
+        password,
+        password_confirmation: password,
+      });
+    for (const common of ['12345678', 'Password1', 'iloveyou']) {
+      const refused = await reset(common);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.password).toBe(COMMON_PASSWORD_MESSAGE);
+    }
+    const passphrase = 'plum '.repeat(13).slice(0, 64);
+    expect((await reset(passphrase)).statusCode).toBe(200);
+    // A passphrase is not cut short: one character less is a different password.
+    const signIn = await new TestClient(t.app).visit();
+    const short = await signIn.post('/auth/login', {
+      email: user.email,
+      password: passphrase.slice(0, 63),
+    });
+    expect(short.statusCode).toBe(422);
+    await new TestClient(t.app).login(user.email, passphrase);
   });
 
   it('refuses a token older than 60 minutes', async () => {

@@ -2,6 +2,7 @@ import type { RegisterBody, RegisterStatus } from '@cadenza/contracts/auth';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../../core/errors.js';
 import { hashPassword } from '../../infra/hash.js';
+import { newPasswordError } from '../../infra/password-policy.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
@@ -61,9 +62,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
       const email = input.email.trim().toLowerCase();
       const errors: FieldErrors = {};
-      if (input.password !== input.password_confirmation) {
-        errors.password = 'The password confirmation does not match.';
-      }
+      const passwordError = newPasswordError(input.password, input.password_confirmation);
+      if (passwordError) errors.password = passwordError;
       for (const policy of await settings.get('registration.policies')) {
         if (!input.policies.includes(policy.id)) {
           errors[`policies.${policy.id}`] = `You must accept the ${policy.name}.`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../infra/password-policy.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
@@ -48,6 +49,23 @@ async function settings(values: Record<string, unknown>) {
 }
 
 describe('POST /auth/register', () => {
+  it('refuses the most common passwords with an error on the password field', async () => {
+    for (const password of ['password', '12345678', 'QWERTYUIOP']) {
+      const body = newAccount({ password, password_confirmation: password });
+      const { response } = await register(body);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ password: COMMON_PASSWORD_MESSAGE });
+      expect(await t.app.services.users.findByEmail(body.email)).toBeUndefined();
+    }
+    const long = 'a'.repeat(256);
+    const { response } = await register(
+      newAccount({ password: long, password_confirmation: long }),
+    );
+    expect([response.json().errors.password].flat()).toEqual([
+      'The password may not be longer than 255 characters.',
+    ]);
+  });
+
   it('creates the account with the default role, signs in and sends a welcome mail', async () => {
     const body = newAccount({ phone: '+55 (11) 91234-5678' });
     const { client, response } = await register(body);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../../core/errors.js';
 import { hashPassword, randomToken } from '../../infra/hash.js';
+import { newPasswordError } from '../../infra/password-policy.js';
 import { safeFetch, SafeFetchError } from '../../infra/safe-fetch.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -100,9 +101,8 @@ export function createAccountService(deps: AccountDeps) {
     ): Promise<void> {
       const id = assertSelf(request, 'me');
       await auth.checkPassword(request, request.user!, input.current_password, 'current_password');
-      if (input.password !== input.password_confirmation) {
-        throw AppError.validation({ password: 'The password confirmation does not match.' });
-      }
+      const passwordError = newPasswordError(input.password, input.password_confirmation);
+      if (passwordError) throw AppError.validation({ password: passwordError });
       await users.update(id, { password: await hashPassword(input.password) });
       // Other devices signed in with the old password are signed out.
       await sessions.endOthers(id, request.session.row);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../infra/password-policy.js';
 import { createUser, signedInUser, type UserOptions } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
@@ -118,6 +119,14 @@ describe('PUT /auth/user/password', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toBeDefined();
+
+    const common = await client.request('PUT', '/auth/user/password', {
+      current_password: user.plainPassword,
+      password: 'password',
+      password_confirmation: 'password',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().errors.password).toBe(COMMON_PASSWORD_MESSAGE);
 
     const ok = await client.request('PUT', '/auth/user/password', {
       current_password: user.plainPassword,

@@ -4,6 +4,7 @@ import {
   changePasswordBodySchema,
   contactInfoBodySchema,
   updateProfileBodySchema,
+  userRelations,
   userSchema,
 } from '@cadenza/contracts/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,9 +14,7 @@ import { AppError } from '../../core/errors.js';
 import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
 import type { UsersService } from './users.service.js';
 
-const relations = z
-  .array(z.enum(['roles', 'permissions', 'subscriptions', 'social_profiles']))
-  .optional();
+const relations = z.array(z.enum(userRelations)).optional();
 const relationsQuery = z.object({
   with: relations,
   loadCount: z.array(z.enum(['roles'])).optional(),

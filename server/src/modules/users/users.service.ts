@@ -1,4 +1,4 @@
-import type { Address, User } from '@cadenza/contracts/users';
+import type { Address, User, UserRelation } from '@cadenza/contracts/users';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
@@ -7,12 +7,11 @@ import type { UserRow } from './users.table.js';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export type UserRelation = 'roles' | 'permissions' | 'subscriptions' | 'social_profiles';
-
-/** A relation another module owns (social profiles), loaded through that module's service. */
-export type SocialProfilesLoader = (
+/** Relations other modules own (social profiles, tokens, subscriptions), loaded through their services. */
+type OwnedRelation = 'social_profiles' | 'tokens' | 'subscriptions';
+export type RelationLoader<R extends OwnedRelation> = (
   userId: number,
-) => Promise<NonNullable<User['social_profiles']>>;
+) => Promise<NonNullable<User[R]>>;
 
 export function displayName(
   row: Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'email'>,
@@ -46,11 +45,15 @@ export function userRowToUser(row: UserRow): User {
 }
 
 export function createUsersService(db: Kysely<Database>, permissions: PermissionsService) {
-  let socialProfiles: SocialProfilesLoader = async () => [];
+  const loaders: { [R in OwnedRelation]: RelationLoader<R> } = {
+    social_profiles: async () => [],
+    tokens: async () => [],
+    subscriptions: async () => [],
+  };
   return {
-    /** Set by the social login module, which is created after this service. */
-    useSocialProfiles(loader: SocialProfilesLoader): void {
-      socialProfiles = loader;
+    /** Set by the module that owns the relation, which is created after this service. */
+    useRelation<R extends OwnedRelation>(name: R, loader: RelationLoader<R>): void {
+      (loaders as Record<R, RelationLoader<R>>)[name] = loader;
     },
 
     findById: (id: number) => repo.findUserById(db, id),
@@ -86,14 +89,16 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
     /** A user with the relations a client asked for through `with` and `loadCount`. */
     async present(
       row: UserRow,
-      relations: { with?: string[]; loadCount?: string[] } = {},
+      relations: { with?: UserRelation[]; loadCount?: string[] } = {},
     ): Promise<User> {
       const user = userRowToUser(row);
       const wanted = new Set(relations.with ?? []);
       if (wanted.has('roles')) user.roles = await permissions.rolesOfUser(row.id);
       if (wanted.has('permissions')) user.permissions = await permissions.forUser(row.id);
-      if (wanted.has('subscriptions')) user.subscriptions = [];
-      if (wanted.has('social_profiles')) user.social_profiles = await socialProfiles(row.id);
+      if (wanted.has('subscriptions')) user.subscriptions = await loaders.subscriptions(row.id);
+      if (wanted.has('social_profiles'))
+        user.social_profiles = await loaders.social_profiles(row.id);
+      if (wanted.has('tokens')) user.tokens = await loaders.tokens(row.id);
       if (relations.loadCount?.includes('roles'))
         user.roles_count = await permissions.countRolesOfUser(row.id);
       return user;
