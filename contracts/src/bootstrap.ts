@@ -16,7 +16,9 @@ export interface I18nBootstrap {
 }
 
 /**
- * Inlined into every HTML page as `window.bootstrapData`, and returned by login, register and
+ * Inlined into every HTML page as a JSON data block (`<script type="application/json"
+ * id="bootstrap-data">`, which the Content-Security-Policy need not allow since it never runs),
+ * read into `window.bootstrapData` before the first paint, and returned by login, register and
  * logout, so the first paint needs no API round trip.
  */
 export interface BootstrapData {
@@ -30,5 +32,7 @@ export interface BootstrapData {
   menus: Menu[];
 }
 
-/** The global the server writes into each page. */
+/** The global the page's first script reads the bootstrap data into. */
 export const BOOTSTRAP_GLOBAL = 'bootstrapData';
+/** The id of the JSON data block the server writes the bootstrap data into. */
+export const BOOTSTRAP_ELEMENT_ID = 'bootstrap-data';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './text.js';
 
 /** Admins change custom pages with this permission (held through `admin`). */
 export const CUSTOM_PAGES_PERMISSION = 'custom_pages.update';
@@ -35,11 +36,10 @@ export type PublicCustomPage = z.infer<typeof publicCustomPageSchema>;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const customPageInputSchema = z.object({
-  title: z
-    .string({ message: 'The title field is required.' })
-    .trim()
-    .min(1, 'The title field is required.')
-    .max(255, 'The title may not be greater than 255 characters.'),
+  title: displayText(255, {
+    required: 'The title field is required.',
+    tooLong: 'The title may not be greater than 255 characters.',
+  }),
   slug: z
     .string()
     .trim()
@@ -47,10 +47,9 @@ export const customPageInputSchema = z.object({
     .regex(SLUG, 'The slug may only contain lowercase letters, numbers and hyphens.')
     .optional(),
   body: z.string({ message: 'The body field is required.' }).max(500_000),
-  meta_description: z
-    .string()
-    .trim()
-    .max(300, 'The meta description may not be greater than 300 characters.')
+  meta_description: displayText(300, {
+    tooLong: 'The meta description may not be greater than 300 characters.',
+  })
     .nullable()
     .optional(),
 });

@@ -60,9 +60,36 @@ export interface Pagination<T> {
   last_page: number;
 }
 
+const WHOLE_NUMBER = 'Expected a whole number.';
+
+/**
+ * A whole number, from JSON (a number) or from a path or query string (digits only). Unlike a
+ * plain coercion, '', ' ', null, false, [], '1e3' and '0x10' are refused rather than read as
+ * some number.
+ */
+export function integer({ min, max }: { min?: number; max?: number } = {}) {
+  let number = z.number().int(WHOLE_NUMBER).max(Number.MAX_SAFE_INTEGER);
+  if (min !== undefined) number = number.min(min);
+  if (max !== undefined) number = number.max(max);
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^-?\d{1,16}$/, WHOLE_NUMBER)
+          .transform(Number),
+      ],
+      {
+        message: WHOLE_NUMBER,
+      },
+    )
+    .pipe(number);
+}
+
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(15),
+  page: integer({ min: 1 }).default(1),
+  perPage: integer({ min: 1, max: 100 }).default(15),
 });
 
 export function paginationSchema<T extends z.ZodType>(item: T) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginationSchema } from './http.js';
+import { displayText } from './text.js';
+import { integer, paginationSchema } from './http.js';
 
 /** Permissions of the music domain. */
 export const MUSIC_PERMISSIONS = {
@@ -206,15 +207,18 @@ export const playlistSchema = z.object({
 export type Playlist = z.infer<typeof playlistSchema>;
 
 export const playlistInputSchema = z.object({
-  name: z.string().trim().min(1).max(250),
-  description: z.string().trim().max(5000).nullish(),
+  name: displayText(250, { required: 'The name field is required.' }),
+  description: displayText(5000, { multiline: true }).nullish(),
   public: z.boolean().optional(),
   collaborative: z.boolean().optional(),
 });
 export type PlaylistInput = z.infer<typeof playlistInputSchema>;
 
 export const trackIdsSchema = z.object({
-  trackIds: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  trackIds: z
+    .array(integer({ min: 1 }))
+    .min(1)
+    .max(1000),
 });
 
 /** One item of a channel: the object of its content type, tagged by `model_type`. */
@@ -283,7 +287,7 @@ export const landingArtistsSchema = z.object({
 export type LandingArtists = z.infer<typeof landingArtistsSchema>;
 
 export const logPlaySchema = z.object({
-  played_ms: z.coerce.number().int().min(0),
+  played_ms: z.number().int().min(0),
   ended: z.boolean().optional(),
 });
 

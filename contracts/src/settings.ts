@@ -1,7 +1,11 @@
-import { DEFAULT_LANDING_CONTENT, type LandingContent } from './landing-content.js';
-import type { Menu } from './menus.js';
+import { z } from 'zod';
+import { DEFAULT_LANDING_CONTENT, landingContentSchema } from './landing-content.js';
+import { menuSchema } from './menus.js';
+import { displayText } from './text.js';
+import { isTimezone } from './users.js';
 
-export type HomepageType = 'landing' | 'login' | 'register' | 'customPage' | 'channel';
+export const HOMEPAGE_TYPES = ['landing', 'login', 'register', 'customPage', 'channel'] as const;
+export type HomepageType = (typeof HOMEPAGE_TYPES)[number];
 
 export interface RegistrationPolicy {
   id: string;
@@ -17,100 +21,131 @@ export interface SocialEndpoints {
   userinfo?: string;
 }
 
-export interface SettingDefinition<T = unknown> {
-  value: T;
+export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
+  /** What a value must be; an admin's change is parsed by it (trimmed, cleaned) before it is kept. */
+  schema: S;
+  value: z.output<S>;
   /** Public keys reach the browser in bootstrap data; the rest stay on the server. */
   public: boolean;
 }
 
-function pub<T>(value: T): SettingDefinition<T> {
-  return { value, public: true };
+function pub<S extends z.ZodType>(schema: S, value: z.output<S>): SettingDefinition<S> {
+  return { schema, value, public: true };
 }
-function secret<T>(value: T): SettingDefinition<T> {
-  return { value, public: false };
+function secret<S extends z.ZodType>(schema: S, value: z.output<S>): SettingDefinition<S> {
+  return { schema, value, public: false };
 }
 
+// The shapes settings take. A key is added with one line: `'area.name': pub(schema, default)`.
+const flag = z.boolean();
+const line = (max = 255) => displayText(max);
+/** A path inside the app (`/pages/terms`) or an absolute URL. */
+const link = z.string().trim().max(2000);
+const optionalEmail = z.union([z.literal(''), z.string().trim().max(255).email()]);
+const adCode = z.string().max(20_000);
+const credential = z.string().trim().max(4000);
+const socialEndpoints = z
+  .object({
+    authorize: z.string().url().optional(),
+    token: z.string().url().optional(),
+    userinfo: z.string().url().optional(),
+  })
+  .strict();
+const policies = z
+  .array(z.object({ id: z.string().trim().min(1).max(100), name: line(200), action: link }))
+  .max(20);
+const fileTypes = z.array(z.string().trim().min(1).max(100)).max(200);
+const bytes = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /**
- * Every setting with its seeded default. Keys are dotted; bootstrap data nests them
+ * Every setting with its schema and seeded default. Keys are dotted; bootstrap data nests them
  * (`themes.user_change` → `settings.themes.user_change`).
  */
 export const SETTING_DEFINITIONS = {
-  'branding.site_name': pub('Cadenza'),
-  'branding.site_description': pub('Listen to and discover music you love.'),
-  'branding.logo_light': pub('/brand/logo-light.svg'),
-  'branding.logo_dark': pub('/brand/logo-dark.svg'),
-  'branding.logo_light_mobile': pub('/brand/logo-mark.svg'),
-  'branding.logo_dark_mobile': pub('/brand/logo-mark.svg'),
-  'branding.favicon': pub('/brand/favicon.svg'),
-  'site.demo': pub(false),
-  'registration.disable': pub(false),
-  'registration.policies': pub<RegistrationPolicy[]>([]),
-  require_email_confirmation: pub(false),
-  'billing.enable': pub(false),
-  'homepage.type': pub<HomepageType>('landing'),
-  'homepage.value': pub(''),
-  'homepage.pricing': pub(false),
-  'landing.content': pub<LandingContent>(DEFAULT_LANDING_CONTENT),
-  'landing.show_trending': pub(true),
-  'auth.login_redirect': pub('/'),
-  'themes.user_change': pub(true),
-  'themes.default_id': pub<number | null>(null),
-  'cookie_notice.enable': pub(true),
-  'cookie_notice.position': pub<'top' | 'bottom'>('bottom'),
-  'cookie_notice.button': pub<{ label: string; action: string } | null>({
+  'branding.site_name': pub(
+    displayText(100).pipe(z.string().min(1, 'The site needs a name.')),
+    'Cadenza',
+  ),
+  'branding.site_description': pub(line(500), 'Listen to and discover music you love.'),
+  'branding.logo_light': pub(link, '/brand/logo-light.svg'),
+  'branding.logo_dark': pub(link, '/brand/logo-dark.svg'),
+  'branding.logo_light_mobile': pub(link, '/brand/logo-mark.svg'),
+  'branding.logo_dark_mobile': pub(link, '/brand/logo-mark.svg'),
+  'branding.favicon': pub(link, '/brand/favicon.svg'),
+  'site.demo': pub(flag, false),
+  'registration.disable': pub(flag, false),
+  'registration.policies': pub(policies, []),
+  require_email_confirmation: pub(flag, false),
+  'billing.enable': pub(flag, false),
+  'homepage.type': pub(z.enum(HOMEPAGE_TYPES), 'landing'),
+  'homepage.value': pub(z.string().trim().max(255), ''),
+  'homepage.pricing': pub(flag, false),
+  'landing.content': pub(landingContentSchema, DEFAULT_LANDING_CONTENT),
+  'landing.show_trending': pub(flag, true),
+  'auth.login_redirect': pub(z.string().trim().startsWith('/').max(2000), '/'),
+  'themes.user_change': pub(flag, true),
+  'themes.default_id': pub(z.number().int().positive().nullable(), null),
+  'cookie_notice.enable': pub(flag, true),
+  'cookie_notice.position': pub(z.enum(['top', 'bottom']), 'bottom'),
+  'cookie_notice.button': pub(z.object({ label: line(100), action: link }).nullable(), {
     label: 'Learn more',
     action: '/pages/privacy-policy',
   }),
-  'social.google.enable': pub(false),
-  'social.facebook.enable': pub(false),
-  'social.twitter.enable': pub(false),
-  'social.apple.enable': pub(false),
-  'social.compact_buttons': pub(false),
+  'social.google.enable': pub(flag, false),
+  'social.facebook.enable': pub(flag, false),
+  'social.twitter.enable': pub(flag, false),
+  'social.apple.enable': pub(flag, false),
+  'social.compact_buttons': pub(flag, false),
   // Credentials of each social login service, and endpoint overrides (authorize, token,
   // userinfo) for a self-hosted or test provider; empty means the service's own endpoints.
-  'social.google.client_id': secret(''),
-  'social.google.client_secret': secret(''),
-  'social.google.endpoints': secret<SocialEndpoints>({}),
-  'social.facebook.client_id': secret(''),
-  'social.facebook.client_secret': secret(''),
-  'social.facebook.endpoints': secret<SocialEndpoints>({}),
-  'social.twitter.client_id': secret(''),
-  'social.twitter.client_secret': secret(''),
-  'social.twitter.endpoints': secret<SocialEndpoints>({}),
-  'social.apple.client_id': secret(''),
-  'social.apple.team_id': secret(''),
-  'social.apple.key_id': secret(''),
-  'social.apple.private_key': secret(''),
-  'social.apple.endpoints': secret<SocialEndpoints>({}),
-  'recaptcha.site_key': pub(''),
-  'recaptcha.secret_key': secret(''),
-  'recaptcha.enable.register': pub(false),
-  'recaptcha.enable.contact': pub(true),
-  'dates.default_timezone': pub('auto'),
-  'i18n.enable': pub(true),
-  'i18n.default_locale': pub('en'),
-  'api.integrated': pub(true),
-  'notifications.integrated': pub(true),
-  'notif.subs.integrated': pub(false),
-  'ads.general_top': pub(''),
-  'ads.general_bottom': pub(''),
-  'ads.artist_top': pub(''),
-  'ads.artist_bottom': pub(''),
-  'ads.album_above': pub(''),
-  'uploads.max_size': pub(50 * 1024 * 1024),
-  'uploads.allowed_types': pub<string[]>([]),
-  'uploads.blocked_types': pub<string[]>([]),
-  'uploads.chunk_size': pub(5 * 1024 * 1024),
-  'uploads.disable_tus': pub(false),
-  'maps.google_key': pub(''),
-  'mail.contact_address': secret('contact@example.com'),
-  'mail.from_address': secret('no-reply@example.com'),
-  'mail.from_name': secret('Cadenza'),
-  menus: pub<Menu[]>([]),
+  'social.google.client_id': secret(credential, ''),
+  'social.google.client_secret': secret(credential, ''),
+  'social.google.endpoints': secret(socialEndpoints, {}),
+  'social.facebook.client_id': secret(credential, ''),
+  'social.facebook.client_secret': secret(credential, ''),
+  'social.facebook.endpoints': secret(socialEndpoints, {}),
+  'social.twitter.client_id': secret(credential, ''),
+  'social.twitter.client_secret': secret(credential, ''),
+  'social.twitter.endpoints': secret(socialEndpoints, {}),
+  'social.apple.client_id': secret(credential, ''),
+  'social.apple.team_id': secret(credential, ''),
+  'social.apple.key_id': secret(credential, ''),
+  'social.apple.private_key': secret(credential, ''),
+  'social.apple.endpoints': secret(socialEndpoints, {}),
+  'recaptcha.site_key': pub(credential, ''),
+  'recaptcha.secret_key': secret(credential, ''),
+  'recaptcha.enable.register': pub(flag, false),
+  'recaptcha.enable.contact': pub(flag, true),
+  'dates.default_timezone': pub(
+    z.string().trim().refine(isTimezone, 'Choose a timezone from the list.'),
+    'auto',
+  ),
+  'i18n.enable': pub(flag, true),
+  'i18n.default_locale': pub(z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/), 'en'),
+  'api.integrated': pub(flag, true),
+  'notifications.integrated': pub(flag, true),
+  'notif.subs.integrated': pub(flag, false),
+  'ads.general_top': pub(adCode, ''),
+  'ads.general_bottom': pub(adCode, ''),
+  'ads.artist_top': pub(adCode, ''),
+  'ads.artist_bottom': pub(adCode, ''),
+  'ads.album_above': pub(adCode, ''),
+  'uploads.max_size': pub(bytes, 50 * 1024 * 1024),
+  'uploads.allowed_types': pub(fileTypes, []),
+  'uploads.blocked_types': pub(fileTypes, []),
+  'uploads.chunk_size': pub(bytes.min(256 * 1024), 5 * 1024 * 1024),
+  'uploads.disable_tus': pub(flag, false),
+  'maps.google_key': pub(credential, ''),
+  'mail.contact_address': secret(optionalEmail, 'contact@example.com'),
+  'mail.from_address': secret(optionalEmail, 'no-reply@example.com'),
+  'mail.from_name': secret(line(100), 'Cadenza'),
+  menus: pub(z.array(menuSchema).max(50), []),
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
-export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFINITIONS)[K]['value'];
+export type SettingValue<K extends SettingKey> = z.output<
+  (typeof SETTING_DEFINITIONS)[K]['schema']
+>;
 export type SettingsMap = { [K in SettingKey]: SettingValue<K> };
 
 export function isSettingKey(key: string): key is SettingKey {

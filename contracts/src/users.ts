@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './text.js';
 import { newPasswordSchema } from './auth.js';
 import { permissionSchema } from './permissions.js';
 import { socialProfileSchema } from './social-auth.js';
@@ -98,8 +99,8 @@ export function isTimezone(value: string): boolean {
 }
 
 export const updateProfileBodySchema = z.object({
-  first_name: z.string().trim().max(255).nullish(),
-  last_name: z.string().trim().max(255).nullish(),
+  first_name: displayText(255).nullish(),
+  last_name: displayText(255).nullish(),
   /** Only the URL of an avatar uploaded through `users/{id}/avatar`, or null to keep it cleared. */
   avatar: z.string().max(1000).nullish(),
   language: z

@@ -8,7 +8,9 @@ import { authContextPlugin } from './core/auth-context.js';
 import { errorHandlerPlugin } from './core/error-handler.js';
 import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
-import { spaPlugin } from './core/spa.js';
+import { securityHeadersPlugin, inlineScriptsOf } from './core/security-headers.js';
+import { readPageTemplate, spaPlugin } from './core/spa.js';
+import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { xsrfPlugin } from './core/xsrf.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -18,6 +20,7 @@ import { createMailer } from './infra/mail.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/rate-limiter.js';
 import { connectRedis } from './infra/redis.js';
 import { localStorage, storageRoutes } from './infra/storage.js';
+import { adsRoutes } from './modules/ads/ads.routes.js';
 import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
 import { createAccountsServices } from './modules/accounts/accounts.services.js';
 import { emailVerificationGate } from './modules/accounts/email-verification.gate.js';
@@ -56,6 +59,7 @@ import { createValueListsService } from './modules/value-lists/value-lists.servi
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.js';
 import { secretBox } from './modules/two-factor/secret-box.js';
+import { SOCIAL_PAGE_SCRIPTS } from './modules/social-auth/callback-page.js';
 import { socialAuthRoutes } from './modules/social-auth/social-auth.routes.js';
 import { createSocialAuthService } from './modules/social-auth/social-auth.service.js';
 
@@ -193,6 +197,12 @@ async function createServices(config: Config, db: Db) {
   };
 }
 
+function storageOrigin(s3: NonNullable<Config['s3']>): string {
+  return s3.endpoint
+    ? new URL(s3.endpoint).origin
+    : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
 /**
  * The whole application: core HTTP conventions first, then every module's routes, then the web
  * app for every other path. Migrates and seeds the database before it answers.
@@ -259,15 +269,28 @@ export async function buildApp(
     permissions: services.permissions,
     secureCookies: config.secureCookies,
   });
-  await app.register(xsrfPlugin, { appKey, secureCookies: config.secureCookies });
+  await app.register(xsrfPlugin, {
+    appKey,
+    secureCookies: config.secureCookies,
+    appOrigin: new URL(config.appUrl).origin,
+  });
+  const pageTemplate = readPageTemplate(config.webDist);
+  await app.register(securityHeadersPlugin, {
+    appUrl: config.appUrl,
+    inlineScripts: [...inlineScriptsOf(pageTemplate), ...SOCIAL_PAGE_SCRIPTS],
+    // Browsers upload straight to S3-compatible storage when it is configured.
+    ...(config.s3 ? { connectSources: [storageOrigin(config.s3)] } : {}),
+  });
   await app.register(accessPlugin, { workspaces: services.workspaces });
   registerQueryLists(app);
+  await app.register(wellFormedInputPlugin);
   await app.register(emailVerificationGate, {
     emailVerification: services.accounts.emailVerification,
   });
   await app.register(openApiCollector);
 
   await app.register(healthRoutes);
+  await app.register(adsRoutes, { settings: services.settings });
   await app.register(authRoutes, { auth: services.auth, bootstrap: services.bootstrap });
   await app.register(usersRoutes, { users: services.users, account: services.accounts.account });
   await app.register(accountsPlugin, {
@@ -276,7 +299,16 @@ export async function buildApp(
     twoFactor: services.twoFactor,
     bootstrap: services.bootstrap,
   });
-  await app.register(storageRoutes, { storage: services.storage });
+  const playlistImages = services.music.playlists.imageGuard;
+  await app.register(storageRoutes, {
+    storage: services.storage,
+    guards: [
+      {
+        prefix: playlistImages.prefix,
+        allows: (key, request) => playlistImages.allows(key, request.user?.id ?? null),
+      },
+    ],
+  });
   await app.register(apiDocsRoutes, { settings: services.settings });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
@@ -300,6 +332,7 @@ export async function buildApp(
 
   await app.register(spaPlugin, {
     webDist: config.webDist,
+    template: pageTemplate,
     bootstrap: services.bootstrap,
     settings: services.settings,
     seoResolvers: [customPageSeoResolver(services.customPages)],

@@ -47,7 +47,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
         return cached;
       };
 
-      if (request.routeOptions.config.crossSiteForm) {
+      if (request.routeOptions.config.cookieless) {
         request.session = { id: sessions.newId(), row: null, changed: false };
         return;
       }

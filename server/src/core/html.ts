@@ -1,4 +1,4 @@
-import { BOOTSTRAP_GLOBAL, type BootstrapData } from '@cadenza/contracts/bootstrap';
+import { BOOTSTRAP_ELEMENT_ID, type BootstrapData } from '@cadenza/contracts/bootstrap';
 
 export const HEAD_MARKER = '<!-- cadenza:head -->';
 
@@ -60,7 +60,7 @@ export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
     `<title>${escapeHtml(seo.title)}</title>`,
     ...metaTags,
     ...(seo.canonical ? [`<link rel="canonical" href="${escapeHtml(seo.canonical)}" />`] : []),
-    `<script>window.${BOOTSTRAP_GLOBAL} = ${scriptSafeJson(bootstrap)};</script>`,
+    `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>`,
   ].join('\n    ');
 }
 

@@ -155,6 +155,55 @@ describe('anti-forgery', () => {
     expect(response.cookies).toEqual([]);
   });
 
+  it('refuses a signed-in request from another site even with the right token, by fetch metadata or Origin', async () => {
+    const user = await createUser(t.app);
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://evil.localhost' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const client = new TestClient(t.app);
+      await client.login(user.email, user.plainPassword);
+      const logout = await client.post('/auth/logout', {}, { headers });
+      expect(logout.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(logout.json()).toEqual({ message: 'Requests from other sites are not accepted.' });
+      expect((await client.get('/api/v1/me')).statusCode).toBe(200);
+    }
+  });
+
+  it('accepts requests of its own pages: same origin by fetch metadata, Origin or host', async () => {
+    const user = await createUser(t.app);
+    const own: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
+      { origin: t.config.appUrl },
+      { origin: 'http://127.0.0.1:5173', host: '127.0.0.1:5173' },
+      {},
+    ];
+    for (const headers of own) {
+      const client = new TestClient(t.app);
+      await client.login(user.email, user.plainPassword);
+      expect((await client.post('/auth/logout', {}, { headers })).statusCode).toBe(200);
+    }
+  });
+
+  it('lets bearer-token clients and cookieless routes be called from anywhere', async () => {
+    const user = await createUser(t.app);
+    const { plainTextToken } = await t.app.services.tokens.create(user.id, 'script');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/access-tokens',
+      headers: {
+        authorization: `Bearer ${plainTextToken}`,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: { tokenName: 'from a web tool' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('does not exempt a request whose bearer token is invalid', async () => {
     const response = await t.app.inject({
       method: 'POST',

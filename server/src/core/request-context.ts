@@ -28,10 +28,11 @@ declare module 'fastify' {
     /** The route needs this permission (visitors are checked against the guest role). */
     permission?: string;
     /**
-     * The route receives a form another site posts (Sign in with Apple). The browser sends none
-     * of our SameSite cookies with it, so the route reads none and writes none: a cookie set
-     * here would replace the visitor's session. It has no anti-forgery check and no user.
+     * The route's callers carry none of our cookies: a form another site posts (Sign in with
+     * Apple), a payment service's webhook, music apps. The route reads no cookie and writes none
+     * (a cookie set here could replace the visitor's session), has no anti-forgery or cross-site
+     * check and no session user; it authenticates its callers itself, if at all.
      */
-    crossSiteForm?: boolean;
+    cookieless?: boolean;
   }
 }

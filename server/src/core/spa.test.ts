@@ -3,16 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
+import { bootstrapDataOf } from '../test/pages.js';
 import { TestClient } from '../test/test-client.js';
 
 let t: TestApp;
 let webDist: string;
 
-function bootstrapOf(html: string) {
-  const match = /<script>window\.bootstrapData = (.*?);<\/script>/s.exec(html);
-  if (!match) throw new Error('no bootstrap data in the page');
-  return JSON.parse(match[1]!);
-}
+// The assertions read the data as plain JSON, as the page's script does.
+const bootstrapOf = (html: string) => JSON.parse(JSON.stringify(bootstrapDataOf(html)));
 
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-web-'));
@@ -107,7 +105,7 @@ describe('the web app', () => {
 
   it('does not serve the raw template', async () => {
     const page = await new TestClient(t.app).get('/index.html');
-    expect(page.body).toContain('window.bootstrapData');
+    expect(page.body).toContain('id="bootstrap-data"');
   });
 
   it('returns bootstrap data from login and logout', async () => {

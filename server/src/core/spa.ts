@@ -17,12 +17,20 @@ export type SeoResolver = (
 
 export interface SpaOptions {
   webDist: string;
+  /** The page every client route is answered with (see `readPageTemplate`). */
+  template: string;
   bootstrap: BootstrapService;
   settings: SettingsService;
   seoResolvers?: SeoResolver[];
 }
 
 const ONE_YEAR = 31_536_000;
+
+/** The built web app's `index.html`, or a bare page when the web app has not been built. */
+export function readPageTemplate(webDist: string): string {
+  const indexFile = path.join(webDist, 'index.html');
+  return fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
+}
 const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
 
 /**
@@ -31,12 +39,7 @@ const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
  * with the app so client routes (and the not-found page) work on reload.
  */
 export const spaPlugin = fp<SpaOptions>(
-  async (app: FastifyInstance, { webDist, bootstrap, settings, seoResolvers = [] }) => {
-    const indexFile = path.join(webDist, 'index.html');
-    const template = fs.existsSync(indexFile)
-      ? fs.readFileSync(indexFile, 'utf8')
-      : FALLBACK_TEMPLATE;
-
+  async (app: FastifyInstance, { webDist, template, bootstrap, settings, seoResolvers = [] }) => {
     if (fs.existsSync(webDist)) {
       await app.register(fastifyStatic, {
         root: webDist,

@@ -7,13 +7,27 @@ import './request-context.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What a browser's fetch metadata may say of a request our own pages make. */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+export interface XsrfOptions {
+  appKey: string;
+  secureCookies: boolean;
+  /** The public origin of the app (`APP_URL`); requests from it are our own. */
+  appOrigin: string;
+}
+
 /**
  * Anti-forgery as Laravel does it: a token bound to the visitor's session is sent in the
  * `XSRF-TOKEN` cookie (readable by scripts) and must come back in `X-XSRF-TOKEN` with every
  * state-changing request. A page on another site can send the cookie but cannot read it.
+ *
+ * On top of the token, a state-changing request that the browser says came from another site
+ * (fetch metadata, else the Origin header) is refused with 403: a token leaked once must not be
+ * usable from a page elsewhere.
  */
-export const xsrfPlugin = fp<{ appKey: string; secureCookies: boolean }>(
-  async (app: FastifyInstance, { appKey, secureCookies }) => {
+export const xsrfPlugin = fp<XsrfOptions>(
+  async (app: FastifyInstance, { appKey, secureCookies, appOrigin }) => {
     const tokenFor = (request: FastifyRequest) => hmac(appKey, `xsrf:${request.session.id}`);
 
     app.addHook('onRequest', async (request) => {
@@ -22,9 +36,14 @@ export const xsrfPlugin = fp<{ appKey: string; secureCookies: boolean }>(
         SAFE_METHODS.has(request.method) ||
         request.authMethod === 'token' ||
         request.is404 ||
-        request.routeOptions.config.crossSiteForm
+        request.routeOptions.config.cookieless
       )
         return;
+      if (isCrossSite(request, appOrigin)) {
+        throw new AppError(403, 'Requests from other sites are not accepted.', {
+          code: 'cross_site_request',
+        });
+      }
       const header = request.headers[XSRF_HEADER.toLowerCase()];
       const sent = decode(Array.isArray(header) ? header[0] : header);
       if (!sent || !safeEqual(sent, tokenFor(request))) {
@@ -36,7 +55,7 @@ export const xsrfPlugin = fp<{ appKey: string; secureCookies: boolean }>(
       if (
         request.authMethod === 'token' ||
         !request.session ||
-        request.routeOptions.config.crossSiteForm
+        request.routeOptions.config.cookieless
       )
         return;
       const token = tokenFor(request);
@@ -51,6 +70,26 @@ export const xsrfPlugin = fp<{ appKey: string; secureCookies: boolean }>(
   },
   { name: 'xsrf', dependencies: ['auth-context'] },
 );
+
+/**
+ * Whether the browser tells us the request was started by a page of another site. Browsers
+ * send `Sec-Fetch-Site`; older ones only `Origin`, which must then be the app's own origin or
+ * the host the request was sent to (a development proxy serves the app under its own host).
+ * Clients that are not browsers send neither and are judged by the token alone.
+ */
+function isCrossSite(request: FastifyRequest, appOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return !OWN_FETCH_SITES.has(site);
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === appOrigin) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    // `Origin: null` (sandboxed frames, redirects across sites) or garbage.
+    return true;
+  }
+}
 
 function decode(value: string | undefined): string {
   try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Where public files live: local disk under DATA_DIR now; S3-compatible storage later. */
 export interface Storage {
@@ -42,6 +42,8 @@ export class LocalStorage implements Storage {
   keyOf = (url: string) => this.inner.keyOf(url);
 }
 
+// Only pictures are public files. Audio is never served from here: the catalogue's files go out
+// through the stream route, which checks the listening permission.
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   jpg: 'image/jpeg',
@@ -49,28 +51,40 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   avif: 'image/avif',
-  mp3: 'audio/mpeg',
 };
 
-/** Serves public files at /storage/<key>; unknown kinds go out as downloads, never as pages. */
+/**
+ * Files under `prefix` that only some may see (a private playlist's picture): `allows` decides
+ * for each request, and such files are never kept in shared caches.
+ */
+export interface StorageGuard {
+  prefix: string;
+  allows(key: string, request: FastifyRequest): Promise<boolean>;
+}
+
+/** Serves public pictures at /storage/<key>, each guarded file only to those its guard allows. */
 export async function storageRoutes(
   app: FastifyInstance,
-  { storage }: { storage: Storage },
+  { storage, guards = [] }: { storage: Storage; guards?: StorageGuard[] },
 ): Promise<void> {
   app.get('/storage/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
+    const notFound = () => reply.status(404).send({ message: 'Not found.' });
+    const type = CONTENT_TYPES[rest.split('.').pop()?.toLowerCase() ?? ''];
+    if (!type) return notFound();
+    const guard = guards.find((candidate) => rest.startsWith(candidate.prefix));
+    // A file someone may not see answers like a missing one, so keys reveal nothing.
+    if (guard && !(await guard.allows(rest, request))) return notFound();
     let data: Buffer | undefined;
     try {
       data = await storage.read(rest);
     } catch {
       data = undefined;
     }
-    if (!data) return reply.status(404).send({ message: 'Not found.' });
-    const extension = rest.split('.').pop()?.toLowerCase() ?? '';
+    if (!data) return notFound();
     return reply
-      .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
+      .header('content-type', type)
+      .header('cache-control', guard ? 'private, no-cache' : 'public, max-age=31536000, immutable')
       .send(data);
   });
 }

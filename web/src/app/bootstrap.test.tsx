@@ -27,6 +27,20 @@ describe('loadBootstrapData', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('reads the JSON data block when no script has read it yet', async () => {
+    const data = makeBootstrap();
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'bootstrap-data';
+    block.textContent = JSON.stringify(data);
+    document.head.append(block);
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(loadBootstrapData()).resolves.toEqual(data);
+    expect(fetchMock).not.toHaveBeenCalled();
+    block.remove();
+  });
+
   it('asks the server once when nothing was inlined (Vite dev server)', async () => {
     const data = makeBootstrap();
     const fetchMock = vi.fn<typeof fetch>(

@@ -1,4 +1,8 @@
-import { BOOTSTRAP_GLOBAL, type BootstrapData } from '@cadenza/contracts/bootstrap';
+import {
+  BOOTSTRAP_ELEMENT_ID,
+  BOOTSTRAP_GLOBAL,
+  type BootstrapData,
+} from '@cadenza/contracts/bootstrap';
 import type { SettingKey, SettingValue } from '@cadenza/contracts/settings';
 import { useSyncExternalStore } from 'react';
 import { apiClient } from '../api/client';
@@ -23,10 +27,20 @@ const listeners = new Set<() => void>();
  * so it is asked for once before the first render.
  */
 export async function loadBootstrapData(): Promise<BootstrapData> {
-  const inlined = window[BOOTSTRAP_GLOBAL];
+  // The theme script of index.html has usually read the data block already.
+  const block = document.getElementById(BOOTSTRAP_ELEMENT_ID);
+  const inlined = window[BOOTSTRAP_GLOBAL] ?? (block ? parseBlock(block.textContent) : undefined);
   if (inlined) return inlined;
   const { bootstrapData } = await apiClient.get<{ bootstrapData: BootstrapData }>('bootstrap-data');
   return bootstrapData;
+}
+
+function parseBlock(text: string | null): BootstrapData | undefined {
+  try {
+    return text ? (JSON.parse(text) as BootstrapData) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function getBootstrapData(): BootstrapData {

@@ -53,6 +53,21 @@ describe('the theme script of index.html', () => {
     expect(html.indexOf(bootScript!)).toBeLessThan(html.indexOf('src="/src/main.tsx"'));
   });
 
+  it('reads the bootstrap data block into window.bootstrapData, with or without themes', () => {
+    for (const themes of [seeded, []]) {
+      resetPage();
+      const block = document.createElement('script');
+      block.type = 'application/json';
+      block.id = 'bootstrap-data';
+      block.textContent = JSON.stringify({ themes, settings: { themes: {}, base_url: '' } });
+      document.head.append(block);
+      new Function(bootScript!)();
+      block.remove();
+      expect(window.bootstrapData?.themes).toEqual(themes);
+    }
+    expect(root.classList.contains('dark')).toBe(false);
+  });
+
   it('applies the theme variables, the dark class and the colour scheme', () => {
     expect(runBootScript(seeded, { user_change: true }, 'light')).toEqual({
       id: '2',

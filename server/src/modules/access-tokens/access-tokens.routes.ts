@@ -1,4 +1,6 @@
+import { integer } from '@cadenza/contracts/http';
 import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import { displayText } from '@cadenza/contracts/text';
 import { accessTokenSchema } from '@cadenza/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +18,10 @@ export async function accessTokensRoutes(
 
   r.get(
     '/api/v1/access-tokens',
-    { config: access, schema: { response: { 200: z.object({ tokens: z.array(accessTokenSchema) }) } } },
+    {
+      config: access,
+      schema: { response: { 200: z.object({ tokens: z.array(accessTokenSchema) }) } },
+    },
     async (request) => ({ tokens: await tokens.list(request.user!.id) }),
   );
 
@@ -26,7 +31,7 @@ export async function accessTokensRoutes(
       config: access,
       schema: {
         body: z.object({
-          tokenName: z.string().trim().min(1, 'The token name field is required.').max(100),
+          tokenName: displayText(100, { required: 'The token name field is required.' }),
         }),
         response: { 200: z.object({ token: accessTokenSchema, plainTextToken: z.string() }) },
       },
@@ -39,7 +44,7 @@ export async function accessTokensRoutes(
     {
       config: access,
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: integer({ min: 1 }) }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, type UserOptions } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
+import { inlineScriptsOf, scriptHashSource } from '../../core/security-headers.js';
 import { API_REFERENCE_PATH, OPENAPI_JSON_PATH } from './api-docs.js';
 
 let t: TestApp;
@@ -115,6 +116,13 @@ describe('API documentation', () => {
     const page = await client.get(`${API_REFERENCE_PATH}/`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // The page's own start-up script is allowed by its hash; nothing else inline runs.
+    const policy = String(page.headers['content-security-policy']);
+    const scripts = inlineScriptsOf(page.body);
+    expect(scripts).toHaveLength(1);
+    const scriptSources = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
+    expect(scriptSources).toContain(scriptHashSource(scripts[0]!));
+    expect(scriptSources).not.toContain("'unsafe-inline'");
   });
 
   it('is hidden from guests, users without api.access and when the API is off', async () => {

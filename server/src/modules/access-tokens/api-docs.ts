@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
+import { allowInlineScriptsOf } from '../../core/security-headers.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 /** Where the API reference is served; the web page /api-docs links or embeds it. */
@@ -59,6 +60,13 @@ export async function apiDocsRoutes(
 ): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (!(await apiDocsAllowed(request, settings))) throw AppError.notFound();
+  });
+  // The reference page starts itself with an inline script of the library's.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.includes('text/html') && typeof payload === 'string')
+      allowInlineScriptsOf(reply, payload);
+    return payload;
   });
   await app.register(scalar, {
     routePrefix: API_REFERENCE_PATH,

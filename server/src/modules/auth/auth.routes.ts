@@ -1,3 +1,4 @@
+import { integer } from '@cadenza/contracts/http';
 import {
   confirmPasswordBodySchema,
   loginBodySchema,
@@ -55,12 +56,9 @@ export async function authRoutes(
       config: { auth: true },
       schema: {
         querystring: z.object({
-          seconds: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(PASSWORD_CONFIRMATION_SECONDS)
-            .default(PASSWORD_CONFIRMATION_SECONDS),
+          seconds: integer({ min: 1, max: PASSWORD_CONFIRMATION_SECONDS }).default(
+            PASSWORD_CONFIRMATION_SECONDS,
+          ),
         }),
         response: { 200: z.object({ confirmed: z.boolean() }) },
       },

@@ -4,13 +4,13 @@ import {
   customPageSchema,
   publicCustomPageSchema,
 } from '@cadenza/contracts/custom-pages';
-import { paginationQuerySchema, paginationSchema } from '@cadenza/contracts/http';
+import { integer, paginationQuerySchema, paginationSchema } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CustomPagesService } from './custom-pages.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: integer({ min: 1 }) });
 const pageResponse = z.object({ page: customPageSchema });
 
 export async function customPagesRoutes(

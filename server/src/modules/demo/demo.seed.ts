@@ -70,8 +70,8 @@ export interface DemoSeedSummary {
 
 /** Audio format of the demo songs: small files that still sound like music. */
 export const DEMO_AUDIO = { sampleRate: 16_000, kbps: 64, minSeconds: 20, maxSeconds: 28 };
-/** Relative to DATA_DIR. */
-export const DEMO_AUDIO_DIR = 'storage/demo';
+/** Relative to DATA_DIR; outside the public storage, so the songs go out only as streams. */
+export const DEMO_AUDIO_DIR = 'audio/demo';
 
 const slug = (text: string) =>
   text

@@ -1,3 +1,4 @@
+import { integer } from '@cadenza/contracts/http';
 import {
   importJobSchema,
   LIBRARY_PERMISSIONS,
@@ -31,7 +32,7 @@ export async function libraryRoutes(
     {
       config: { permission: LIBRARY_PERMISSIONS.import },
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: integer({ min: 1 }) }),
         response: { 200: jobResponse },
       },
     },

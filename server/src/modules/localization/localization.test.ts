@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { bootstrapDataOf } from '../../test/pages.js';
 import { TestClient } from '../../test/test-client.js';
 import { parseAcceptLanguage } from './localization.service.js';
 
@@ -15,12 +16,7 @@ afterAll(async () => {
 /** The bootstrap data inlined into a page the client loads. */
 async function pageBootstrap(client: TestClient, headers: Record<string, string> = {}) {
   const page = await client.get('/', { headers });
-  const json = /window\.bootstrapData = (.*);<\/script>/.exec(page.body)?.[1];
-  if (!json) throw new Error('no bootstrap data in the page');
-  return JSON.parse(json) as {
-    user: { language: string | null } | null;
-    i18n: { language: string; name: string; lines: Record<string, string> };
-  };
+  return bootstrapDataOf(page.body);
 }
 
 describe('page language', () => {

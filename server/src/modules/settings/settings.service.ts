@@ -6,6 +6,7 @@ import {
   type SettingsMap,
 } from '@cadenza/contracts/settings';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { randomToken } from '../../infra/hash.js';
@@ -23,10 +24,15 @@ export function createSettingsService(db: Kysely<Database>) {
   async function all(): Promise<SettingsMap> {
     if (cache && cache.expiresAt > Date.now()) return cache.values;
     const stored = await repo.allSettings(db);
-    const defaults = Object.fromEntries(
-      Object.entries(SETTING_DEFINITIONS).map(([k, d]) => [k, d.value]),
-    );
-    const values = { ...defaults, ...stored } as SettingsMap;
+    const values = Object.fromEntries(
+      Object.entries(SETTING_DEFINITIONS).map(([key, definition]) => {
+        // A value stored before its key had a schema, or by hand, may not fit it: the
+        // default stands in, so a bad value can never take the pages down.
+        const value = stored[key];
+        const fits = key in stored && definition.schema.safeParse(value).success;
+        return [key, fits ? value : definition.value];
+      }),
+    ) as SettingsMap;
     cache = { values, expiresAt: Date.now() + CACHE_TTL_MS };
     return values;
   }
@@ -55,17 +61,16 @@ export function createSettingsService(db: Kysely<Database>) {
           Object.fromEntries(unknown.map((key) => [key, `Unknown setting: ${key}`])),
         );
       }
-      const invalid = Object.entries(values).filter(
-        ([key, value]) => !sameKind(SETTING_DEFINITIONS[key as SettingKey].value, value),
-      );
-      if (invalid.length > 0) {
-        throw AppError.validation(
-          Object.fromEntries(
-            invalid.map(([key]) => [key, `The ${key} setting has the wrong type.`]),
-          ),
-        );
+      // Each value is parsed by its key's schema, and kept as parsed (trimmed, cleaned).
+      const parsed: Record<string, unknown> = {};
+      const errors: Record<string, string> = {};
+      for (const [key, value] of Object.entries(values)) {
+        const result = SETTING_DEFINITIONS[key as SettingKey].schema.safeParse(value);
+        if (result.success) parsed[key] = result.data;
+        else errors[key] = settingError(key, result.error);
       }
-      await repo.saveSettings(db, values);
+      if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+      await repo.saveSettings(db, parsed);
       cache = undefined;
       return all();
     },
@@ -91,9 +96,10 @@ export function createSettingsService(db: Kysely<Database>) {
   };
 }
 
-/** A value may replace a default of the same kind; a nullable default accepts anything. */
-function sameKind(defaultValue: unknown, value: unknown): boolean {
-  if (defaultValue === null || value === null) return true;
-  if (Array.isArray(defaultValue)) return Array.isArray(value);
-  return typeof defaultValue === typeof value;
+/** The first problem of a value, naming where inside it when the setting holds a structure. */
+function settingError(key: string, error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  if (issue.code === 'invalid_type') return `The ${key} setting has the wrong type.`;
+  const where = issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
+  return `${issue.message}${where}`;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-content';
 import { createUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
@@ -43,6 +44,61 @@ describe('settings', () => {
     const wrongType = await admin.post('/api/v1/settings', { 'billing.enable': 'yes' });
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json().errors['billing.enable']).toMatch(/wrong type/);
+  });
+
+  it('refuses values their schema does not allow, with an error on each key', async () => {
+    const refused = await admin.post('/api/v1/settings', {
+      'branding.site_name': null,
+      'branding.site_description': 'x'.repeat(900 * 1024),
+      'homepage.type': 'dashboard',
+      'dates.default_timezone': 'Mars/Olympus',
+      'uploads.max_size': -5,
+      'landing.content': { ...DEFAULT_LANDING_CONTENT, headerImageOpacity: 7 },
+      'registration.policies': [{ id: 'terms' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    const { errors } = refused.json();
+    expect(Object.keys(errors).sort()).toEqual([
+      'branding.site_description',
+      'branding.site_name',
+      'dates.default_timezone',
+      'homepage.type',
+      'landing.content',
+      'registration.policies',
+      'uploads.max_size',
+    ]);
+    expect(errors['branding.site_name']).toBe('The branding.site_name setting has the wrong type.');
+    expect(errors['branding.site_description']).toBe(
+      'The text may not be longer than 500 characters.',
+    );
+    expect(errors['dates.default_timezone']).toBe('Choose a timezone from the list.');
+    expect(errors['landing.content']).toMatch(/\(headerImageOpacity\)$/);
+    // Nothing of the refused change was kept, and the pages still render.
+    const page = await new TestClient(t.app).get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Loudhouse</title>');
+  });
+
+  it('keeps values as their schema reads them: trimmed, without control characters', async () => {
+    const saved = await admin.post('/api/v1/settings', {
+      'branding.site_name': '  Night\u202Eshift\u0000  ',
+    });
+    expect(saved.json().settings['branding.site_name']).toBe('Nightshift');
+    expect(
+      (await admin.post('/api/v1/settings', { 'branding.site_name': '   ' })).json().errors,
+    ).toEqual({ 'branding.site_name': 'The site needs a name.' });
+  });
+
+  it('falls back to the default for a stored value that does not fit its schema', async () => {
+    await t.db.kysely
+      .updateTable('settings')
+      .set({ value: 'null' })
+      .where('name', '=', 'branding.site_name')
+      .execute();
+    await admin.post('/api/v1/settings', {});
+    const page = await new TestClient(t.app).get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Cadenza</title>');
   });
 
   it('are closed to users and guests', async () => {

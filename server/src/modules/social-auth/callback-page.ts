@@ -1,6 +1,22 @@
 import type { SocialResult } from '@cadenza/contracts/social-auth';
 import { escapeHtml, scriptSafeJson } from '../../core/html.js';
 
+// The pages' scripts never change (their data travels in a JSON block), so the
+// Content-Security-Policy allows them by hash: see `SOCIAL_PAGE_SCRIPTS`.
+const CALLBACK_SCRIPT = `
+      (function () {
+        var data = JSON.parse(document.getElementById('social-result').textContent);
+        if (window.opener) {
+          window.opener.postMessage(data.result, data.origin);
+          window.close();
+        }
+      })();
+    `;
+const RELAY_SCRIPT = `document.forms[0].submit();`;
+
+/** The inline scripts of the social login pages, for the Content-Security-Policy. */
+export const SOCIAL_PAGE_SCRIPTS = [CALLBACK_SCRIPT, RELAY_SCRIPT];
+
 /**
  * The page the popup ends on: it hands the result to the window that opened it, addressed to
  * the app's own origin only, and closes. Opened on its own, it offers a way back to the app.
@@ -9,15 +25,8 @@ export function callbackPage(result: SocialResult, origin: string, siteName: str
   return `${head(siteName)}
   <body>
     <p>You can close this window. <a href="/">Continue</a></p>
-    <script>
-      (function () {
-        var result = ${scriptSafeJson(result)};
-        if (window.opener) {
-          window.opener.postMessage(result, ${scriptSafeJson(origin)});
-          window.close();
-        }
-      })();
-    </script>
+    <script type="application/json" id="social-result">${scriptSafeJson({ result, origin })}</script>
+    <script>${CALLBACK_SCRIPT}</script>
   </body>
 </html>
 `;
@@ -47,9 +56,7 @@ export function formPostRelayPage(
       ${inputs}
       <noscript><button type="submit">Continue</button></noscript>
     </form>
-    <script>
-      document.forms[0].submit();
-    </script>
+    <script>${RELAY_SCRIPT}</script>
   </body>
 </html>
 `;

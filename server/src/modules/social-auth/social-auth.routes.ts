@@ -43,10 +43,14 @@ export async function socialAuthRoutes(
       .send(callbackPage(result, socialAuth.origin, siteName));
   }
 
+  // The popup's pages must not cut it off from the window that opened it: the callback page
+  // hands its result to `window.opener`, which a stricter opener policy would leave null.
+  const popupPage = { crossOriginOpenerPolicy: { policy: 'unsafe-none' } } as const;
+
   for (const mode of ['login', 'connect'] as const) {
     r.get(
       `/secure/auth/social/:service/${mode}`,
-      { schema: { params: serviceParams } },
+      { schema: { params: serviceParams }, helmet: popupPage },
       async (request, reply) => {
         await socialAuth.assertEnabled(request.params.service);
         const started = await socialAuth.start(request, request.params.service, mode);
@@ -65,9 +69,7 @@ export async function socialAuthRoutes(
 
   r.get(
     '/secure/auth/social/:service/callback',
-    {
-      schema: { params: serviceParams, querystring: callbackFields },
-    },
+    { schema: { params: serviceParams, querystring: callbackFields }, helmet: popupPage },
     async (request, reply) => {
       await socialAuth.assertEnabled(request.params.service);
       const result = await socialAuth.callback(
@@ -91,8 +93,9 @@ export async function socialAuthRoutes(
   r.post(
     '/secure/auth/social/:service/callback',
     {
-      config: { crossSiteForm: true },
+      config: { cookieless: true },
       schema: { params: serviceParams, body: callbackFields },
+      helmet: popupPage,
     },
     async (request, reply) => {
       await socialAuth.assertEnabled(request.params.service);

@@ -55,9 +55,9 @@ function idpUrl() {
 
 /** Reads the result the callback page posts to the window that opened the popup. */
 function popupResult(html: string): Record<string, unknown> {
-  const match = /var result = (.*);\n/.exec(html);
+  const match = /<script type="application\/json" id="social-result">(.*?)<\/script>/s.exec(html);
   if (!match) throw new Error(`no result in the page: ${html}`);
-  return JSON.parse(match[1]!) as Record<string, unknown>;
+  return (JSON.parse(match[1]!) as { result: Record<string, unknown> }).result;
 }
 
 /** Opens the popup, lets the provider sign the user in, and returns the page it ends on. */

@@ -48,6 +48,8 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   return {
+    /** Refuses a request about another user's account (403), or from a visitor (401). */
+    assertSelf,
     async updateProfile(
       request: FastifyRequest,
       input: {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../infra/password-policy.js';
 import { createUser, signedInUser, type UserOptions } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { multipartFile } from '../../test/multipart.js';
 import { TestClient } from '../../test/test-client.js';
 
 let t: TestApp;
@@ -17,20 +18,8 @@ afterAll(async () => {
 
 const signedIn = (options: UserOptions = {}) => signedInUser(t.app, options);
 
-function multipart(field: string, filename: string, data: Buffer, type = 'image/png') {
-  const boundary = `----cadenza${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function uploadAvatar(client: TestClient, userId: number, data: Buffer, filename = 'me.png') {
-  const form = multipart('file', filename, data);
+  const form = multipartFile(data, { filename, type: 'image/png' });
   return client.request('POST', `/api/v1/users/${userId}/avatar`, form.body, {
     headers: form.headers,
   });

@@ -1,3 +1,4 @@
+import { integer } from '@cadenza/contracts/http';
 import multipart from '@fastify/multipart';
 import { messageResponseSchema } from '@cadenza/contracts/auth';
 import {
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import { readMultipartForm } from '../../core/multipart.js';
 import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
 import type { UsersService } from './users.service.js';
 
@@ -27,7 +29,7 @@ export async function usersRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   const userResponse = { 200: z.object({ user: userSchema }) };
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  const idParams = z.object({ id: integer({ min: 1 }) });
 
   const me = async (request: {
     user: Parameters<UsersService['present']>[0] | null;
@@ -52,7 +54,7 @@ export async function usersRoutes(
     {
       config: { auth: true },
       schema: {
-        params: z.object({ id: z.union([z.literal('me'), z.coerce.number().int().positive()]) }),
+        params: z.object({ id: z.union([z.literal('me'), integer({ min: 1 })]) }),
         querystring: relationsQuery,
         response: { 200: z.object({ user: userSchema }) },
       },
@@ -108,6 +110,8 @@ export async function usersRoutes(
       },
     },
     async (request) => {
+      // Whose avatar it is comes first: another user's upload is refused before it is read.
+      account.assertSelf(request, request.params.id);
       const input = await readAvatarInput(request);
       const user = await account.uploadAvatar(request, request.params.id, input);
       return { user, url: user.avatar };
@@ -142,24 +146,10 @@ async function readAvatarInput(
   request: FastifyRequest,
 ): Promise<{ file?: Buffer; tooLarge?: boolean; url?: string }> {
   if (request.isMultipart()) {
-    let file: Buffer | undefined;
-    let url: string | undefined;
-    let tooLarge = false;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === 'file') file = data;
-        } else if (part.fieldname === 'url' && typeof part.value === 'string') {
-          url = part.value.trim() || undefined;
-        }
-      }
-    } catch (error) {
-      // A file over the limit stops the upload; anything else is a broken request.
-      if ((error as { statusCode?: number }).statusCode !== 413) throw error;
-      tooLarge = true;
-    }
-    return { ...(file ? { file } : {}), ...(url ? { url } : {}), tooLarge };
+    const form = await readMultipartForm(request);
+    const file = form.files.get('file');
+    const url = form.fields.get('url')?.trim() || undefined;
+    return { ...(file ? { file } : {}), ...(url ? { url } : {}), tooLarge: form.tooLarge };
   }
   const body = (request.body ?? {}) as { url?: unknown };
   const url = typeof body.url === 'string' ? body.url.trim() : '';

@@ -1,4 +1,4 @@
-import { paginationSchema } from '@cadenza/contracts/http';
+import { integer, paginationSchema } from '@cadenza/contracts/http';
 import {
   ALBUM_TYPES,
   albumSchema,
@@ -33,8 +33,8 @@ export async function catalogueRoutes(
       schema: {
         params: idParams,
         querystring: z.object({
-          albumsPage: z.coerce.number().int().min(1).default(1),
-          albumsPerPage: z.coerce.number().int().min(1).max(50).default(20),
+          albumsPage: integer({ min: 1 }).default(1),
+          albumsPerPage: integer({ min: 1, max: 50 }).default(20),
         }),
         response: { 200: artistPageSchema },
       },

@@ -1,4 +1,4 @@
-import { paginationSchema } from '@cadenza/contracts/http';
+import { integer, paginationSchema } from '@cadenza/contracts/http';
 import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_LAYOUTS,
@@ -27,7 +27,7 @@ const channelBody = z.object({
   content_type: z.enum(CHANNEL_CONTENT_TYPES),
   layout: z.enum(CHANNEL_LAYOUTS).default('grid'),
   query: z.enum(CHANNEL_QUERIES).nullish(),
-  query_limit: z.coerce.number().int().min(1).max(100).default(20),
+  query_limit: integer({ min: 1, max: 100 }).default(20),
   items: z
     .array(z.object({ type: z.enum(CHANNEL_CONTENT_TYPES), id: z.number().int().positive() }))
     .max(500)

@@ -1,4 +1,4 @@
-import { paginationSchema } from '@cadenza/contracts/http';
+import { integer, paginationSchema } from '@cadenza/contracts/http';
 import {
   albumSchema,
   artistSchema,
@@ -18,11 +18,11 @@ import type { UserLibraryService } from './user-library.service.js';
 const signedIn = { auth: true, permission: MUSIC_PERMISSIONS.view };
 const likeBody = z.object({
   likeable_type: z.enum(LIKEABLE_TYPES),
-  likeable_id: z.coerce.number().int().positive(),
+  likeable_id: integer({ min: 1 }),
 });
 const followBody = z.object({
   followable_type: z.enum(FOLLOWABLE_TYPES),
-  followable_id: z.coerce.number().int().positive(),
+  followable_id: integer({ min: 1 }),
 });
 
 export async function likesRoutes(

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
+import { readMultipartForm } from '../../../core/multipart.js';
 import { idParams, messageSchema, pageQuery, userIdOf, viewerOf } from '../http.js';
 import type { PlaylistsService } from './playlists.service.js';
 
@@ -43,15 +44,12 @@ export async function playlistsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/v1/playlists/:id/image', playlistAction, async (request) => {
-    if (!request.isMultipart()) throw AppError.validation({ file: 'Choose an image to upload.' });
-    const file = await request.file();
-    if (!file) throw AppError.validation({ file: 'Choose an image to upload.' });
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch {
-      throw AppError.validation({ file: 'The image may be at most 5 MB.' });
-    }
+    // Only the owner's upload is read at all.
+    await playlists.assertOwner(request.params.id, userIdOf(request));
+    const form = await readMultipartForm(request);
+    if (form.tooLarge) throw AppError.validation({ file: 'The image may be at most 5 MB.' });
+    const data = form.files.get('file');
+    if (!data) throw AppError.validation({ file: 'Choose an image to upload.' });
     return {
       playlist: await playlists.setImage(request.params.id, userIdOf(request), data),
     };

@@ -45,6 +45,9 @@ export function playlistRowToPlaylist(
   };
 }
 
+/** Where a playlist's own pictures are stored: `artwork/playlists/<id>/…`. */
+const IMAGE_FOLDER = 'artwork/playlists';
+
 const canSee = (row: PlaylistRow, userId: number | null) =>
   row.public === 1 || (userId !== null && row.owner_id === userId);
 
@@ -170,11 +173,16 @@ export function createPlaylistsService({
       return (await present([(await repo.findPlaylist(db, id))!], { userId }))[0]!;
     },
 
+    /** Refuses anyone but the playlist's owner (403), or 404 when they cannot see it. */
+    async assertOwner(id: number, userId: number): Promise<void> {
+      await owned(id, userId);
+    },
+
     /** A cover picture; the content must decode as an image, whatever its name says. */
     async setImage(id: number, userId: number, data: Buffer | null): Promise<Playlist> {
       const row = await owned(id, userId);
       if (data) {
-        const urls = await storeImage(storage, `artwork/playlists/${id}`, { data }, { large: 600 });
+        const urls = await storeImage(storage, `${IMAGE_FOLDER}/${id}`, { data }, { large: 600 });
         if (!urls) throw AppError.validation({ file: 'The file is not an image.' });
         await repo.updatePlaylist(db, id, { image: urls.large });
       } else {
@@ -189,7 +197,7 @@ export function createPlaylistsService({
     async remove(id: number, userId: number): Promise<void> {
       await owned(id, userId);
       await repo.deletePlaylist(db, id);
-      await storage.deleteFolder(`artwork/playlists/${id}`).catch(() => undefined);
+      await storage.deleteFolder(`${IMAGE_FOLDER}/${id}`).catch(() => undefined);
     },
 
     async get(id: number, viewer: Viewer): Promise<Playlist> {
@@ -259,6 +267,16 @@ export function createPlaylistsService({
     async isVisible(id: number, userId: number | null): Promise<boolean> {
       const row = await repo.findPlaylist(db, id);
       return !!row && canSee(row, userId);
+    },
+
+    /** A playlist's pictures are seen by those who may see the playlist. */
+    imageGuard: {
+      prefix: `${IMAGE_FOLDER}/`,
+      async allows(key: string, userId: number | null): Promise<boolean> {
+        const id = Number(/^[^/]+\/[^/]+\/(\d+)\//.exec(key)?.[1]);
+        const row = Number.isSafeInteger(id) ? await repo.findPlaylist(db, id) : undefined;
+        return !!row && canSee(row, userId);
+      },
     },
 
     async popular(page: PageRequest, viewer: Viewer) {

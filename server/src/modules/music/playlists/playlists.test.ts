@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { multipartFile } from '../../../test/multipart.js';
 import { TestClient } from '../../../test/test-client.js';
 import { coverPng, importTrack } from '../music.fixtures.js';
-
-function multipartFile(data: Buffer, filename: string, type: string) {
-  const boundary = '----cadenza-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('playlists', () => {
   let t: TestApp;
@@ -195,7 +184,10 @@ describe('playlists', () => {
     const id = (
       await owner.client.post('/api/v1/playlists', { name: 'Covered', public: true })
     ).json().playlist.id;
-    const png = multipartFile(await coverPng('#123456'), 'cover.png', 'image/png');
+    const png = multipartFile(await coverPng('#123456'), {
+      filename: 'cover.png',
+      type: 'image/png',
+    });
     const uploaded = await owner.client.request('POST', `/api/v1/playlists/${id}/image`, png.body, {
       headers: png.headers,
     });
@@ -206,11 +198,10 @@ describe('playlists', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
 
-    const fake = multipartFile(
-      Buffer.from('<html><script>alert(1)</script>'),
-      'x.png',
-      'image/png',
-    );
+    const fake = multipartFile(Buffer.from('<html><script>alert(1)</script>'), {
+      filename: 'x.png',
+      type: 'image/png',
+    });
     const refused = await owner.client.request('POST', `/api/v1/playlists/${id}/image`, fake.body, {
       headers: fake.headers,
     });
@@ -224,6 +215,33 @@ describe('playlists', () => {
     const cleared = await owner.client.request('DELETE', `/api/v1/playlists/${id}/image`);
     expect(cleared.json().playlist.image).toBeNull();
     expect((await owner.client.get(image)).statusCode).toBe(404);
+  });
+
+  it("shows a private playlist's picture only to those who may see the playlist", async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const id = (
+      await owner.client.post('/api/v1/playlists', { name: 'Diary', public: false })
+    ).json().playlist.id;
+    const png = multipartFile(await coverPng('#abcdef'), {
+      filename: 'cover.png',
+      type: 'image/png',
+    });
+    const image = (
+      await owner.client.request('POST', `/api/v1/playlists/${id}/image`, png.body, {
+        headers: png.headers,
+      })
+    ).json().playlist.image as string;
+
+    const mine = await owner.client.get(image);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect((await other.client.get(image)).statusCode).toBe(404);
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.get(image)).statusCode).toBe(404);
+
+    await owner.client.request('PUT', `/api/v1/playlists/${id}`, { public: true });
+    expect((await guest.get(image)).statusCode).toBe(200);
   });
 
   it('follows and unfollows a public playlist', async () => {
@@ -280,7 +298,10 @@ describe('playlists', () => {
     const filled = await client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: tracks });
     expect(filled.json().playlist.mosaic).toHaveLength(4);
 
-    const png = multipartFile(await coverPng('#654321'), 'cover.png', 'image/png');
+    const png = multipartFile(await coverPng('#654321'), {
+      filename: 'cover.png',
+      type: 'image/png',
+    });
     const uploaded = (
       await client.request('POST', `/api/v1/playlists/${id}/image`, png.body, {
         headers: png.headers,

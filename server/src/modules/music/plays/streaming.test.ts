@@ -6,7 +6,7 @@ import { createUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
-import { browserPlayable, findFfmpeg, parseRange } from './streaming.js';
+import { browserPlayable, findFfmpeg, ifRangeHolds, parseRange } from './streaming.js';
 
 describe('streaming', () => {
   let t: TestApp;
@@ -20,7 +20,11 @@ describe('streaming', () => {
       .select('audio_path')
       .where('id', '=', trackId)
       .executeTakeFirstOrThrow();
-    bytes = fs.readFileSync(path.join(t.config.dataDir, row.audio_path));
+    const file = path.join(t.config.dataDir, row.audio_path);
+    bytes = fs.readFileSync(file);
+    // Written an hour ago, so its date is a strong validator.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(file, anHourAgo, anHourAgo);
   });
   afterAll(() => t.close());
 
@@ -92,6 +96,41 @@ describe('streaming', () => {
     expect(stale.rawPayload.length).toBe(bytes.length);
   });
 
+  it('serves a range for If-Range only on the exact Last-Modified date, else the whole file', async () => {
+    const client = await new TestClient(t.app).visit();
+    const lastModified = (await client.get(url())).headers['last-modified'] as string;
+    const ranged = (ifRange: string) =>
+      client.get(url(), { headers: { range: 'bytes=0-9', 'if-range': ifRange } });
+
+    expect((await ranged(lastModified)).statusCode).toBe(206);
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    for (const date of [later, earlier, 'yesterday']) {
+      const whole = await ranged(date);
+      expect(whole.statusCode, date).toBe(200);
+      expect(whole.rawPayload.length).toBe(bytes.length);
+    }
+    expect((await ranged(`W/${(await client.get(url())).headers.etag}`)).statusCode).toBe(200);
+  });
+
+  it('never serves audio as a public file, wherever it lies', async () => {
+    // Installs from before kept the demo songs under the public storage folder.
+    const legacy = path.join(t.config.dataDir, 'storage/demo/artist/album/01-song.mp3');
+    fs.mkdirSync(path.dirname(legacy), { recursive: true });
+    fs.writeFileSync(legacy, bytes);
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.get('/storage/demo/artist/album/01-song.mp3')).statusCode).toBe(404);
+    const audioPath = (
+      await t.db.kysely
+        .selectFrom('tracks')
+        .select('audio_path')
+        .where('id', '=', trackId)
+        .executeTakeFirstOrThrow()
+    ).audio_path;
+    expect((await guest.get(`/${audioPath}`)).headers['content-type']).toContain('text/html');
+    expect((await guest.get(`/storage/${audioPath}`)).statusCode).toBe(404);
+  });
+
   it('lets guests play while the guest role holds music.view, and refuses them otherwise', async () => {
     const guest = await new TestClient(t.app).visit();
     expect((await guest.get(url())).statusCode).toBe(200);
@@ -122,6 +161,17 @@ describe('parseRange', () => {
     expect(parseRange('bytes=-0', 10)).toEqual({ kind: 'unsatisfiable' });
     expect(parseRange('bytes=0-1,4-5', 10)).toEqual({ kind: 'full' });
     expect(parseRange('items=0-1', 10)).toEqual({ kind: 'full' });
+  });
+});
+
+describe('ifRangeHolds', () => {
+  const mtime = new Date('2026-05-01T10:00:00.400Z');
+  it('takes a date only when the file is older than that second, and tags only when strong', () => {
+    const date = mtime.toUTCString();
+    expect(ifRangeHolds(date, '"a"', mtime, mtime.getTime() + 5_000)).toBe(true);
+    expect(ifRangeHolds(date, '"a"', mtime, mtime.getTime() + 300)).toBe(false);
+    expect(ifRangeHolds('"a"', '"a"', mtime)).toBe(true);
+    expect(ifRangeHolds('W/"a"', 'W/"a"', mtime)).toBe(false);
   });
 });
 

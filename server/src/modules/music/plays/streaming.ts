@@ -40,13 +40,24 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** If-Range holds an entity tag or a date; the range applies only while it still matches. */
-export function ifRangeHolds(header: string | undefined, etag: string, mtime: Date): boolean {
+/**
+ * If-Range holds an entity tag or a date; the range applies only while it still matches, by
+ * strong comparison (RFC 9110 §13.1.5): the same strong tag, or exactly the Last-Modified date
+ * of a file last changed at least a second before now (a date of the same second could cover
+ * two versions). Anything else gets the whole file.
+ */
+export function ifRangeHolds(
+  header: string | undefined,
+  etag: string,
+  mtime: Date,
+  now = Date.now(),
+): boolean {
   if (!header) return true;
   const value = header.trim();
-  if (value.startsWith('"') || value.startsWith('W/')) return value === etag;
-  const date = Date.parse(value);
-  return !Number.isNaN(date) && Math.floor(mtime.getTime() / 1000) <= Math.floor(date / 1000);
+  if (value.startsWith('"') || value.startsWith('W/'))
+    return !etag.startsWith('W/') && value === etag;
+  const lastModified = mtime.toUTCString();
+  return value === lastModified && now - mtime.getTime() >= 1000;
 }
 
 /** Codecs every current browser plays; other files are transcoded when ffmpeg is available. */

@@ -1,4 +1,4 @@
-import { commaList } from '@cadenza/contracts/http';
+import { commaList, integer } from '@cadenza/contracts/http';
 import {
   MUSIC_PERMISSIONS,
   SEARCH_TYPES,
@@ -24,8 +24,8 @@ export async function searchRoutes(
         querystring: z.object({
           query: z.string().max(200).default(''),
           types: commaList,
-          page: z.coerce.number().int().min(1).max(SEARCH_LAST_PAGE).default(1),
-          perPage: z.coerce.number().int().min(1).max(50).default(10),
+          page: integer({ min: 1, max: SEARCH_LAST_PAGE }).default(1),
+          perPage: integer({ min: 1, max: 50 }).default(10),
         }),
         response: { 200: searchResultsSchema },
       },

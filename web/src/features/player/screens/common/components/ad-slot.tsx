@@ -1,9 +1,9 @@
+import { adFrameUrl, type AdSlotName } from '@cadenza/contracts/ads';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetting } from '../../../../../app/bootstrap';
 
-export type AdSlotName =
-  'general_top' | 'general_bottom' | 'artist_top' | 'artist_bottom' | 'album_above';
+export type { AdSlotName };
 
 const DEFAULT_HEIGHT: Record<AdSlotName, number> = {
   general_top: 150,
@@ -13,13 +13,11 @@ const DEFAULT_HEIGHT: Record<AdSlotName, number> = {
   album_above: 150,
 };
 
-// The ad reports its own height, so the frame fits what the admin pasted.
-const RESIZE_SCRIPT = `<script>(function(){function send(){parent.postMessage({cadenzaAdHeight:document.documentElement.scrollHeight},'*')}addEventListener('load',send);if(window.ResizeObserver){new ResizeObserver(send).observe(document.documentElement)}})()</script>`;
-
 /**
- * The admin's ad code for one slot (setting `ads.<slot>`). It runs in a sandboxed frame without
- * `allow-same-origin`, so the ad's scripts live in an opaque origin: they cannot read the app's
- * cookies, storage or DOM, nor call its API as the visitor.
+ * The admin's ad code for one slot (setting `ads.<slot>`). The server serves it as a page of its
+ * own (`/ads/frame/<slot>`), shown here in a sandboxed frame without `allow-same-origin`, so the
+ * ad's scripts live in an opaque origin: they cannot read the app's cookies, storage or DOM, nor
+ * call its API as the visitor. The frame reports the ad's height, and grows to fit it.
  */
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const { t } = useTranslation();
@@ -38,7 +36,6 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
   }, []);
 
   if (typeof html !== 'string' || html.trim() === '') return null;
-  const srcDoc = `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>html,body{margin:0;padding:0;background:transparent;overflow:hidden}</style></head><body>${html}${RESIZE_SCRIPT}</body></html>`;
 
   return (
     <aside aria-label={t('Advertisement')} className={className ?? 'my-6 flex justify-center'}>
@@ -46,7 +43,7 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
         ref={frame}
         title={t('Advertisement')}
         sandbox="allow-scripts allow-popups"
-        srcDoc={srcDoc}
+        src={adFrameUrl(slot, html)}
         data-ad-slot={slot}
         loading="lazy"
         className="block w-full max-w-[1000px] border-0"

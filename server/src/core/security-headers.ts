@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import './request-context.js';
+
+export interface SecurityHeadersOptions {
+  /** The public base URL: HSTS and upgraded requests only behind https. */
+  appUrl: string;
+  /** The source of every inline script the app's own pages run; each is allowed by its hash. */
+  inlineScripts: string[];
+  /** Further origins the browser may send requests to (direct uploads to storage). */
+  connectSources?: string[];
+}
+
+// Third parties the app loads only when an admin configures them: Google's bot check and the
+// address autocomplete of Google Maps.
+const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const MAPS = ['https://maps.googleapis.com'];
+
+/** The CSP source that allows one inline script, by the SHA-256 of its text. */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${crypto.createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/** The text of each inline script an HTML page runs (data blocks and external scripts left out). */
+export function inlineScriptsOf(html: string): string[] {
+  const scripts: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/json/i.test(attributes))
+      continue;
+    scripts.push(match[2] ?? '');
+  }
+  return scripts;
+}
+
+/**
+ * Adds the hashes of a page's inline scripts to the answer's policy: for pages a library
+ * renders (the API reference), whose scripts are not known when the app starts.
+ */
+export function allowInlineScriptsOf(reply: FastifyReply, html: string): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  const hashes = inlineScriptsOf(html).map(scriptHashSource).join(' ');
+  if (hashes)
+    reply.header('content-security-policy', policy.replace('script-src', `script-src ${hashes}`));
+}
+
+/**
+ * Security headers on every answer (helmet): a Content-Security-Policy that allows the app's own
+ * scripts and the hashes of its inline ones, `frame-ancestors 'self'` (only the appearance
+ * editor frames the site), nosniff, a strict referrer policy, HSTS behind https. Ads run in
+ * frames of their own with their own, sandboxed policy (see `modules/ads`).
+ *
+ * And `Cache-Control: no-store` on every JSON answer that depends on who asks: any request
+ * with a signed-in user or an access token, and any answer that sets a cookie.
+ */
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (app: FastifyInstance, { appUrl, inlineScripts, connectSources = [] }) => {
+    const https = appUrl.startsWith('https:');
+    const scriptHashes = [...new Set(inlineScripts)].map(scriptHashSource);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'base-uri': ["'self'"],
+          'object-src': ["'none'"],
+          'script-src': ["'self'", ...scriptHashes, ...RECAPTCHA, ...MAPS],
+          // Components position themselves with style attributes and injected style elements.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // Covers and avatars may come from anywhere an admin or a social service points to.
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'media-src': ["'self'", 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", ...connectSources, ...MAPS],
+          'frame-src': ["'self'", ...RECAPTCHA],
+          'worker-src': ["'self'", 'blob:'],
+          'manifest-src': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'self'"],
+          ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+        },
+      },
+      // Social login popups report back to the page that opened them.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (!type.includes('json')) return payload;
+      if (request.user || reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'security-headers', dependencies: ['auth-context'] },
+);
