@@ -91,3 +91,9 @@ export async function sendWithXsrf(
   if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
   return response;
 }
+
+/** Signs an API context in through the login endpoint, as the login form would. */
+export async function logIn(api: APIRequestContext, email: string, password: string) {
+  await api.get('/');
+  await sendWithXsrf(api, '/auth/login', { email, password, remember: false });
+}

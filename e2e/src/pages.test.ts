@@ -5,7 +5,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
-import { startAppProcess, type AppProcess } from './app-process.js';
+import { logIn, startAppProcess, type AppProcess } from './app-process.js';
 import { DESKTOP, MOBILE, SCREENSHOTS, launchBrowser, newPage, saveScreenshot } from './browser.js';
 
 /*
@@ -70,15 +70,8 @@ async function saveInBothThemes(page: Page, name: string, ready: Locator): Promi
   }
 }
 
-async function logInAsAdmin(context: BrowserContext): Promise<void> {
-  await context.request.get('/');
-  const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await context.request.post('/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember: false },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
-  });
-  expect(response.status()).toBe(200);
-}
+const logInAsAdmin = (context: BrowserContext) =>
+  logIn(context.request, ADMIN_EMAIL, ADMIN_PASSWORD);
 
 describe.each([
   ['desktop', DESKTOP],

@@ -2,8 +2,9 @@ import type { Menu } from '@cadenza/contracts/menus';
 import { profileSlug } from '@cadenza/contracts/users';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logIn, sendWithXsrf } from './app-process.js';
 import { DESKTOP, MOBILE, baseURL, launchBrowser, newPage } from './browser.js';
 
 type Device = typeof DESKTOP | typeof MOBILE;
@@ -20,28 +21,12 @@ const CHANGED_SETTINGS = [
   'cookie_notice.position',
 ] as const;
 
-async function xsrfHeader(context: BrowserContext): Promise<Record<string, string>> {
-  const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
 /** Logs a browser context in as the admin through the API, as the login form would. */
-async function logInAsAdmin(context: BrowserContext): Promise<void> {
-  const request: APIRequestContext = context.request;
-  await request.get('/');
-  const response = await request.post('/auth/login', {
-    data: { email: inject('adminEmail'), password: inject('adminPassword'), remember: false },
-    headers: await xsrfHeader(context),
-  });
-  expect(response.status()).toBe(200);
-}
+const logInAsAdmin = (context: BrowserContext) =>
+  logIn(context.request, inject('adminEmail'), inject('adminPassword'));
 
 async function saveSettings(values: Record<string, unknown>): Promise<void> {
-  const response = await admin.request.post('/api/v1/settings', {
-    data: values,
-    headers: await xsrfHeader(admin),
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await sendWithXsrf(admin.request, '/api/v1/settings', values);
 }
 
 async function adminRoleId(): Promise<number> {

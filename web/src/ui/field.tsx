@@ -74,6 +74,8 @@ export function useField<P extends LabelledControlProps>({
     control: {
       id: ids.id,
       required,
+      // Announced by every control, including the ones that are buttons (select, switch).
+      'aria-required': required || undefined,
       'aria-invalid': ids.isInvalid || undefined,
       'aria-describedby': ids.describedBy,
     },

@@ -20,6 +20,13 @@ describe('TextField', () => {
     expect(texts).toEqual(['We never share it.', 'This field is required.']);
   });
 
+  it('marks a required field for assistive technology, keeping the star out of its name', () => {
+    render(<TextField label="New password" required />);
+    const input = screen.getByRole('textbox', { name: 'New password' });
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('*').getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('is valid without an error message', () => {
     render(<TextField label="Name" />);
     const input = screen.getByLabelText('Name');
