@@ -62,15 +62,25 @@ export interface Pagination<T> {
 
 const WHOLE_NUMBER = 'Expected a whole number.';
 
+/** The largest value of a database `integer` column, which ids are. */
+export const INTEGER_MAX = 2_147_483_647;
+
+/** The id a path segment names, or undefined when it is not one (too large for a column, too). */
+export function idFrom(text: string): number | undefined {
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id >= 1 && id <= INTEGER_MAX ? id : undefined;
+}
+
 /**
  * A whole number, from JSON (a number) or from a path or query string (digits only). Unlike a
  * plain coercion, '', ' ', null, false, [], '1e3' and '0x10' are refused rather than read as
- * some number.
+ * some number. At most `INTEGER_MAX` unless `max` says otherwise, so an id never overflows a
+ * database column.
  */
-export function integer({ min, max }: { min?: number; max?: number } = {}) {
-  let number = z.number().int(WHOLE_NUMBER).max(Number.MAX_SAFE_INTEGER);
+export function integer({ min, max = INTEGER_MAX }: { min?: number; max?: number } = {}) {
+  let number = z.number().int(WHOLE_NUMBER).max(max);
   if (min !== undefined) number = number.min(min);
-  if (max !== undefined) number = number.max(max);
   return z
     .union(
       [

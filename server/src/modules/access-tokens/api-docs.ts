@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import { PERMISSIONS, hasPermission } from '@cadenza/contracts/permissions';
 import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
@@ -14,12 +14,33 @@ export const OPENAPI_JSON_PATH = `${API_REFERENCE_PATH}/openapi.json`;
 
 const DOCUMENTED = /^\/(api\/v1|auth|secure)\//;
 
+/** A route the app serves, with the Zod schemas it declared. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route, as registered: what the API reference and the route fuzz test read. */
+    routeCatalogue: RouteEntry[];
+  }
+}
+
 /**
- * Collects every route's Zod schemas into an OpenAPI document. Registered before the routes,
- * since it learns them as they are added.
+ * Collects every route and its Zod schemas, and makes an OpenAPI document of the API ones.
+ * Registered before the routes, since it learns them as they are added.
  */
 export const openApiCollector = fp(
   async (app: FastifyInstance) => {
+    const routes: RouteEntry[] = [];
+    app.decorate('routeCatalogue', routes);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        routes.push({ method, url: route.url, schema: route.schema });
+      }
+    });
     await app.register(swagger, {
       openapi: {
         info: {

@@ -1,3 +1,4 @@
+import { idFrom } from '@cadenza/contracts/http';
 import type {
   CustomPage,
   CustomPageInput,
@@ -53,8 +54,9 @@ export interface CustomPagesDeps {
 
 export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDeps) {
   async function findByIdOrSlug(idOrSlug: string): Promise<CustomPageRow | undefined> {
-    if (/^\d+$/.test(idOrSlug)) {
-      const byId = await repo.findPageById(db, Number(idOrSlug));
+    const id = idFrom(idOrSlug);
+    if (id !== undefined) {
+      const byId = await repo.findPageById(db, id);
       if (byId) return byId;
     }
     return repo.findPageBySlug(db, idOrSlug.toLowerCase());
@@ -156,8 +158,10 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
       } catch {
         return undefined;
       }
-      const row = match[1]
-        ? await repo.findPageById(db, Number(match[1]))
+      const id = match[1] ? idFrom(match[1]) : undefined;
+      if (match[1] && id === undefined) return undefined;
+      const row = id
+        ? await repo.findPageById(db, id)
         : await repo.findPageBySlug(db, slug.toLowerCase());
       if (!row) return undefined;
       const siteName = await settings.get('branding.site_name');

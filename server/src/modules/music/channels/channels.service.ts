@@ -1,3 +1,4 @@
+import { idFrom } from '@cadenza/contracts/http';
 import type { Pagination } from '@cadenza/contracts/http';
 import {
   CHANNEL_CONTENT_TYPES,
@@ -151,9 +152,8 @@ export function createChannelsService({
   }
 
   async function find(slugOrId: string): Promise<ChannelRow> {
-    const row = /^\d+$/.test(slugOrId)
-      ? await repo.findChannel(db, Number(slugOrId))
-      : await repo.findChannel(db, slugOrId);
+    const id = idFrom(slugOrId);
+    const row = await repo.findChannel(db, id ?? slugOrId);
     if (!row) throw AppError.notFound('Channel not found.');
     return row;
   }

@@ -1,3 +1,4 @@
+import { idFrom } from '@cadenza/contracts/http';
 import { checkQuota, type Permission } from '@cadenza/contracts/permissions';
 import {
   MUSIC_PERMISSIONS,
@@ -273,8 +274,8 @@ export function createPlaylistsService({
     imageGuard: {
       prefix: `${IMAGE_FOLDER}/`,
       async allows(key: string, userId: number | null): Promise<boolean> {
-        const id = Number(/^[^/]+\/[^/]+\/(\d+)\//.exec(key)?.[1]);
-        const row = Number.isSafeInteger(id) ? await repo.findPlaylist(db, id) : undefined;
+        const id = idFrom(/^[^/]+\/[^/]+\/(\d+)\//.exec(key)?.[1] ?? '');
+        const row = id ? await repo.findPlaylist(db, id) : undefined;
         return !!row && canSee(row, userId);
       },
     },
