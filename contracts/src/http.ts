@@ -97,10 +97,33 @@ export function integer({ min, max = INTEGER_MAX }: { min?: number; max?: number
     .pipe(number);
 }
 
+/** A page of a list in the shape of DESIGN.md §4. */
+export function paginated<T>(
+  data: T[],
+  total: number,
+  { page, perPage }: { page: number; perPage: number },
+): Pagination<T> {
+  return {
+    data,
+    current_page: page,
+    per_page: perPage,
+    total,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
 export const paginationQuerySchema = z.object({
   page: integer({ min: 1 }).default(1),
   perPage: integer({ min: 1, max: 100 }).default(15),
 });
+
+/** The list query of every admin table (DESIGN.md §8). */
+export const adminListQuerySchema = paginationQuerySchema.extend({
+  query: z.string().trim().max(200).optional(),
+  orderBy: z.string().trim().max(50).optional(),
+  orderDir: z.enum(['asc', 'desc']).optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export function paginationSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -77,6 +77,8 @@ export const SETTING_DEFINITIONS = {
   'registration.policies': pub(policies, []),
   require_email_confirmation: pub(flag, false),
   'billing.enable': pub(flag, false),
+  // Days a plan stays after a failed payment, while the payment service retries.
+  'billing.grace_days': secret(z.number().int().min(0).max(60), 7),
   'homepage.type': pub(z.enum(HOMEPAGE_TYPES), 'landing'),
   'homepage.value': pub(z.string().trim().max(255), ''),
   'homepage.pricing': pub(flag, false),

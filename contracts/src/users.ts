@@ -23,6 +23,8 @@ export const subscriptionSummarySchema = z.object({
   gateway_status: z.string().nullable(),
   valid: z.boolean(),
   active: z.boolean(),
+  /** The user is a member of someone else's Family plan. */
+  family: z.boolean().optional(),
 });
 
 /** A personal access token as lists show it; the secret is shown once, at creation, and never again. */

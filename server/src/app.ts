@@ -21,6 +21,12 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/r
 import { connectRedis } from './infra/redis.js';
 import { localStorage, storageRoutes } from './infra/storage.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { billingAdminRoutes } from './modules/billing/billing-admin.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingServices } from './modules/billing/billing.services.js';
+import { familyRoutes } from './modules/billing/family.routes.js';
+import { stripeGateway } from './modules/billing/gateway.js';
 import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
 import { createAccountsServices } from './modules/accounts/accounts.services.js';
 import { emailVerificationGate } from './modules/accounts/email-verification.gate.js';
@@ -153,6 +159,17 @@ async function createServices(config: Config, db: Db) {
   users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));
   users.useRelation('tokens', (userId) => tokens.list(userId));
   const logs = createLogsService({ errorLog });
+  const audit = createAuditService(kysely);
+  const billing = createBillingServices({
+    db: kysely,
+    appUrl: config.appUrl,
+    gateway: config.stripe ? stripeGateway(config.stripe) : undefined,
+    permissions,
+    users,
+    settings,
+    mailer,
+    limiter,
+  });
   const music = createMusicServices({
     db: kysely,
     dialect: db.dialect,
@@ -167,6 +184,8 @@ async function createServices(config: Config, db: Db) {
     log: (message, error) => console.error(message, error),
   });
   return {
+    audit,
+    billing,
     storage,
     errorLog,
     music,
@@ -227,6 +246,7 @@ export async function buildApp(
       : {}),
   });
   await services.music.seed();
+  await services.billing.products.seedDefaults();
   const appKey = await services.settings.appKey(config.appKey);
 
   const app = Fastify({
@@ -323,6 +343,9 @@ export async function buildApp(
   await app.register(valueListsRoutes, { valueLists: services.valueLists });
   await app.register(musicRoutes, { music: services.music });
   await app.register(libraryRoutes, { library: services.library });
+  await app.register(billingRoutes, { billing: services.billing });
+  await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
+  await app.register(familyRoutes, { family: services.billing.family });
   await app.register(socialAuthRoutes, {
     socialAuth: services.socialAuth,
     bootstrap: services.bootstrap,

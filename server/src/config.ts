@@ -41,6 +41,16 @@ const envSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another address for Stripe's API: a local stand-in in tests and demos. */
+  STRIPE_API_BASE: url(['http:', 'https:']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +79,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Folder of the built web app. */
   webDist: string;
+  /** Payments through Stripe; billing has no gateway without it. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -111,6 +123,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET',
     );
   }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
@@ -131,6 +148,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiBase: env.STRIPE_API_BASE,
+        }
+      : undefined,
     s3: s3
       ? {
           endpoint: env.S3_ENDPOINT,

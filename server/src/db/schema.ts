@@ -3,6 +3,18 @@ import type {
   PasswordResetTokensTable,
   SocialProfilesTable,
 } from '../modules/accounts/accounts.table.js';
+import type { AuditLogTable } from '../modules/audit/audit.table.js';
+import type {
+  BillingCustomersTable,
+  BillingEventsTable,
+  FamilyMembersTable,
+  PricesTable,
+  ProductPermissionsTable,
+  ProductsTable,
+  SubscriptionsTable,
+  VoucherRedemptionsTable,
+  VouchersTable,
+} from '../modules/billing/billing.table.js';
 import type { ImportJobsTable, LibraryFilesTable } from '../modules/library/library.table.js';
 import type { CustomPagesTable } from '../modules/custom-pages/custom-pages.table.js';
 import type { PersonalAccessTokensTable } from '../modules/access-tokens/access-tokens.table.js';
@@ -79,4 +91,14 @@ export interface Database {
   plays: PlaysTable;
   channels: ChannelsTable;
   channel_items: ChannelItemsTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  product_permissions: ProductPermissionsTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  vouchers: VouchersTable;
+  voucher_redemptions: VoucherRedemptionsTable;
+  family_members: FamilyMembersTable;
+  audit_log: AuditLogTable;
 }

@@ -1,7 +1,8 @@
 import type { Menu } from '@cadenza/contracts/menus';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
-import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import { PERMISSIONS, type Restriction } from '@cadenza/contracts/permissions';
+import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../infra/hash.js';
@@ -57,7 +58,36 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
     description: 'Create, edit and delete custom pages.',
   },
   { name: 'logs.view', group: 'logs', description: 'Read and download the server error logs.' },
+  { name: BILLING_PERMISSIONS.hideAds, group: 'plans', description: 'See no ads.' },
+  {
+    name: BILLING_PERMISSIONS.offline,
+    group: 'plans',
+    description: 'Keep music on the device to listen without a connection.',
+  },
+  {
+    name: BILLING_PERMISSIONS.download,
+    group: 'plans',
+    description: 'Download the audio files of tracks.',
+  },
+  {
+    name: BILLING_PERMISSIONS.products,
+    group: 'billing',
+    description: 'Create and change plans and their prices.',
+  },
+  {
+    name: BILLING_PERMISSIONS.vouchers,
+    group: 'billing',
+    description: 'Create and change vouchers.',
+  },
+  {
+    name: BILLING_PERMISSIONS.subscriptions,
+    group: 'billing',
+    description: 'See subscriptions, give plans by hand and end them.',
+  },
 ];
+
+/** How many playlists an account on no plan may make; plans raise or lift the limit. */
+export const FREE_PLAYLISTS = 20;
 
 const ROLES = [
   {
@@ -66,6 +96,7 @@ const ROLES = [
     guests: false,
     isDefault: false,
     permissions: [PERMISSIONS.admin, PERMISSIONS.adminAccess],
+    restrictions: {},
   },
   {
     name: 'users',
@@ -73,6 +104,9 @@ const ROLES = [
     guests: false,
     isDefault: true,
     permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, MUSIC_PERMISSIONS.playlistsCreate],
+    restrictions: {
+      [MUSIC_PERMISSIONS.playlistsCreate]: [{ name: 'count', value: FREE_PLAYLISTS }],
+    },
   },
   {
     name: 'guests',
@@ -80,6 +114,7 @@ const ROLES = [
     guests: true,
     isDefault: false,
     permissions: [PERMISSIONS.musicView],
+    restrictions: {},
   },
 ];
 
@@ -179,8 +214,10 @@ export async function seedDatabase(deps: SeedDeps): Promise<void> {
   for (const role of ROLES) {
     if (await rolesRepo.findRoleByName(db, role.name)) continue;
     const roleId = await rolesRepo.insertRole(db, role);
-    for (const name of role.permissions)
-      await rolesRepo.grantToRole(db, roleId, permissionIds.get(name)!);
+    for (const name of role.permissions) {
+      const restrictions = (role.restrictions as Record<string, Restriction[]>)[name];
+      await rolesRepo.grantToRole(db, roleId, permissionIds.get(name)!, restrictions);
+    }
   }
 
   await deps.settings.seedDefaults({ menus: DEFAULT_MENUS });

@@ -1,4 +1,4 @@
-import { idFrom } from '@cadenza/contracts/http';
+import { idFrom, paginated } from '@cadenza/contracts/http';
 import type {
   CustomPage,
   CustomPageInput,
@@ -80,13 +80,7 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
       query?: string | undefined;
     }): Promise<Pagination<CustomPage>> {
       const { rows, total } = await repo.listPages(db, query);
-      return {
-        data: rows.map(customPageRowToPage),
-        current_page: query.page,
-        per_page: query.perPage,
-        total,
-        last_page: Math.max(1, Math.ceil(total / query.perPage)),
-      };
+      return paginated(rows.map(customPageRowToPage), total, query);
     },
 
     async create(userId: number, input: CustomPageInput): Promise<CustomPage> {

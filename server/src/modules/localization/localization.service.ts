@@ -42,13 +42,16 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
     .map(({ tag }) => tag);
 }
 
-/** Reads every `<dir>/<language>/*.json` (one flat file a feature) into one map of lines. */
+/**
+ * Reads every `<dir>/<language>/*.json` (one flat file a feature) into one map of lines. The
+ * lines of e-mails (`*-mail.json`) stay on the server: pages never show them.
+ */
 function readLines(dir: string, language: string): Record<string, string> {
   const folder = path.join(dir, language);
   if (!fs.existsSync(folder)) return {};
   const lines: Record<string, string> = {};
   for (const file of fs.readdirSync(folder).sort()) {
-    if (!file.endsWith('.json')) continue;
+    if (!file.endsWith('.json') || file.endsWith('-mail.json')) continue;
     Object.assign(
       lines,
       JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Record<string, string>,

@@ -1,5 +1,3 @@
-import type { Pagination } from '@cadenza/contracts/http';
-
 export interface PageRequest {
   page: number;
   perPage: number;
@@ -15,20 +13,7 @@ export function pageWindow({ page, perPage }: PageRequest): PageWindow {
   return { limit: perPage, offset: (page - 1) * perPage };
 }
 
-/** The list shape of DESIGN.md §4. */
-export function paginated<T>(
-  data: T[],
-  total: number,
-  { page, perPage }: PageRequest,
-): Pagination<T> {
-  return {
-    data,
-    current_page: page,
-    per_page: perPage,
-    total,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-  };
-}
+export { paginated } from '@cadenza/contracts/http';
 
 export function groupBy<T extends { owner_id: number }>(rows: T[]): Map<number, T[]> {
   const map = new Map<number, T[]>();

@@ -34,13 +34,30 @@ export function mergeGrants(grants: repo.PermissionGrant[]): Permission[] {
   }));
 }
 
+/** Grants a user holds through something other than roles: a plan they subscribe to. */
+export type GrantSource = (userId: number) => Promise<repo.PermissionGrant[]>;
+
 export function createPermissionsService(db: Kysely<Database>) {
   let guestRole: { value: GuestRole | null; expiresAt: number } | undefined;
+  const sources: GrantSource[] = [];
 
   return {
+    /** Everything a user holds: roles, direct grants, and every grant source (their plan). */
     async forUser(userId: number): Promise<Permission[]> {
-      return mergeGrants(await repo.permissionsOfUser(db, userId));
+      const grants = await Promise.all([
+        repo.permissionsOfUser(db, userId),
+        ...sources.map((source) => source(userId)),
+      ]);
+      return mergeGrants(grants.flat());
     },
+
+    /** Adds grants from another module, read each time a user's permissions are. */
+    useGrantSource(source: GrantSource): void {
+      sources.push(source);
+    },
+
+    /** The ids of the permissions named, for those that exist. */
+    idsByName: (names: string[]) => repo.permissionIdsByName(db, names),
 
     async guestRole(): Promise<GuestRole | null> {
       if (guestRole && guestRole.expiresAt > Date.now()) return guestRole.value;

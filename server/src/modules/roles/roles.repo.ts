@@ -175,3 +175,16 @@ export async function assignRole(db: Executor, userId: number, roleId: number): 
     .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
     .execute();
 }
+
+export async function permissionIdsByName(
+  db: Executor,
+  names: string[],
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('permissions')
+    .select(['id', 'name'])
+    .where('name', 'in', names)
+    .execute();
+  return new Map(rows.map((row) => [row.name, row.id]));
+}

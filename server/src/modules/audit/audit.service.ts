@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import * as repo from './audit.repo.js';
+import type { AuditLogRow } from './audit.table.js';
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+export interface AuditEntry {
+  id: number;
+  actor_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: string;
+}
+
+function rowToEntry(row: AuditLogRow): AuditEntry {
+  return {
+    ...row,
+    before: row.before === null ? null : (JSON.parse(row.before) as unknown),
+    after: row.after === null ? null : (JSON.parse(row.after) as unknown),
+  };
+}
+
+/**
+ * The record of what admins did: every admin write calls `record` with the object before and
+ * after, so an operator can tell who changed what, and when.
+ */
+export function createAuditService(db: Kysely<Database>) {
+  return {
+    async record(
+      request: Pick<FastifyRequest, 'user' | 'ip'>,
+      entry: {
+        action: string;
+        subject: { type: string; id?: number | string | null };
+        before?: unknown;
+        after?: unknown;
+      },
+    ): Promise<void> {
+      await repo.insertEntry(db, {
+        actor_id: request.user?.id ?? null,
+        action: entry.action,
+        subject_type: entry.subject.type,
+        subject_id:
+          entry.subject.id === undefined || entry.subject.id === null
+            ? null
+            : String(entry.subject.id),
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+        ip: request.ip ?? null,
+        created_at: new Date().toISOString(),
+      });
+    },
+
+    async list(options: { page: number; perPage: number; subjectType?: string }) {
+      const { rows, total } = await repo.listEntries(db, options);
+      return { entries: rows.map(rowToEntry), total };
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { monthlyAmount, type BillingOverview, type Price } from '@cadenza/contracts/billing';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import { displayName } from '../users/users.service.js';
+import type { UserRow } from '../users/users.table.js';
+import type { SubscriptionRow } from './billing.table.js';
+import type { PaymentGateway } from './gateway.js';
+import type { ProductsService } from './products.service.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
+import * as repo from './subscriptions.repo.js';
+import type { VouchersService } from './vouchers.service.js';
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/**
+ * What a user does with their own subscription: start one through the gateway's hosted
+ * checkout, change plan, cancel and resume, read their bills. The gateway's webhooks then tell
+ * us what happened; answers from the gateway are applied at once, too, so a change shows without
+ * waiting for its webhook.
+ */
+export function createCheckoutService({
+  db,
+  gateway,
+  products,
+  subscriptions,
+  vouchers,
+  appUrl,
+}: {
+  db: Kysely<Database>;
+  gateway: () => PaymentGateway | undefined;
+  products: ProductsService;
+  subscriptions: SubscriptionsService;
+  vouchers: VouchersService;
+  appUrl: string;
+}) {
+  function payments(): PaymentGateway {
+    const found = gateway();
+    if (!found) {
+      throw AppError.validation(
+        { product_id: 'Payments are not set up.' },
+        'Payments are not set up.',
+      );
+    }
+    return found;
+  }
+
+  async function customerOf(user: UserRow): Promise<string> {
+    const existing = await repo.findCustomerId(db, user.id);
+    if (existing) return existing;
+    const id = await payments().createCustomer({
+      email: user.email,
+      name: displayName(user),
+      userId: user.id,
+    });
+    await repo.insertCustomer(db, user.id, id);
+    return (await repo.findCustomerId(db, user.id))!;
+  }
+
+  /** The user's subscription paid through the gateway, which they can change or cancel. */
+  async function gatewaySubscriptionOf(userId: number): Promise<SubscriptionRow> {
+    const current = await subscriptions.current(userId);
+    if (!current || current.gateway !== 'stripe' || !current.gateway_id) {
+      throw AppError.validation(
+        { subscription: 'You have no subscription to change. Choose a plan first.' },
+        'You have no subscription to change. Choose a plan first.',
+      );
+    }
+    return current;
+  }
+
+  return {
+    /** The address of the gateway's hosted checkout for this plan and price. */
+    async checkout(
+      user: UserRow,
+      input: { product_id: number; price_id: number; voucher_code?: string | undefined },
+    ): Promise<{ url: string }> {
+      const { product, price } = await products.purchasable(input.product_id, input.price_id);
+      const current = await subscriptions.current(user.id);
+      if (current?.product_id === product.id) {
+        throw AppError.validation({ product_id: `You already have ${product.name}.` });
+      }
+      if (current?.gateway === 'stripe') {
+        throw AppError.validation({
+          product_id: 'You already have a subscription: change its plan instead.',
+        });
+      }
+      const gatewayPriceId = await products.gatewayPriceId(product, price);
+      const coupon = input.voucher_code
+        ? await vouchers.couponFor(input.voucher_code, user.id, product, price)
+        : undefined;
+      return payments().createCheckout({
+        customerId: await customerOf(user),
+        priceId: gatewayPriceId,
+        couponId: coupon?.couponId,
+        successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${appUrl}/checkout/cancelled?product=${product.id}&price=${price.id}`,
+        metadata: {
+          user_id: String(user.id),
+          product_id: String(product.id),
+          price_id: String(price.id),
+          ...(coupon ? { voucher_id: String(coupon.voucherId) } : {}),
+        },
+      });
+    },
+
+    /**
+     * Another plan for a running subscription: an upgrade starts now, prorated by the gateway;
+     * a downgrade starts with the next period, and the current plan stays until then.
+     */
+    async changePlan(userId: number, input: { product_id: number; price_id: number }) {
+      const row = await gatewaySubscriptionOf(userId);
+      const { product, price } = await products.purchasable(input.product_id, input.price_id);
+      if (row.price_id === price.id) {
+        throw AppError.validation({ price_id: 'You are already on this plan.' });
+      }
+      const currentPrice = row.price_id ? await products.findPrice(row.price_id) : undefined;
+      const upgrade =
+        !currentPrice ||
+        monthlyAmount({ ...currentPrice, interval: currentPrice.interval as Price['interval'] }) <=
+          monthlyAmount({ ...price, interval: price.interval as Price['interval'] });
+      const gatewayPriceId = await products.gatewayPriceId(product, price);
+      const live = await payments().retrieveSubscription(row.gateway_id!);
+      let saved = row;
+      if (!upgrade)
+        saved = await subscriptions.schedule(row, price, row.renews_at ?? new Date().toISOString());
+      const updated = await payments().changePrice(live, gatewayPriceId, upgrade);
+      saved = (await subscriptions.applyGateway(updated)) ?? saved;
+      return { subscription: (await subscriptions.present([saved]))[0]!, upgrade };
+    },
+
+    async cancel(userId: number) {
+      const row = await gatewaySubscriptionOf(userId);
+      const saved = await subscriptions.applyGateway(
+        await payments().setCancelAtPeriodEnd(row.gateway_id!, true),
+      );
+      return (await subscriptions.present([saved ?? row]))[0]!;
+    },
+
+    async resume(userId: number) {
+      const row = await gatewaySubscriptionOf(userId);
+      if (row.cancel_at_period_end !== 1) {
+        throw AppError.validation({ subscription: 'Your subscription is not cancelled.' });
+      }
+      const saved = await subscriptions.applyGateway(
+        await payments().setCancelAtPeriodEnd(row.gateway_id!, false),
+      );
+      return (await subscriptions.present([saved ?? row]))[0]!;
+    },
+
+    /** Everything /billing shows: the plan, its dates, the card and the invoices. */
+    async overview(userId: number): Promise<BillingOverview> {
+      const row =
+        (await subscriptions.current(userId)) ?? (await repo.subscriptionsOfUser(db, userId))[0];
+      const subscription = row ? (await subscriptions.present([row]))[0]! : null;
+      const customerId = await repo.findCustomerId(db, userId);
+      const found = gateway();
+      if (!found || !customerId) {
+        return { subscription, payment_method: null, invoices: [], portal: false };
+      }
+      const [live, invoices] = await Promise.all([
+        row?.gateway === 'stripe' && row.gateway_id
+          ? found.retrieveSubscription(row.gateway_id)
+          : Promise.resolve(undefined),
+        found.invoices(customerId),
+      ]);
+      return {
+        subscription,
+        payment_method: live?.paymentMethod ?? null,
+        invoices,
+        portal: true,
+      };
+    },
+
+    async portal(userId: number): Promise<{ url: string }> {
+      const customerId = await repo.findCustomerId(db, userId);
+      if (!customerId)
+        throw AppError.validation({ subscription: 'You have no billing account yet.' });
+      return { url: await payments().portalUrl(customerId, `${appUrl}/billing`) };
+    },
+  };
+}

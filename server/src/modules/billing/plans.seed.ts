@@ -1,0 +1,59 @@
+import { BILLING_PERMISSIONS, type ProductInput } from '@cadenza/contracts/billing';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
+
+const PREMIUM_GRANTS: ProductInput['permissions'] = [
+  { name: BILLING_PERMISSIONS.hideAds, restrictions: [] },
+  { name: BILLING_PERMISSIONS.offline, restrictions: [] },
+  { name: BILLING_PERMISSIONS.download, restrictions: [] },
+  // No count: as many playlists as the listener likes.
+  { name: MUSIC_PERMISSIONS.playlistsCreate, restrictions: [] },
+];
+
+const monthlyAndYearly = (monthly: number, yearly: number): ProductInput['prices'] => [
+  { amount: monthly, currency: 'BRL', interval: 'month', interval_count: 1 },
+  { amount: yearly, currency: 'BRL', interval: 'year', interval_count: 1 },
+];
+
+/**
+ * The plans of a new install, in this order so that Family is product 3 (spec section 3): Free,
+ * Premium and Family, priced in reais. Admins change them in the admin area.
+ */
+export const DEFAULT_PLANS: ProductInput[] = [
+  {
+    name: 'Free',
+    description: 'Listen to the whole catalogue, with ads.',
+    free: true,
+    hidden: false,
+    recommended: false,
+    position: 1,
+    feature_list: ['The whole catalogue', 'Up to 20 playlists', 'With ads'],
+    prices: [],
+    permissions: [],
+  },
+  {
+    name: 'Premium',
+    description: 'Music without interruptions, anywhere.',
+    free: false,
+    hidden: false,
+    recommended: true,
+    position: 2,
+    feature_list: ['No ads', 'Listen offline', 'Download tracks', 'Unlimited playlists'],
+    prices: monthlyAndYearly(1990, 19900),
+    permissions: PREMIUM_GRANTS,
+  },
+  {
+    name: 'Family',
+    description: 'Premium for you and up to three people you live with.',
+    free: false,
+    hidden: false,
+    recommended: false,
+    position: 3,
+    feature_list: [
+      'Everything in Premium',
+      'Up to 3 family members',
+      'A separate account for each member',
+    ],
+    prices: monthlyAndYearly(3490, 34900),
+    permissions: PREMIUM_GRANTS,
+  },
+];

@@ -1,0 +1,360 @@
+import type { Subscription } from '@cadenza/contracts/billing';
+import type { User } from '@cadenza/contracts/users';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { Mailer } from '../../infra/mail.js';
+import type { PermissionGrant } from '../roles/roles.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { PriceRow, ProductRow, SubscriptionRow } from './billing.table.js';
+import { billingMail, type BillingMailKind } from './billing.mails.js';
+import type { GatewaySubscription } from './gateway.js';
+import { priceRowToPrice, type ProductsService } from './products.service.js';
+import * as repo from './subscriptions.repo.js';
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+const DAY_MS = 86_400_000;
+const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+/** Whether a subscription grants its plan at `now` (the same rule as `repo.grantsAccess`). */
+export function grantsAccess(row: SubscriptionRow, now = new Date().toISOString()): boolean {
+  if (row.gateway_status === 'past_due') return !!row.grace_ends_at && row.grace_ends_at > now;
+  return (
+    (row.gateway_status === 'active' || row.gateway_status === 'trialing') &&
+    (row.ends_at === null || row.ends_at > now)
+  );
+}
+
+export interface SubscriptionHints {
+  userId?: number | undefined;
+  voucherId?: number | undefined;
+}
+
+export function createSubscriptionsService({
+  db,
+  products,
+  users,
+  settings,
+  mailer,
+  appUrl,
+}: {
+  db: Kysely<Database>;
+  products: ProductsService;
+  users: UsersService;
+  settings: SettingsService;
+  mailer: Mailer;
+  appUrl: string;
+}) {
+  async function present(rows: SubscriptionRow[]): Promise<Subscription[]> {
+    const productIds = rows.flatMap((row) =>
+      row.pending_product_id ? [row.product_id, row.pending_product_id] : [row.product_id],
+    );
+    const [productRows, priceRows] = await Promise.all([
+      products.byIds(productIds),
+      Promise.all(
+        [...new Set(rows.map((row) => row.price_id).filter((id): id is number => !!id))].map((id) =>
+          products.findPrice(id),
+        ),
+      ),
+    ]);
+    const prices = new Map(
+      priceRows.filter((row): row is PriceRow => !!row).map((row) => [row.id, row]),
+    );
+    const name = (id: number) => ({ id, name: productRows.get(id)?.name ?? 'Deleted plan' });
+    const now = new Date().toISOString();
+    return rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      product_id: row.product_id,
+      price_id: row.price_id,
+      product: name(row.product_id),
+      price:
+        row.price_id && prices.has(row.price_id)
+          ? priceRowToPrice(prices.get(row.price_id)!)
+          : null,
+      gateway: row.gateway as Subscription['gateway'],
+      gateway_status: row.gateway_status,
+      valid: grantsAccess(row, now),
+      active: row.gateway_status === 'active' || row.gateway_status === 'trialing',
+      on_grace_period: row.gateway_status === 'past_due' && grantsAccess(row, now),
+      cancel_at_period_end: row.cancel_at_period_end === 1,
+      trial_ends_at: row.trial_ends_at,
+      renews_at: row.cancel_at_period_end === 1 ? null : row.renews_at,
+      ends_at: row.ends_at,
+      pending:
+        row.pending_product_id && row.pending_from
+          ? { product: name(row.pending_product_id), from: row.pending_from }
+          : null,
+      created_at: row.created_at,
+    }));
+  }
+
+  async function mail(row: SubscriptionRow, kind: BillingMailKind, date?: string | null) {
+    const user = await users.findById(row.user_id);
+    if (!user) return;
+    const product = await products.findProduct(row.product_id);
+    const language = user.language ?? 'en';
+    const formatted = date
+      ? new Intl.DateTimeFormat(language, {
+          dateStyle: 'long',
+          timeZone: user.timezone ?? 'UTC',
+        }).format(new Date(date))
+      : undefined;
+    const message = billingMail(
+      kind,
+      { to: user.email, language, siteName: await settings.get('branding.site_name') },
+      { plan: product?.name ?? '', date: formatted, billingUrl: `${appUrl}/billing` },
+    );
+    // A mail that cannot be sent must not undo the change the gateway reported.
+    await mailer
+      .send(message)
+      .catch((error: unknown) => console.error('billing mail failed', error));
+  }
+
+  /** The e-mails a change from `before` to `after` calls for. */
+  async function announce(before: SubscriptionRow | undefined, after: SubscriptionRow) {
+    const now = new Date().toISOString();
+    if ((!before || !grantsAccess(before, now)) && grantsAccess(after, now)) {
+      await mail(after, 'started');
+    } else if (before && before.cancel_at_period_end === 0 && after.cancel_at_period_end === 1) {
+      await mail(after, 'cancelled', after.ends_at);
+    }
+    if (before && grantsAccess(before, now) && !grantsAccess(after, now)) {
+      await mail(after, 'ended');
+    }
+  }
+
+  async function pricesOf(gatewayPriceId: string | null): Promise<PriceRow | undefined> {
+    return gatewayPriceId ? products.findPriceByGatewayId(gatewayPriceId) : undefined;
+  }
+
+  return {
+    present,
+    findById: (id: number) => repo.findSubscription(db, id),
+    current: (userId: number) => repo.currentOfUser(db, userId, new Date().toISOString()),
+
+    /** The `subscriptions` of a user object: their own, and a Family plan they are a member of. */
+    async summariesOf(userId: number): Promise<NonNullable<User['subscriptions']>> {
+      const now = new Date().toISOString();
+      const [own, family] = await Promise.all([
+        repo.subscriptionsOfUser(db, userId),
+        repo.familySubscriptionOf(db, userId, now),
+      ]);
+      return [
+        ...own.map((row) => ({
+          id: row.id,
+          product_id: row.product_id,
+          gateway_status: row.gateway_status,
+          valid: grantsAccess(row, now),
+          active: row.gateway_status === 'active' || row.gateway_status === 'trialing',
+        })),
+        ...(family && family.user_id !== userId
+          ? [
+              {
+                id: family.id,
+                product_id: family.product_id,
+                gateway_status: 'family',
+                valid: true,
+                active: true,
+                family: true,
+              },
+            ]
+          : []),
+      ];
+    },
+
+    /** What a user's plans grant now: the permission service reads it with roles. */
+    async grantsOf(userId: number): Promise<PermissionGrant[]> {
+      const held = await repo.productsHeldBy(db, userId, new Date().toISOString());
+      return products.grantsOf(held);
+    },
+
+    familySubscriptionOf: (userId: number) =>
+      repo.familySubscriptionOf(db, userId, new Date().toISOString()),
+
+    /**
+     * Brings our copy of a gateway subscription up to date with what the gateway says now. It
+     * is always read afresh from the gateway, so events that arrive twice or out of order end in
+     * the same state. A downgrade waits for the period it was scheduled for.
+     */
+    async applyGateway(
+      subscription: GatewaySubscription,
+      hints: SubscriptionHints = {},
+    ): Promise<SubscriptionRow | undefined> {
+      const existing = await repo.findByGatewayId(db, subscription.id);
+      const userId =
+        existing?.user_id ??
+        hints.userId ??
+        (Number(subscription.metadata.user_id) ||
+          (await repo.findUserOfCustomer(db, subscription.customerId)));
+      if (!userId) return undefined;
+      const price = await pricesOf(subscription.priceId);
+      const periodStart = iso(subscription.currentPeriodStart);
+      const periodEnd = iso(subscription.currentPeriodEnd);
+
+      let productId = price?.product_id ?? existing?.product_id;
+      let priceId = price?.id ?? existing?.price_id ?? null;
+      let pending = {
+        pending_product_id: existing?.pending_product_id ?? null,
+        pending_price_id: existing?.pending_price_id ?? null,
+        pending_from: existing?.pending_from ?? null,
+      };
+      const none = { pending_product_id: null, pending_price_id: null, pending_from: null };
+      if (existing && pending.pending_price_id && price?.id === pending.pending_price_id) {
+        const due =
+          periodStart !== null &&
+          pending.pending_from !== null &&
+          periodStart >= pending.pending_from;
+        if (due) pending = none;
+        else {
+          productId = existing.product_id;
+          priceId = existing.price_id;
+        }
+      } else if (pending.pending_price_id) {
+        // The subscription moved to another price since: the scheduled change is void.
+        pending = none;
+      }
+      if (!productId) return undefined;
+
+      const now = Date.now();
+      const graceDays = await settings.get('billing.grace_days');
+      const ended =
+        subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+      const values = {
+        user_id: userId,
+        product_id: productId,
+        price_id: priceId,
+        gateway: 'stripe',
+        gateway_id: subscription.id,
+        gateway_status: subscription.status,
+        cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
+        trial_ends_at: iso(subscription.trialEnd),
+        renews_at: periodEnd,
+        ends_at: ended
+          ? iso(subscription.endedAt ?? now)
+          : subscription.cancelAtPeriodEnd
+            ? periodEnd
+            : null,
+        grace_ends_at:
+          subscription.status === 'past_due'
+            ? (existing?.grace_ends_at ?? new Date(now + graceDays * DAY_MS).toISOString())
+            : null,
+        ...pending,
+        gateway_synced_at: now,
+        ...(hints.voucherId ? { voucher_id: hints.voucherId } : {}),
+      };
+      const saved = existing
+        ? await repo.updateSubscription(db, existing.id, values)
+        : await repo.insertSubscription(db, values);
+      await announce(existing, saved);
+      return saved;
+    },
+
+    /** A payment failed: tell the holder until when the plan stays. */
+    async paymentFailed(row: SubscriptionRow): Promise<void> {
+      await mail(row, 'paymentFailed', row.grace_ends_at);
+    },
+
+    /** A refund ends the subscription at once. */
+    async markRefunded(row: SubscriptionRow): Promise<SubscriptionRow> {
+      const now = new Date().toISOString();
+      const saved = await repo.updateSubscription(db, row.id, {
+        refunded_at: now,
+        gateway_status: 'canceled',
+        ends_at: now,
+        cancel_at_period_end: 0,
+      });
+      await announce(row, saved);
+      return saved;
+    },
+
+    /** Records that a downgrade starts with the period after `from`. */
+    async schedule(row: SubscriptionRow, price: PriceRow, from: string): Promise<SubscriptionRow> {
+      return repo.updateSubscription(db, row.id, {
+        pending_product_id: price.product_id,
+        pending_price_id: price.id,
+        pending_from: from,
+      });
+    },
+
+    /** A plan given by hand (an admin) or by a 100 % voucher, with or without an end. */
+    async grant(input: {
+      userId: number;
+      product: ProductRow;
+      price: PriceRow | undefined;
+      gateway: 'manual' | 'voucher';
+      endsAt: string | null;
+      voucherId?: number;
+    }): Promise<SubscriptionRow> {
+      const saved = await repo.insertSubscription(db, {
+        user_id: input.userId,
+        product_id: input.product.id,
+        price_id: input.price?.id ?? null,
+        gateway: input.gateway,
+        gateway_id: null,
+        gateway_status: 'active',
+        ends_at: input.endsAt,
+        renews_at: null,
+        voucher_id: input.voucherId ?? null,
+      });
+      await announce(undefined, saved);
+      return saved;
+    },
+
+    /** An admin gives a user a plan by hand, until `ends_at` or until taken back. */
+    async grantByAdmin(input: {
+      user_id: number;
+      product_id: number;
+      price_id: number;
+      ends_at?: string | null | undefined;
+    }): Promise<Subscription> {
+      if (!(await users.findById(input.user_id))) {
+        throw AppError.validation({ user_id: 'There is no such user.' });
+      }
+      const product = await products.findProduct(input.product_id);
+      if (!product) throw AppError.validation({ product_id: 'There is no such plan.' });
+      const price = await products.findPrice(input.price_id);
+      if (!price || price.product_id !== product.id) {
+        throw AppError.validation({ price_id: 'This price is not one of the plan’s prices.' });
+      }
+      const endsAt = input.ends_at ? new Date(input.ends_at).toISOString() : null;
+      if (endsAt && endsAt <= new Date().toISOString()) {
+        throw AppError.validation({ ends_at: 'The end must be in the future.' });
+      }
+      const current = await repo.currentOfUser(db, input.user_id, new Date().toISOString());
+      if (current?.product_id === product.id) {
+        throw AppError.validation({ product_id: `The user already has ${product.name}.` });
+      }
+      const row = await this.grant({
+        userId: input.user_id,
+        product,
+        price,
+        gateway: 'manual',
+        endsAt,
+      });
+      return (await present([row]))[0]!;
+    },
+
+    /** Ends a subscription given by hand, at once. */
+    async endGrant(id: number): Promise<{ before: SubscriptionRow; after: SubscriptionRow }> {
+      const before = await repo.findSubscription(db, id);
+      if (!before) throw AppError.notFound('Subscription not found.');
+      if (before.gateway === 'stripe') {
+        throw AppError.validation({
+          subscription: 'This subscription is paid through the payment service; cancel it there.',
+        });
+      }
+      const after = await repo.updateSubscription(db, id, {
+        gateway_status: 'canceled',
+        ends_at: new Date().toISOString(),
+      });
+      await announce(before, after);
+      return { before, after };
+    },
+
+    list: (options: { page: number; perPage: number; userId?: number }) =>
+      repo.listSubscriptions(db, options),
+  };
+}

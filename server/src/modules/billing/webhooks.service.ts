@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { GatewayEvent, PaymentGateway } from './gateway.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
+import * as repo from './subscriptions.repo.js';
+import type { VouchersService } from './vouchers.service.js';
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.trial_will_end',
+]);
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const idOf = (value: unknown) =>
+  text(value) ?? text((value as { id?: unknown } | null | undefined)?.id);
+
+/**
+ * The gateway's webhooks: the only way a paid subscription changes. A delivery is genuine only
+ * with a valid signature no older than five minutes; each event is processed once; and rather
+ * than trusting an event's copy of the subscription, the subscription is read again from the
+ * gateway, so events arriving twice or out of order end in the state the gateway has now.
+ */
+export function createWebhooksService({
+  db,
+  gateway,
+  subscriptions,
+  vouchers,
+}: {
+  db: Kysely<Database>;
+  gateway: () => PaymentGateway | undefined;
+  subscriptions: SubscriptionsService;
+  vouchers: VouchersService;
+}) {
+  async function subscriptionIdOf(event: GatewayEvent, payments: PaymentGateway) {
+    const object = event.object;
+    if (SUBSCRIPTION_EVENTS.has(event.type)) return text(object.id);
+    if (event.type === 'checkout.session.completed') return idOf(object.subscription);
+    if (event.type.startsWith('invoice.')) {
+      const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null;
+      return idOf(parent?.subscription_details?.subscription);
+    }
+    if (event.type === 'charge.refunded') {
+      const invoice = idOf(object.invoice);
+      return invoice ? ((await payments.subscriptionOfInvoice(invoice)) ?? undefined) : undefined;
+    }
+    return undefined;
+  }
+
+  async function process(event: GatewayEvent, payments: PaymentGateway): Promise<void> {
+    const subscriptionId = await subscriptionIdOf(event, payments);
+    if (!subscriptionId) return;
+    const metadata = (event.object.metadata ?? {}) as Record<string, string>;
+    const live = await payments.retrieveSubscription(subscriptionId);
+    const voucherId = Number(live.metadata.voucher_id ?? metadata.voucher_id) || undefined;
+    const row = await subscriptions.applyGateway(live, {
+      userId: Number(live.metadata.user_id ?? metadata.user_id) || undefined,
+      voucherId,
+    });
+    if (!row) return;
+
+    if (event.type === 'checkout.session.completed' && voucherId) {
+      await vouchers.recordUse(voucherId, row.user_id);
+    }
+    if (event.type === 'invoice.payment_failed') await subscriptions.paymentFailed(row);
+    if (event.type === 'charge.refunded' && event.object.refunded === true) {
+      // A full refund takes the plan away now, at the gateway and here.
+      if (live.status !== 'canceled') await payments.cancelNow(live.id);
+      await subscriptions.markRefunded(row);
+    }
+  }
+
+  return {
+    async handle(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
+      const payments = gateway();
+      if (!payments) throw AppError.notFound();
+      let event: GatewayEvent;
+      try {
+        if (!signature) throw new Error('no signature');
+        event = payments.verifyEvent(rawBody, signature);
+      } catch {
+        throw new AppError(400, 'The webhook signature is missing, invalid or too old.', {
+          code: 'invalid_signature',
+        });
+      }
+      if (!(await repo.claimEvent(db, event.id, event.type))) return { received: true };
+      try {
+        await process(event, payments);
+      } catch (error) {
+        // Let the gateway deliver it again.
+        await repo.releaseEvent(db, event.id);
+        throw error;
+      }
+      return { received: true };
+    },
+  };
+}
