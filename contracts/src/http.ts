@@ -29,7 +29,12 @@ export const commaList = z
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+  /** A way out the client offers with the message, such as the plans that allow the action. */
+  action: z.object({ label: z.string(), action: z.string() }).optional(),
 });
+
+/** The action of an error for something a plan allows: it leads to the plans. */
+export const UPGRADE_ACTION = { label: 'See plans', action: '/pricing' } as const;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** One stack frame of the debug trace sent with a 5xx when debugging is on. */

@@ -8,6 +8,8 @@ export const MUSIC_PERMISSIONS = {
   update: 'music.update',
   playlistsCreate: 'playlists.create',
   channelsUpdate: 'channels.update',
+  /** Download the audio files of tracks (a plan's permission). */
+  download: 'music.download',
 } as const;
 
 export const ALBUM_TYPES = ['album', 'single', 'ep', 'compilation'] as const;

@@ -89,6 +89,8 @@ export async function saveScreenshot(target: Page | Locator, name: string): Prom
   const isPage = !('page' in target);
   const page = isPage ? target : target.page();
   if (isPage) await page.evaluate(() => window.scrollTo(0, 0));
+  // A part of a page is centred first, so no sticky bar covers its top.
+  else await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() =>
     Array.from(document.images)

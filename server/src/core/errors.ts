@@ -1,3 +1,5 @@
+import { UPGRADE_ACTION } from '@cadenza/contracts/http';
+
 export type FieldErrors = Record<string, string | string[]>;
 
 /** The one error a service throws; the error handler turns it into the body of DESIGN.md §4. */
@@ -11,15 +13,24 @@ export class AppError extends Error {
       code?: string;
       errors?: FieldErrors;
       headers?: Record<string, string>;
+      /** Offered with the message by the client (spec section 8: a message and action). */
+      action?: { label: string; action: string };
     } = {},
   ) {
     super(message);
   }
 
-  toBody(): { message: string; errors?: FieldErrors } {
-    return this.options.errors
-      ? { message: this.message, errors: this.options.errors }
-      : { message: this.message };
+  toBody(): { message: string; errors?: FieldErrors; action?: { label: string; action: string } } {
+    return {
+      message: this.message,
+      ...(this.options.errors ? { errors: this.options.errors } : {}),
+      ...(this.options.action ? { action: this.options.action } : {}),
+    };
+  }
+
+  /** Refused because the user's plan does not allow it; the client offers the plans. */
+  static upgradeRequired(message: string): AppError {
+    return new AppError(403, message, { code: 'upgrade_required', action: UPGRADE_ACTION });
   }
 
   get code(): string {

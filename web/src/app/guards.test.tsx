@@ -56,7 +56,7 @@ describe('RequirePermission', () => {
 
   it('offers plans to a member without the permission when billing is on', async () => {
     const view = await visit('/admin', { user: member(), settings: { 'billing.enable': true } });
-    expect(view.heading).toBe('Pricing');
+    expect(view.heading).toBe('Choose the plan that fits you');
     expect(view.pathname()).toBe('/pricing');
   });
 
@@ -216,7 +216,7 @@ describe('RequireSetting', () => {
 describe('public routes', () => {
   it.each([
     ['/', 'Music for every moment'],
-    ['/pricing', 'Pricing'],
+    ['/pricing', 'Choose the plan that fits you'],
     ['/forgot-password', 'Forgot password'],
     ['/password/reset/abc123', 'Reset password'],
     ['/contact', 'Contact us'],

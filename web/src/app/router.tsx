@@ -40,6 +40,12 @@ const screens = {
   pricing: screen(() => import('../features/billing/pricing-page').then((m) => m.PricingPage)),
   billing: screen(() => import('../features/billing/billing-area').then((m) => m.BillingArea)),
   checkout: screen(() => import('../features/billing/checkout-page').then((m) => m.CheckoutPage)),
+  checkoutSuccess: screen(() =>
+    import('../features/billing/checkout-return-page').then((m) => m.CheckoutSuccessPage),
+  ),
+  checkoutCancelled: screen(() =>
+    import('../features/billing/checkout-return-page').then((m) => m.CheckoutCancelledPage),
+  ),
   voucherSuccess: screen(() =>
     import('../features/billing/voucher-success-page').then((m) => m.VoucherSuccessPage),
   ),
@@ -104,10 +110,18 @@ export const routes: RouteObject[] = [
           {
             element: <RequireSetting setting="billing.enable" />,
             children: [
-              { path: 'billing/*', lazy: screens.billing },
-              { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
-              { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
-              { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
+              {
+                // Paying is for members; a visitor signs in first.
+                element: <RequireAuth />,
+                children: [
+                  { path: 'billing/*', lazy: screens.billing },
+                  { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
+                  { path: 'checkout/success', lazy: screens.checkoutSuccess },
+                  { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
+                  { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
+                ],
+              },
+              { path: 'checkout/cancelled', lazy: screens.checkoutCancelled },
             ],
           },
           {

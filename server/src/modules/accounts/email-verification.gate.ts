@@ -13,6 +13,8 @@ const ALLOWED = new Set([
   'POST /api/v1/users/me/locale',
   'POST /api/v1/resend-email-verification',
   'POST /api/v1/validate-email-verification-otp',
+  // A 100 % voucher entered at registration is redeemed right after it, before the code arrives.
+  'POST /api/v1/vouchers/create-free-subscription',
 ]);
 
 export const UNVERIFIED_MESSAGE = 'Please verify your email address before continuing.';

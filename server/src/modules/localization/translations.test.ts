@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-content';
 import { DEFAULT_MENUS } from '../../db/seed.js';
+import { DEFAULT_PLANS } from '../billing/plans.seed.js';
 import { createLocalizationService } from './localization.service.js';
 import { collectTranslationKeys, translationKeysIn } from './translation-keys.js';
 
@@ -45,7 +46,7 @@ describe('translations', () => {
     expect(missing, `missing pt-BR lines:\n${missing.join('\n')}`).toEqual([]);
   });
 
-  it('translates the seeded texts the web app shows through t() (landing page, menus)', () => {
+  it('translates the seeded texts the web app shows through t() (landing page, menus, plans)', () => {
     const content = DEFAULT_LANDING_CONTENT;
     const seeded = [
       content.headerTitle,
@@ -61,6 +62,7 @@ describe('translations', () => {
         feature.description,
       ]),
       ...DEFAULT_MENUS.flatMap((menu) => menu.items.map((item) => item.label)),
+      ...DEFAULT_PLANS.flatMap((plan) => [plan.name, plan.description ?? '', ...plan.feature_list]),
     ];
     const lines = localization.lines('pt-BR');
     expect(seeded.filter((text) => !lines[text]?.trim())).toEqual([]);

@@ -30,7 +30,7 @@ export function showError(error: unknown, translate: Translate): void {
   const body = isApiError(error) ? error.body : null;
   const message = isApiError(error) ? error.serverMessage : undefined;
   toast.danger(message ?? translate(DEFAULT_ERROR_MESSAGE), {
-    ...(body?.action ? { action: body.action } : {}),
+    ...(body?.action ? { action: { ...body.action, label: translate(body.action.label) } } : {}),
   });
 }
 

@@ -5,6 +5,8 @@ import { useSetting } from '../../app/bootstrap';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { SocialLoginPanel } from '../auth/social/social-login-panel';
+import { FamilyMembersPanel, familySubscriptionOf } from '../billing/family/family-members-panel';
+import { FamilyPlanPanel } from '../billing/family/family-plan-panel';
 import { useMe } from './api/account-api';
 import { usePasswordConfirmation } from './components/password-confirmation';
 import { AccountDetailsPanel } from './panels/account-details-panel';
@@ -23,6 +25,9 @@ export function AccountSettingsPage() {
   const apiIntegrated = Boolean(useSetting('api.integrated'));
   const canUseApi = usePermission(PERMISSIONS.apiAccess);
   const confirmation = usePasswordConfirmation();
+  const billingEnabled = Boolean(useSetting('billing.enable'));
+  const family = me.data ? familySubscriptionOf(me.data) : undefined;
+  const isFamilyMember = me.data?.subscriptions?.some((item) => item.family) ?? false;
 
   return (
     <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
@@ -51,7 +56,11 @@ export function AccountSettingsPage() {
           <>
             <AccountDetailsPanel user={me.data} />
             <ContactInfoPanel user={me.data} />
+            {billingEnabled && isFamilyMember && <FamilyPlanPanel />}
             <PasswordPanel />
+            {billingEnabled && family && (
+              <FamilyMembersPanel user={me.data} subscriptionId={family.id} />
+            )}
             <TwoFactorPanel
               user={me.data}
               withConfirmedPassword={confirmation.withConfirmedPassword}

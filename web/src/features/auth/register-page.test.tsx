@@ -7,7 +7,7 @@ import { getBootstrapData } from '../../app/bootstrap';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { RegisterPage } from './register-page';
 import { mockApi, validationError } from './testing/mock-api';
-import { renderScreen, resetScreenState } from './testing/render-screen';
+import { currentToast, renderScreen, resetScreenState } from './testing/render-screen';
 
 const botCheck = vi.hoisted(() => ({
   action: '',
@@ -175,9 +175,118 @@ describe('RegisterPage', () => {
     expect(botCheck.action).toBe('register');
   });
 
-  it('keeps a hidden place for the voucher field', () => {
-    const { container } = visit();
-    const slot = container.querySelector('[data-slot="voucher"]');
-    expect(slot?.hasAttribute('hidden')).toBe(true);
+  it('goes to the checkout of a plan picked on the pricing page', async () => {
+    localStorage.setItem('be.onboarding.selected', JSON.stringify({ productId: 2, priceId: 5 }));
+    api.on('POST /auth/register', { status: 'success', bootstrapData: newMember });
+    const { router } = visit('/register?redirectFrom=pricing');
+    await submit(await fill());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/2/5'));
+    localStorage.clear();
+  });
+});
+
+const preview = (discount: number) => ({
+  valid: true,
+  message: 'Voucher válido!',
+  voucher: { id: 7, code: 'SUMMER', discount_percentage: discount },
+  plan: { product_id: 2, price_id: 5, product_name: 'Premium', interval: 'year' },
+  pricing: {
+    original_price: 19900,
+    discount_amount: (19900 * discount) / 100,
+    final_price: 19900 - (19900 * discount) / 100,
+    discount_percentage: discount,
+    currency: 'BRL',
+  },
+});
+
+describe('RegisterPage voucher field', () => {
+  const billing = { 'billing.enable': true };
+
+  it('is hidden while billing is off', () => {
+    visit('/register');
+    expect(screen.queryByLabelText('Voucher code')).toBeNull();
+  });
+
+  it('applies a trimmed, upper-cased code with Enter, without submitting the form', async () => {
+    api.on('POST /api/v1/vouchers/preview-register', preview(25));
+    visit('/register', billing);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Voucher code'), '  summer {Enter}');
+    await screen.findByText(/25% off Premium: .+ instead of .+/);
+    expect(api.callsTo('POST /api/v1/vouchers/preview-register')[0]!.body).toEqual({
+      voucher_code: 'SUMMER',
+    });
+    expect(api.callsTo('POST /auth/register')).toHaveLength(0);
+    expect((screen.getByLabelText('Voucher code') as HTMLInputElement).value).toBe('SUMMER');
+  });
+
+  it('says when a code is not valid, and when it could not be checked', async () => {
+    api.on('POST /api/v1/vouchers/preview-register', {
+      valid: false,
+      message: 'Voucher inválido.',
+    });
+    visit('/register', billing);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Voucher code'), 'nope{Enter}');
+    await screen.findByText('Voucher inválido.');
+    api.on('POST /api/v1/vouchers/preview-register', { message: 'down' }, 503);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('Erro ao validar voucher');
+    expect(screen.queryByText('Voucher inválido.')).toBeNull();
+  });
+
+  it('turns a 100 % voucher into a free subscription after registering', async () => {
+    api
+      .on('POST /api/v1/vouchers/preview-register', preview(100))
+      .on('POST /auth/register', { status: 'success', bootstrapData: newMember })
+      .on('POST /api/v1/vouchers/create-free-subscription', { subscription: {} })
+      .on('GET /api/v1/me', { user: makeUser() });
+    const { router } = visit('/register', billing);
+    const user = await fill();
+    await user.type(screen.getByLabelText('Voucher code'), 'summer');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText(/Premium free for one year|25% off Premium/);
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/voucher/success'));
+    expect(api.callsTo('POST /auth/register')[0]!.body).toMatchObject({ voucher_code: 'SUMMER' });
+    expect(api.callsTo('POST /api/v1/vouchers/create-free-subscription')[0]!.body).toEqual({
+      product_id: 2,
+      price_id: 5,
+      voucher_id: 7,
+    });
+  });
+
+  it('takes a partial voucher on to its checkout', async () => {
+    api
+      .on('POST /api/v1/vouchers/preview-register', preview(25))
+      .on('POST /auth/register', { status: 'success', bootstrapData: newMember });
+    const { router } = visit('/register', billing);
+    const user = await fill();
+    await user.type(screen.getByLabelText('Voucher code'), 'summer{Enter}');
+    await screen.findByText(/Premium free for one year|25% off Premium/);
+    await submit(user);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/checkout/2/5?voucher=SUMMER',
+      ),
+    );
+  });
+
+  it('says when the free subscription could not be created', async () => {
+    api
+      .on('POST /api/v1/vouchers/preview-register', preview(100))
+      .on('POST /auth/register', { status: 'success', bootstrapData: newMember })
+      .on('POST /api/v1/vouchers/create-free-subscription', { message: 'Voucher inválido.' }, 422);
+    visit('/register', billing);
+    const user = await fill();
+    await user.type(screen.getByLabelText('Voucher code'), 'summer{Enter}');
+    await screen.findByText(/Premium free for one year|25% off Premium/);
+    await submit(user);
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        message: 'Erro ao criar assinatura gratuita',
+        type: 'danger',
+      }),
+    );
   });
 });

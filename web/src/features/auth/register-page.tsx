@@ -8,10 +8,14 @@ import {
 import type { RegistrationPolicy } from '@cadenza/contracts/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { setBootstrapData, useSetting } from '../../app/bootstrap';
+import { readOnboardingSelection } from '../../app/post-login-redirect';
+import { useRedeemVoucher } from '../billing/voucher/use-redeem-voucher';
+import { VoucherField, type AppliedVoucher } from '../billing/voucher/voucher-field';
 import { useBotCheck } from '../bot-check/use-bot-check';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -68,6 +72,15 @@ export function RegisterPage() {
   const policies = useSetting('registration.policies') ?? [];
   const botCheck = useBotCheck('register');
   const register = useRegisterMutation();
+  const billingEnabled = Boolean(useSetting('billing.enable'));
+  const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
+  const redeem = useRedeemVoucher();
+
+  /** Where registration leads without a voucher: a plan picked on /pricing goes to its checkout. */
+  const afterRegistration = () => {
+    const selection = redirectTarget === '/pricing' ? readOnboardingSelection() : null;
+    return selection ? `/checkout/${selection.productId}/${selection.priceId}` : redirectTarget;
+  };
 
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema(policies)),
@@ -91,13 +104,17 @@ export function RegisterPage() {
       password: values.password,
       password_confirmation: values.password_confirmation,
       referrer_code: referrerCode,
+      ...(voucher ? { voucher_code: voucher.voucher.code } : {}),
       policies: policies.map((policy) => policy.id),
     };
     register.mutate(payload, {
-      onSuccess: (response) => {
+      onSuccess: async (response) => {
         if (response.bootstrapData) setBootstrapData(response.bootstrapData);
+        const voucherTarget = voucher ? await redeem(voucher) : undefined;
         // An unverified account lands on the verification screen, which every path shows.
-        const target = response.status === 'needs_email_verification' ? '/' : redirectTarget;
+        const target =
+          voucherTarget ??
+          (response.status === 'needs_email_verification' ? '/' : afterRegistration());
         void navigate(target, { replace: true });
       },
       onError: (error) => applyServerErrors(error, form.setError, SERVER_FIELDS, t),
@@ -165,8 +182,7 @@ export function RegisterPage() {
             ))}
           </div>
         )}
-        {/* The voucher code field takes this place when billing arrives (spec section 2). */}
-        <div data-slot="voucher" hidden />
+        {billingEnabled && <VoucherField applied={voucher} onApplied={setVoucher} />}
         <Button
           type="submit"
           size="lg"

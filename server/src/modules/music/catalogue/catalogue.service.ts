@@ -1,5 +1,12 @@
+import { hasPermission, type Permission } from '@cadenza/contracts/permissions';
 import path from 'node:path';
-import type { Album, Artist, Genre, Track } from '@cadenza/contracts/music';
+import {
+  MUSIC_PERMISSIONS,
+  type Album,
+  type Artist,
+  type Genre,
+  type Track,
+} from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
@@ -190,6 +197,19 @@ export function createCatalogueService({ db, storage, likes, dataDir }: Catalogu
         ? row.audio_path
         : path.join(dataDir, row.audio_path);
       return { track: row, file };
+    },
+
+    /**
+     * A track's audio file to keep, for those whose plan includes downloads (the Subsonic
+     * `download` call and the web player's "Download" share this rule).
+     */
+    async downloadOf(id: number, permissions: Permission[]) {
+      if (!hasPermission(permissions, MUSIC_PERMISSIONS.download)) {
+        throw AppError.upgradeRequired('Downloads come with a plan that includes them.');
+      }
+      const { track, file } = await this.audioOf(id);
+      const extension = path.extname(file) || '.mp3';
+      return { track, file, filename: `${track.name}${extension}` };
     },
 
     async topTracks(page: PageRequest, viewer: Viewer, genreId?: number) {

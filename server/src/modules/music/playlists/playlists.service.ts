@@ -149,8 +149,11 @@ export function createPlaylistsService({
         await repo.countOwned(db, userId),
       );
       if (quota.noPermission) throw AppError.forbidden();
-      if (quota.overQuota)
-        throw AppError.forbidden('You have reached the maximum number of playlists.');
+      if (quota.overQuota) {
+        throw AppError.upgradeRequired(
+          'You have reached the maximum number of playlists. Upgrade your plan to make more.',
+        );
+      }
       const row = await repo.insertPlaylist(db, {
         owner_id: userId,
         name: input.name,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_PLAYLISTS } from '../../../db/seed.js';
 import { signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { multipartFile } from '../../../test/multipart.js';
@@ -143,8 +144,12 @@ describe('playlists', () => {
       const second = await client.post('/api/v1/playlists', { name: 'Two' });
       expect(second.statusCode).toBe(403);
       expect(second.json().message).toMatch(/maximum/);
+      // The client offers the plans that allow more.
+      expect(second.json().action).toEqual({ label: 'See plans', action: '/pricing' });
     } finally {
-      await t.app.services.permissions.grant('users', 'playlists.create', []);
+      await t.app.services.permissions.grant('users', 'playlists.create', [
+        { name: 'count', value: FREE_PLAYLISTS },
+      ]);
     }
   });
 

@@ -92,6 +92,29 @@ export async function playsRoutes(
     },
   );
 
+  r.get(
+    '/api/v1/tracks/:id/download',
+    { config: { auth: true, permission: MUSIC_PERMISSIONS.view }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { file, filename } = await catalogue.downloadOf(
+        request.params.id,
+        await request.permissions(),
+      );
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile()) throw AppError.notFound('The audio file is missing.');
+      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        )
+        .header('content-length', stat.size)
+        .header('cache-control', 'private, no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
+
   r.post(
     '/api/v1/tracks/:id/plays',
     {

@@ -131,6 +131,29 @@ describe('streaming', () => {
     expect((await guest.get(`/storage/${audioPath}`)).statusCode).toBe(404);
   });
 
+  it('hands the file over as a download only where the plan includes downloads', async () => {
+    const guest = await new TestClient(t.app).visit();
+    expect((await guest.get(`/api/v1/tracks/${trackId}/download`)).statusCode).toBe(401);
+    const user = await createUser(t.app);
+    const member = new TestClient(t.app);
+    await member.login(user.email, user.plainPassword);
+    const refused = await member.get(`/api/v1/tracks/${trackId}/download`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Downloads come with a plan that includes them.',
+      action: { label: 'See plans', action: '/pricing' },
+    });
+    await t.app.services.permissions.grant('users', 'music.download');
+    try {
+      const download = await member.get(`/api/v1/tracks/${trackId}/download`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.wav"/);
+      expect(download.rawPayload.equals(bytes)).toBe(true);
+    } finally {
+      await t.app.services.permissions.revoke('users', 'music.download');
+    }
+  });
+
   it('lets guests play while the guest role holds music.view, and refuses them otherwise', async () => {
     const guest = await new TestClient(t.app).visit();
     expect((await guest.get(url())).statusCode).toBe(200);

@@ -1,17 +1,12 @@
 import type { ValueLists } from '@cadenza/contracts/localization';
-import type { Address, User, UserSession } from '@cadenza/contracts/users';
+import type { AccessToken, Address, User, UserSession } from '@cadenza/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';
 
 // Shapes the account screens read that contracts/ does not (yet) export.
 
-export interface AccessToken {
-  id: number;
-  name: string;
-  last_used_at: string | null;
-  created_at: string;
-}
+export type { AccessToken };
 
 /** Spec section 4: 0 not enabled, 1 waiting for confirmation, 2 enabled. */
 export type TwoFactorState = 0 | 1 | 2;
@@ -50,7 +45,11 @@ export const accountKeys = {
 
 export const meQueryOptions = queryOptions({
   queryKey: accountKeys.me,
-  queryFn: () => apiClient.get<{ user: AccountUser }>('users/me').then((response) => response.user),
+  // With the subscriptions: the Family panels depend on them.
+  queryFn: () =>
+    apiClient
+      .get<{ user: AccountUser }>('users/me', { params: { with: ['subscriptions'] } })
+      .then((response) => response.user),
 });
 
 export const sessionsQueryOptions = queryOptions({

@@ -1,11 +1,9 @@
-import { CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
+import { PlanCards } from '../../billing/pricing/plan-cards';
 import { SectionHeading } from './section-heading';
 
-/** The pricing section; the plans themselves arrive with billing. */
+/** The landing page's pricing section: the same plan cards as /pricing. */
 export function LandingPricing({ title, subtitle }: { title: string; subtitle: string }) {
   const { t } = useTranslation();
   return (
@@ -14,17 +12,15 @@ export function LandingPricing({ title, subtitle }: { title: string; subtitle: s
       className="mx-auto w-full max-w-[1280px] px-4 py-16 sm:px-6 sm:py-24"
     >
       <SectionHeading id="landing-pricing" title={t(title)} subtitle={t(subtitle)} />
-      <EmptyState
-        image={<CreditCard size={40} strokeWidth={1.5} />}
-        message={t('No plans are available yet')}
-        description={t('Plans will be listed here as soon as they are published.')}
-        action={
-          <Button asChild variant="outline" radius="full">
-            <Link to="/contact">{t('Contact us')}</Link>
-          </Button>
-        }
-        className="rounded-lg border border-dashed border-border"
-      />
+      <div className="mx-auto max-w-[1080px]">
+        <PlanCards headingLevel={3} />
+      </div>
+      <p className="mt-8 text-center text-sm text-fg-muted">
+        {t('Questions about the plans?')}{' '}
+        <Link to="/contact" className="font-medium text-primary hover:underline">
+          {t('Contact us')}
+        </Link>
+      </p>
     </section>
   );
 }

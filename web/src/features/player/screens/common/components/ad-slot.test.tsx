@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setBootstrapData } from '../../../../../app/bootstrap';
-import { makeBootstrap } from '../../../../../app/testing/bootstrap-factory';
+import { makeBootstrap, makeUser } from '../../../../../app/testing/bootstrap-factory';
 import { AdSlot } from './ad-slot';
 
 const AD = '<div id="ad">Buy tickets</div><script>document.cookie</script>';
@@ -20,6 +20,17 @@ describe('AdSlot', () => {
     expect(frame.getAttribute('src')).toMatch(/^\/ads\/frame\/artist_top\?v=\w+$/);
     expect(frame.hasAttribute('srcdoc')).toBe(false);
     expect(document.getElementById('ad')).toBeNull();
+  });
+
+  it('shows no ad to a listener whose plan hides ads', () => {
+    setBootstrapData(
+      makeBootstrap({
+        settings: { 'ads.artist_top': AD },
+        user: makeUser({ permissionNames: ['music.view', 'ads.hide'] }),
+      }),
+    );
+    const { container } = render(<AdSlot slot="artist_top" />);
+    expect(container.innerHTML).toBe('');
   });
 
   it('renders nothing when the slot has no ad', () => {

@@ -1,6 +1,8 @@
 import { adFrameUrl, type AdSlotName } from '@cadenza/contracts/ads';
+import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../../../app/access';
 import { useSetting } from '../../../../../app/bootstrap';
 
 export type { AdSlotName };
@@ -22,6 +24,8 @@ const DEFAULT_HEIGHT: Record<AdSlotName, number> = {
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const { t } = useTranslation();
   const html = useSetting(`ads.${slot}`);
+  // Plans with `ads.hide` see none.
+  const adFree = usePermission(BILLING_PERMISSIONS.hideAds);
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(DEFAULT_HEIGHT[slot]);
 
@@ -35,7 +39,7 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  if (typeof html !== 'string' || html.trim() === '') return null;
+  if (adFree || typeof html !== 'string' || html.trim() === '') return null;
 
   return (
     <aside aria-label={t('Advertisement')} className={className ?? 'my-6 flex justify-center'}>

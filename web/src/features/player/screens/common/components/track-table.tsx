@@ -1,9 +1,21 @@
-import type { Track } from '@cadenza/contracts/music';
+import { UPGRADE_ACTION } from '@cadenza/contracts/http';
+import { MUSIC_PERMISSIONS, type Track } from '@cadenza/contracts/music';
 import clsx from 'clsx';
-import { Clock3, Disc3, ListEnd, ListPlus, ListStart, Pause, Play, User } from 'lucide-react';
+import {
+  Clock3,
+  Disc3,
+  Download,
+  ListEnd,
+  ListPlus,
+  ListStart,
+  Pause,
+  Play,
+  User,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { usePermission } from '../../../../../app/access';
 import { useAuthUser } from '../../../../../app/bootstrap';
 import { IconButton } from '../../../../../ui/button';
 import { Menu, MenuItem, MenuSeparator } from '../../../../../ui/menu';
@@ -233,6 +245,8 @@ export function TrackMenu({ track, extraItems }: { track: Track; extraItems?: Re
   const navigate = useNavigate();
   const user = useAuthUser();
   const [adding, setAdding] = useState(false);
+  const canDownload = usePermission(MUSIC_PERMISSIONS.download);
+  const upgrade = { label: t(UPGRADE_ACTION.label), action: UPGRADE_ACTION.action };
   const artist = track.artists[0];
   return (
     <>
@@ -281,6 +295,16 @@ export function TrackMenu({ track, extraItems }: { track: Track; extraItems?: Re
           onSelect={() => (user ? setAdding(true) : void navigate('/login'))}
         >
           {t('Add to playlist')}
+        </MenuItem>
+        <MenuItem
+          startIcon={<Download className="size-4" aria-hidden />}
+          onSelect={() => {
+            if (!user) void navigate('/login');
+            else if (canDownload) window.location.assign(`/api/v1/tracks/${track.id}/download`);
+            else toast(t('Downloads come with a plan that includes them.'), { action: upgrade });
+          }}
+        >
+          {t('Download')}
         </MenuItem>
         {extraItems && <MenuSeparator />}
         {extraItems}

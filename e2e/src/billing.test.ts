@@ -1,0 +1,254 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeStandin, type StripeStandin } from '../../server/src/test/stripe-standin.js';
+import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
+import { DESKTOP, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
+
+/*
+ * Plans and payments, against an app of this file's own that pays through a local server
+ * speaking Stripe's API: the browser "pays" on that server's hosted checkout page.
+ */
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'billing-admin-password';
+const AD =
+  '<div style="font:16px sans-serif;padding:24px;background:#ffd">Concert tickets on sale</div>';
+
+let browser: Browser;
+let app: AppProcess;
+let stripe: StripeStandin;
+let admin: APIRequestContext;
+let sequence = 0;
+
+beforeAll(async () => {
+  stripe = await startStripeStandin();
+  app = await startAppProcess(
+    {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      LOG_LEVEL: 'fatal',
+    },
+    { startupSeconds: 240 },
+  );
+  stripe.setWebhookUrl(`${app.url}/api/v1/billing/stripe/webhook`);
+  browser = await launchBrowser();
+  admin = (await browser.newContext({ baseURL: app.url })).request;
+  await logIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await sendWithXsrf(admin, '/api/v1/settings', {
+    'billing.enable': true,
+    'homepage.pricing': true,
+    'ads.general_top': AD,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await stripe?.close();
+});
+
+async function newContext(
+  device = DESKTOP,
+  theme: 'dark' | 'light' = 'dark',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...device, baseURL: app.url, colorScheme: theme });
+  await context.addInitScript((choice) => localStorage.setItem('be-active-theme', choice), theme);
+  await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: app.url }]);
+  return context;
+}
+
+function account() {
+  sequence++;
+  const name = `listener${sequence}${Date.now()}`;
+  return { email: `${name}@example.com`, username: name, password: 'a quiet listening room' };
+}
+
+async function register(page: Page, person: ReturnType<typeof account>) {
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel(/^Password\*?$/).fill(person.password);
+  await page.getByLabel('Confirm password').fill(person.password);
+}
+
+const adFrames = (page: Page) => page.locator('iframe[title="Advertisement"]');
+
+describe('plans and payments', () => {
+  it('a guest picks Premium yearly, registers, pays, loses the ads, then cancels and resumes', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const person = account();
+
+    // Ads show before there is a plan.
+    await page.goto('/discover');
+    await expect.poll(() => adFrames(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.goto('/pricing');
+    const yearly = page.getByRole('radio', { name: /Yearly/ });
+    await expect.poll(() => yearly.getAttribute('aria-checked')).toBe('true');
+    const premium = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Premium' }) });
+    await expect.poll(() => premium.textContent()).toContain('per year');
+    await premium.getByRole('link', { name: 'Choose Premium' }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+
+    await register(page, person);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // The plan picked before registering goes on to its checkout, then to the payment page.
+    await page.waitForURL((url) => url.href.startsWith(stripe.url), { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Pay Premium' }).waitFor();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/checkout/success');
+    await page.getByRole('heading', { name: 'You are all set' }).waitFor({ timeout: 20_000 });
+    await saveScreenshot(page, 'checkout-return');
+
+    await page.goto('/discover');
+    await page
+      .getByRole('button', { name: 'Play', exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(await adFrames(page).count()).toBe(0);
+
+    await page.goto('/billing');
+    await page.getByRole('heading', { name: 'Current plan' }).waitFor();
+    const plan = page.getByRole('region', { name: 'Current plan' });
+    await expect.poll(() => plan.textContent()).toContain('Premium');
+    expect(await plan.textContent()).toContain('Your plan renews on');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await invoices.getByRole('link', { name: /View invoice/ }).waitFor();
+    expect(await invoices.textContent()).toMatch(/R\$\s?199[.,]00/);
+    expect(await page.getByRole('region', { name: 'Payment method' }).textContent()).toContain(
+      '4242',
+    );
+    await saveScreenshot(page, 'billing');
+
+    await plan.getByRole('button', { name: 'Cancel plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your plan?' });
+    await dialog.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect.poll(() => plan.textContent()).toContain('Your plan ends on');
+    await plan.getByRole('button', { name: 'Resume plan' }).click();
+    await expect.poll(() => plan.textContent()).toContain('Your plan renews on');
+
+    // The account menu offers Billing to subscribers.
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: /^Account menu of/ }).click();
+    await page.getByRole('menuitem', { name: 'Billing' }).waitFor();
+    await context.close();
+  });
+
+  it('a user registers with a 100 % voucher and lands on the voucher page with the plan', async () => {
+    const response = await sendWithXsrf(
+      admin,
+      '/api/v1/admin/products?perPage=10',
+      undefined,
+      'GET',
+    );
+    const products = (await response.json()).pagination.data as {
+      name: string;
+      id: number;
+      prices: { id: number; interval: string }[];
+    }[];
+    const premium = products.find((product) => product.name === 'Premium')!;
+    const code = `FREEYEAR${Date.now()}`;
+    await sendWithXsrf(admin, '/api/v1/admin/vouchers', {
+      code,
+      discount_percentage: 100,
+      product_id: premium.id,
+      price_id: premium.prices.find((price) => price.interval === 'year')!.id,
+    });
+
+    const context = await newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto('/register');
+    await register(page, account());
+    await page.getByLabel('Voucher code').fill(code.toLowerCase());
+    await page.getByLabel('Voucher code').press('Enter');
+    await page.getByText(/Premium free for one year/).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout/voucher/success');
+    await page.getByRole('heading', { name: 'Subscription activated' }).waitFor();
+    await page.getByText(/Your voucher gives you Premium until/).waitFor();
+    await context.close();
+  });
+
+  it('a Family owner saves two e-mails, and a member who registers afterwards has the plan', async () => {
+    const owner = account();
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/register');
+    await register(page, owner);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Family, monthly, through the pricing page.
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    const family = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Family' }) });
+    await family.getByRole('link', { name: 'Choose Family' }).click();
+    await page.waitForURL((url) => url.href.startsWith(stripe.url), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('heading', { name: 'You are all set' }).waitFor({ timeout: 20_000 });
+
+    const member = account();
+    await page.goto('/account-settings');
+    const panel = page.getByRole('form', { name: 'Family members' });
+    await panel.getByRole('textbox', { name: 'Member 1' }).fill(member.email);
+    await panel.getByRole('textbox', { name: 'Member 2' }).fill(account().email);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Registros salvos com sucesso!').waitFor();
+    // A filled slot is locked until 'Editar'.
+    expect(
+      await panel.getByRole('textbox', { name: 'Member 1' }).getAttribute('readonly'),
+    ).not.toBeNull();
+    await panel.getByRole('button', { name: /Editar Member 1/ }).waitFor();
+    await saveScreenshot(panel, 'family-panel');
+    await context.close();
+
+    const memberContext = await newContext();
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/register');
+    await register(memberPage, member);
+    await memberPage.getByRole('button', { name: 'Create account' }).click();
+    await memberPage.waitForURL((url) => url.pathname === '/');
+    await memberPage.goto('/discover');
+    await memberPage
+      .getByRole('button', { name: 'Play', exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(await adFrames(memberPage).count()).toBe(0);
+    await memberPage.goto('/account-settings');
+    await memberPage.getByText(/You are on Family, shared with you by/).waitFor();
+    await memberContext.close();
+  });
+
+  it('shows monthly and yearly prices on desktop and phone, in both themes', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const device of [DESKTOP, MOBILE]) {
+        const context = await newContext(device, theme);
+        const page = await context.newPage();
+        await page.goto('/pricing');
+        const premium = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: 'Premium' }) });
+        await expect.poll(() => premium.textContent()).toMatch(/199[.,]00\s*per year/);
+        expect(await premium.textContent()).toContain('Save 17%');
+        // Nothing sticks out sideways on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          device.viewport.width,
+        );
+        const suffix = `${device === MOBILE ? '-mobile' : ''}-${theme}`;
+        await saveScreenshot(page, `pricing-yearly${suffix}`);
+        await page.getByRole('radio', { name: 'Monthly' }).click();
+        await expect.poll(() => premium.textContent()).toMatch(/19[.,]90\s*per month/);
+        await saveScreenshot(page, `pricing-monthly${suffix}`);
+        await context.close();
+      }
+    }
+  });
+});
