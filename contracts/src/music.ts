@@ -10,6 +10,8 @@ export const MUSIC_PERMISSIONS = {
   channelsUpdate: 'channels.update',
   /** Download the audio files of tracks (a plan's permission). */
   download: 'music.download',
+  /** Keep tracks on the device to play without a connection (a plan's permission). */
+  offline: 'music.offline',
 } as const;
 
 export const ALBUM_TYPES = ['album', 'single', 'ep', 'compilation'] as const;

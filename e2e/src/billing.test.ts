@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandin, type StripeStandin } from '../../server/src/test/stripe-standin.js';
 import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
 import { DESKTOP, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
+import { playerBar, waitForElapsed } from './player-bar.js';
 
 /*
  * Plans and payments, against an app of this file's own that pays through a local server
@@ -75,6 +76,11 @@ async function register(page: Page, person: ReturnType<typeof account>) {
 
 const adFrames = (page: Page) => page.locator('iframe[title="Advertisement"]');
 
+async function firstAlbumId(page: Page): Promise<number> {
+  const response = await page.request.get('/api/v1/albums/new-releases?perPage=1');
+  return ((await response.json()).pagination.data[0] as { id: number }).id;
+}
+
 describe('plans and payments', () => {
   it('a guest picks Premium yearly, registers, pays, loses the ads, then cancels and resumes', async () => {
     const context = await newContext();
@@ -133,10 +139,38 @@ describe('plans and payments', () => {
     await plan.getByRole('button', { name: 'Resume plan' }).click();
     await expect.poll(() => plan.textContent()).toContain('Your plan renews on');
 
+    // The plan includes offline listening: an album saved on the device plays without a network.
+    const albumId = await firstAlbumId(page);
+    await page.goto(`/album/${albumId}`);
+    await page.getByRole('button', { name: 'Available offline' }).click();
+    await page
+      .getByRole('button', { name: 'Remove from this device' })
+      .waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+    await waitForElapsed(playerBar(page), 2);
+    await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
+    await context.setOffline(false);
+
     // The account menu offers Billing to subscribers.
     await page.goto('/pricing');
     await page.getByRole('button', { name: /^Account menu of/ }).click();
     await page.getByRole('menuitem', { name: 'Billing' }).waitFor();
+    await context.close();
+  });
+
+  it('offers the plans to a listener without one who wants music offline', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/register');
+    await register(page, account());
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`/album/${await firstAlbumId(page)}`);
+    await page.getByRole('button', { name: 'Available offline' }).click();
+    await page.getByText('Offline listening comes with a plan that includes it.').waitFor();
+    await page.getByRole('link', { name: 'See plans' }).click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { PageLoadError } from './app/page-load-error';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { registerOfflineAudio } from './features/player/offline/offline-audio';
 import { applyTranslations } from './i18n/i18n';
 
 async function start() {
@@ -15,6 +16,7 @@ async function start() {
     setBootstrapData(data);
     // Before the first render, so no screen flashes in English first.
     applyTranslations(data.i18n);
+    registerOfflineAudio();
   } catch (error) {
     console.error(error);
     root.render(<PageLoadError onRetry={() => window.location.reload()} />);

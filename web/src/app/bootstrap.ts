@@ -64,6 +64,11 @@ export function setBootstrapData(next: BootstrapData): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Calls `listener` after each replacement of the bootstrap data (login, logout…). */
+export function onBootstrapChange(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

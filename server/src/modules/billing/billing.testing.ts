@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Product } from '@cadenza/contracts/billing';
-import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.js';
+import {
+  startStripeStandin,
+  type StandinOptions,
+  type StripeStandin,
+} from '../../test/stripe-standin.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
 
@@ -14,8 +18,9 @@ export interface BillingTestApp extends TestApp {
  */
 export async function createBillingTestApp(
   env: Record<string, string> = {},
+  standin: StandinOptions = {},
 ): Promise<BillingTestApp> {
-  const stripe = await startStripeStandin();
+  const stripe = await startStripeStandin(standin);
   const t = await createTestApp({
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,

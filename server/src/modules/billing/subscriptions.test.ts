@@ -353,3 +353,23 @@ describe('a subscription through checkout and webhooks', () => {
     }
   });
 });
+
+describe('a trial, and mail in the holder’s language', () => {
+  it('grants the plan during a trial that ends at the first renewal, told in Portuguese', async () => {
+    const trial = await createBillingTestApp({ MAIL_URL: smtp.url }, { trialDays: 14 });
+    try {
+      const { user, client } = await signedInUser(trial.app);
+      await trial.app.services.users.update(user.id, { language: 'pt-BR' });
+      const { premium } = await plans(client);
+      await subscribe(trial, client, premium.product.id, premium.monthly.id);
+      const { subscription } = (await client.get('/api/v1/billing/subscription')).json();
+      expect(subscription).toMatchObject({ gateway_status: 'trialing', valid: true, active: true });
+      const trialEnd = Date.parse(subscription.trial_ends_at);
+      expect(trialEnd).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+      expect(Date.parse(subscription.renews_at)).toBe(trialEnd);
+      await smtp.waitFor(user.email, /Sua assinatura Premium começou/);
+    } finally {
+      await trial.close();
+    }
+  });
+});

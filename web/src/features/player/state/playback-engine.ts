@@ -2,11 +2,8 @@ import { apiClient } from '../../../api/client';
 import { i18n } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast/toast-store';
 import { PlayLogger, type PlayLog } from './play-logger';
+import { streamUrl } from './stream-url';
 import type { PlayerState, PlayerStore, PlayerTrack } from './player-store';
-
-export function streamUrl(trackId: number): string {
-  return `/api/v1/tracks/${trackId}/stream`;
-}
 
 export function trackImage(track: PlayerTrack): string | null {
   return track.album?.image ?? track.image ?? null;

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { AdSlot } from '../common/components/ad-slot';
 import { ArtistLinks } from '../common/components/artist-links';
 import { CoverImage } from '../common/components/cover-image';
+import { OfflineButton } from '../../offline/offline-button';
 import { LikeButton } from '../common/components/like-button';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
@@ -70,6 +71,7 @@ function AlbumContent({ album }: { album: Album }) {
             <>
               <PlayButton context={{ type: 'album', id: album.id }} tracks={tracks} size="xl" />
               <LikeButton type="album" id={album.id} liked={album.is_liked ?? false} size="lg" />
+              {tracks.length > 0 && <OfflineButton name={album.name} tracks={tracks} />}
             </>
           }
         />

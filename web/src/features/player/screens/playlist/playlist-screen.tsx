@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { allItems } from '../common/api/pagination';
 import { playlistTracks } from '../common/api/track-sources';
+import { OfflineButton } from '../../offline/offline-button';
 import { FollowButton } from '../common/components/follow-button';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
@@ -70,6 +71,9 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
                 tracks={tracks.length ? tracks : () => playlistTracks(playlist.id)}
                 size="xl"
               />
+              {playlist.tracks_count > 0 && (
+                <OfflineButton name={playlist.name} tracks={() => playlistTracks(playlist.id)} />
+              )}
               {playlist.is_owner ? (
                 <PlaylistOwnerMenu playlist={playlist} />
               ) : (

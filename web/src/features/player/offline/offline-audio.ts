@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from 'react';
+import { getBootstrapData, onBootstrapChange } from '../../../app/bootstrap';
+import { streamUrl } from '../state/stream-url';
+
+/**
+ * Offline listening (the `music.offline` permission): a track saved offline is kept in Cache
+ * Storage, and a service worker answers its stream from there, so it plays without a
+ * connection. Which tracks are saved is remembered in localStorage for the screens.
+ */
+export const OFFLINE_CACHE = 'cadenza-offline-audio-v1';
+const SAVED_KEY = 'cadenza.offline';
+const WORKER = '/offline-audio-sw.js';
+
+function readSaved(): number[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(SAVED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+let saved = new Set(readSaved());
+const listeners = new Set<() => void>();
+
+function store(next: Set<number>) {
+  saved = next;
+  localStorage.setItem(SAVED_KEY, JSON.stringify([...next]));
+  listeners.forEach((listener) => listener());
+}
+
+export function offlineSupported(): boolean {
+  return 'serviceWorker' in navigator && 'caches' in window;
+}
+
+/**
+ * Starts the worker that plays saved tracks; nothing happens where browsers lack one. Saved
+ * tracks belong to the listener who saved them: signing out removes them from the device.
+ */
+export function registerOfflineAudio(): void {
+  if (!offlineSupported() || !window.isSecureContext) return;
+  onBootstrapChange(() => {
+    if (getBootstrapData().user === null && saved.size > 0) void removeOffline([...saved]);
+  });
+  void navigator.serviceWorker.register(WORKER).catch((error: unknown) => {
+    console.warn('offline listening is not available', error);
+  });
+}
+
+/** Saves tracks for offline listening, one after another; `onProgress` counts them. */
+export async function saveOffline(
+  trackIds: number[],
+  onProgress: (done: number) => void = () => {},
+): Promise<void> {
+  const cache = await caches.open(OFFLINE_CACHE);
+  let done = 0;
+  for (const id of trackIds) {
+    if (!(await cache.match(streamUrl(id)))) {
+      const response = await fetch(streamUrl(id), { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`track ${id} could not be saved (${response.status})`);
+      await cache.put(streamUrl(id), response);
+    }
+    store(new Set([...saved, id]));
+    onProgress(++done);
+  }
+}
+
+export async function removeOffline(trackIds: number[]): Promise<void> {
+  const cache = await caches.open(OFFLINE_CACHE);
+  await Promise.all(trackIds.map((id) => cache.delete(streamUrl(id))));
+  store(new Set([...saved].filter((id) => !trackIds.includes(id))));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether every one of these tracks is saved offline (false for none). */
+export function useSavedOffline(trackIds: number[]): boolean {
+  const snapshot = useSyncExternalStore(subscribe, () => saved);
+  return trackIds.length > 0 && trackIds.every((id) => snapshot.has(id));
+}
