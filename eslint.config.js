@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Service workers the web app serves as they are.
+    files: ['web/public/**/*-sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
