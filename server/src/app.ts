@@ -27,6 +27,12 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingServices } from './modules/billing/billing.services.js';
 import { familyRoutes } from './modules/billing/family.routes.js';
 import { stripeGateway } from './modules/billing/gateway.js';
+import { createEventBus } from './infra/events.js';
+import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
+import { listenForNotifications } from './modules/notifications/notification-listeners.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
 import { createAccountsServices } from './modules/accounts/accounts.services.js';
 import { emailVerificationGate } from './modules/accounts/email-verification.gate.js';
@@ -89,17 +95,21 @@ async function createServices(config: Config, db: Db) {
   const kysely = db.kysely;
   const settings = createSettingsService(kysely);
   const permissions = createPermissionsService(kysely);
-  const users = createUsersService(kysely, permissions);
+  const events = createEventBus((message, error) => console.error(message, error));
+  const users = createUsersService(kysely, permissions, events);
   const sessions = createSessionsService(kysely);
   const tokens = createAccessTokensService(kysely, {
     isApiIntegrated: () => settings.get('api.integrated'),
   });
   const themes = createThemesService(kysely);
-  const workspaces = createWorkspacesService(kysely);
+  const workspaces = createWorkspacesService(kysely, users);
   const localization = createLocalizationService({ settings, users });
   const valueLists = createValueListsService({ localization });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
-  const limiter: RateLimiter = redis ? redisRateLimiter(redis) : memoryRateLimiter();
+  const limiter: RateLimiter = redis
+    ? redisRateLimiter(redis, `${config.redisPrefix}rl:`)
+    : memoryRateLimiter();
+  const pubsub = redis ? redisPubSub(redis, config.redisPrefix) : memoryPubSub();
   const bootstrap = createBootstrapService({
     appUrl: config.appUrl,
     settings,
@@ -111,8 +121,8 @@ async function createServices(config: Config, db: Db) {
   const appKey = await settings.appKey(config.appKey);
   const storage = localStorage(path.join(config.dataDir, 'storage'));
   const errorLog = fileErrorLog(path.join(config.dataDir, 'logs'));
-  const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey) });
-  const auth = createAuthService({ users, sessions, limiter, twoFactor });
+  const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey), events });
+  const auth = createAuthService({ users, sessions, limiter, twoFactor, events });
   const mailer = createMailer({
     url: config.mailUrl,
     dropDir: path.join(config.dataDir, 'mail'),
@@ -142,6 +152,7 @@ async function createServices(config: Config, db: Db) {
     mailer,
     limiter,
     storage,
+    events,
     humanCheck: botCheck,
   });
   const socialAuth = createSocialAuthService({
@@ -177,13 +188,31 @@ async function createServices(config: Config, db: Db) {
     dataDir: config.dataDir,
     users,
     ffmpeg: config.ffmpegPath,
+    events,
+    workspaces,
   });
+  const notifications = createNotificationsService({
+    db: kysely,
+    users,
+    sessions,
+    settings,
+    mailer,
+    pubsub,
+    appUrl: config.appUrl,
+    appKey,
+  });
+  users.useUnreadCount((userId) => notifications.unreadCount(userId));
+  workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
+  listenForNotifications({ events, notifications, users, workspaces, music });
   const library = createLibraryService({
     db: kysely,
     catalogue: music.catalogue,
     log: (message, error) => console.error(message, error),
   });
   return {
+    events,
+    pubsub,
+    notifications,
     audit,
     billing,
     storage,
@@ -273,6 +302,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await services.library.close();
+    await services.pubsub.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();
   });
@@ -346,6 +376,11 @@ export async function buildApp(
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
   await app.register(familyRoutes, { family: services.billing.family });
+  await app.register(notificationsRoutes, {
+    notifications: services.notifications,
+    sessions: services.sessions,
+  });
+  await app.register(workspacesRoutes, { workspaces: services.workspaces });
   await app.register(socialAuthRoutes, {
     socialAuth: services.socialAuth,
     bootstrap: services.bootstrap,

@@ -25,6 +25,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:', 'sqlite:', 'file:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Keys and channels of this app in a Redis shared with others. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/)
+    .default('cadenza:'),
   MAIL_URL: url(['smtp:', 'smtps:']).optional(),
   /** Google's reCAPTCHA siteverify endpoint (for example the recaptcha.net mirror). */
   RECAPTCHA_VERIFY_URL: url(['http:', 'https:']).optional(),
@@ -68,6 +73,7 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   redisUrl: string | undefined;
+  redisPrefix: string;
   mailUrl: string | undefined;
   recaptchaVerifyUrl: string | undefined;
   /** The ffmpeg command used to transcode audio browsers cannot play. */
@@ -139,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: databaseConfig(env, dataDir),
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     mailUrl: env.MAIL_URL,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',

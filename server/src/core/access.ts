@@ -1,3 +1,4 @@
+import { idFrom } from '@cadenza/contracts/http';
 import { hasPermission } from '@cadenza/contracts/permissions';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,8 +25,11 @@ export const accessPlugin = fp<{ workspaces: WorkspacesService }>(
       }
 
       const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;
-      const workspaceId = raw === undefined || raw === '' ? 0 : Number(raw);
-      if (!Number.isInteger(workspaceId) || workspaceId < 0) {
+      const workspaceId =
+        raw === undefined || raw === '' || raw === '0'
+          ? 0
+          : idFrom(typeof raw === 'string' ? raw : '');
+      if (workspaceId === undefined) {
         throw AppError.validation({ workspaceId: 'The workspace id must be a whole number.' });
       }
       if (workspaceId !== 0) await workspaces.assertMember(workspaceId, request.user?.id ?? null);

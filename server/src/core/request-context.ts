@@ -34,5 +34,10 @@ declare module 'fastify' {
      * check and no session user; it authenticates its callers itself, if at all.
      */
     cookieless?: boolean;
+    /**
+     * The route answers with a stream that stays open (server-sent events): it never ends on its
+     * own, so tools that wait for a whole answer (the route fuzz test) leave it out.
+     */
+    eventStream?: boolean;
   }
 }

@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_search.js';
 import * as m0007 from './migrations/0007_ranking_indexes.js';
 import * as m0008 from './migrations/0008_search_prefix.js';
 import * as m0009 from './migrations/0009_billing.js';
+import * as m0010 from './migrations/0010_notifications_workspaces.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0007_ranking_indexes': m0007,
   '0008_search_prefix': m0008,
   '0009_billing': m0009,
+  '0010_notifications_workspaces': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,10 @@ import type {
   VouchersTable,
 } from '../modules/billing/billing.table.js';
 import type { ImportJobsTable, LibraryFilesTable } from '../modules/library/library.table.js';
+import type {
+  NotificationSubscriptionsTable,
+  NotificationsTable,
+} from '../modules/notifications/notifications.table.js';
 import type { CustomPagesTable } from '../modules/custom-pages/custom-pages.table.js';
 import type { PersonalAccessTokensTable } from '../modules/access-tokens/access-tokens.table.js';
 import type {
@@ -44,11 +48,12 @@ import type {
   PlaylistTracksTable,
   PlaylistsTable,
 } from '../modules/music/playlists/playlists.table.js';
-import type { SessionsTable } from '../modules/sessions/sessions.table.js';
+import type { KnownDevicesTable, SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AppSecretsTable, SettingsTable } from '../modules/settings/settings.table.js';
 import type { ThemesTable } from '../modules/themes/themes.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type {
+  WorkspaceInvitesTable,
   WorkspaceMembersTable,
   WorkspacesTable,
 } from '../modules/workspaces/workspaces.table.js';
@@ -101,4 +106,8 @@ export interface Database {
   voucher_redemptions: VoucherRedemptionsTable;
   family_members: FamilyMembersTable;
   audit_log: AuditLogTable;
+  notifications: NotificationsTable;
+  notification_subscriptions: NotificationSubscriptionsTable;
+  workspace_invites: WorkspaceInvitesTable;
+  known_devices: KnownDevicesTable;
 }

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import { PERMISSIONS, hasPermission } from '@cadenza/contracts/permissions';
 import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
@@ -19,6 +19,7 @@ export interface RouteEntry {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  config: FastifyContextConfig | undefined;
 }
 
 declare module 'fastify' {
@@ -38,7 +39,7 @@ export const openApiCollector = fp(
     app.decorate('routeCatalogue', routes);
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        routes.push({ method, url: route.url, schema: route.schema });
+        routes.push({ method, url: route.url, schema: route.schema, config: route.config });
       }
     });
     await app.register(swagger, {

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../infra/events.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { geoLite2Lookup, type GeoLookup } from '../../infra/geo.js';
@@ -29,6 +30,7 @@ export interface AccountsDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   storage: Storage;
+  events: EventBus;
   humanCheck?: HumanCheck | undefined;
   geo?: GeoLookup;
   log?: (error: unknown) => void;

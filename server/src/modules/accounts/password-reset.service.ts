@@ -1,3 +1,4 @@
+import type { EventBus } from '../../infra/events.js';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -27,6 +28,7 @@ export interface PasswordResetDeps {
   settings: SettingsService;
   mailer: Mailer;
   limiter: RateLimiter;
+  events: EventBus;
   log: (error: unknown) => void;
 }
 
@@ -93,6 +95,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         passwordHash: await hashPassword(input.password),
       });
       if (!done) throw AppError.validation({ email: INVALID_TOKEN });
+      await deps.events.emit('account.password_changed', { userId: user.id });
       // Whoever knew the old password is signed out everywhere.
       const current = request.user?.id === user.id ? request.session.row : null;
       await sessions.endOthers(user.id, current);

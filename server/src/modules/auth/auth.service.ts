@@ -3,6 +3,7 @@ import { clientOf } from '../../core/auth-context.js';
 import { AppError } from '../../core/errors.js';
 import { PASSWORD_CONFIRMATION_SECONDS } from '@cadenza/contracts/auth';
 import { verifyPassword } from '../../infra/hash.js';
+import type { EventBus } from '../../infra/events.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
@@ -27,6 +28,7 @@ export interface AuthDeps {
   sessions: SessionsService;
   limiter: RateLimiter;
   twoFactor: TwoFactorService;
+  events: EventBus;
 }
 
 interface PendingLogin {
@@ -34,7 +36,7 @@ interface PendingLogin {
   remember: boolean;
 }
 
-export function createAuthService({ users, sessions, limiter, twoFactor }: AuthDeps) {
+export function createAuthService({ users, sessions, limiter, twoFactor, events }: AuthDeps) {
   async function throttle(key: string, max: number): Promise<void> {
     const result = await limiter.hit(key, max, WINDOW_SECONDS);
     if (!result.allowed) throw AppError.tooManyRequests(result.retryAfter);
@@ -54,6 +56,13 @@ export function createAuthService({ users, sessions, limiter, twoFactor }: AuthD
     request.session = { id: rawId, row, changed: true };
     request.user = (await users.findById(userId)) ?? null;
     request.authMethod = 'session';
+    const client = clientOf(request);
+    await events.emit('account.signed_in', {
+      userId,
+      newDevice: await sessions.recordDevice(userId, client.userAgent),
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
   }
 
   /**

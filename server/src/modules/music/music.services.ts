@@ -1,3 +1,5 @@
+import type { EventBus } from '../../infra/events.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { geoLite2Lookup, type GeoLookup } from '../../infra/geo.js';
@@ -22,6 +24,9 @@ export interface MusicDeps {
   geo?: GeoLookup | null;
   /** The ffmpeg command for transcoding; used only when it runs. */
   ffmpeg?: string;
+  events: EventBus;
+  /** Workspace membership, for playlists shared with a workspace. */
+  workspaces: Pick<WorkspacesService, 'isMember'>;
 }
 
 export type MusicServices = ReturnType<typeof createMusicServices>;
@@ -35,12 +40,14 @@ export function createMusicServices({
   users,
   geo,
   ffmpeg = 'ffmpeg',
+  events,
+  workspaces,
 }: MusicDeps) {
   const likes = createLikesService(db);
-  const core = createCatalogueService({ db, storage, likes, dataDir });
-  const playlists = createPlaylistsService({ db, users, catalogue: core, storage });
+  const core = createCatalogueService({ db, storage, likes, dataDir, events });
+  const playlists = createPlaylistsService({ db, users, catalogue: core, storage, workspaces });
   const channels = createChannelsService({ db, catalogue: core, playlists });
-  const library = createUserLibraryService({ likes, catalogue: core, playlists, users });
+  const library = createUserLibraryService({ likes, catalogue: core, playlists, users, events });
   const plays = createPlaysService({
     db,
     catalogue: core,

@@ -54,3 +54,24 @@ export async function sessionsOfUser(
     .orderBy('last_active', 'desc')
     .execute();
 }
+
+/** Remembers a device for a user; true when it was not known before. */
+export async function rememberDevice(
+  db: Kysely<Database>,
+  userId: number,
+  deviceHash: string,
+  now: string,
+): Promise<{ isNew: boolean; firstDevice: boolean }> {
+  const known = await db
+    .selectFrom('known_devices')
+    .select(['device_hash'])
+    .where('user_id', '=', userId)
+    .execute();
+  const isNew = !known.some((row) => row.device_hash === deviceHash);
+  await db
+    .insertInto('known_devices')
+    .values({ user_id: userId, device_hash: deviceHash, last_seen_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'device_hash']).doUpdateSet({ last_seen_at: now }))
+    .execute();
+  return { isNew, firstDevice: known.length === 0 };
+}

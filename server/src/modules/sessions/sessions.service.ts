@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../infra/hash.js';
+import { describeDevice } from './device.js';
 import * as repo from './sessions.repo.js';
 import type { SessionRow } from './sessions.table.js';
 
@@ -21,8 +22,26 @@ function expiry(remember: boolean, from = Date.now()): string {
   return new Date(from + (remember ? REMEMBER_SECONDS : IDLE_SECONDS) * 1000).toISOString();
 }
 
+/** Which signed-in sessions just ended: some of a user's, or all but one, or all. */
+export interface SessionsEnded {
+  userId: number;
+  /** The stored (hashed) ids of the sessions that ended; absent when all of the user's did. */
+  sessionIds?: string[];
+  /** With all of the user's: the one that stays. */
+  except?: string;
+}
+
 export function createSessionsService(db: Kysely<Database>) {
+  const listeners = new Set<(ended: SessionsEnded) => void>();
+  const ended = (event: SessionsEnded) => listeners.forEach((listener) => listener(event));
+
   return {
+    /** Tells `listener` whenever signed-in sessions end (live streams close with them). */
+    onEnd(listener: (ended: SessionsEnded) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
     /** A fresh random id for the cookie. Only its hash is ever stored. */
     newId: () => randomToken(30),
 
@@ -63,7 +82,9 @@ export function createSessionsService(db: Kysely<Database>) {
     },
 
     async end(rawId: string): Promise<void> {
+      const row = await repo.findSession(db, sha256(rawId));
       await repo.deleteSession(db, sha256(rawId));
+      if (row?.user_id) ended({ userId: row.user_id, sessionIds: [row.id] });
     },
 
     /** Keeps an active session alive, at most once a minute. */
@@ -129,9 +150,30 @@ export function createSessionsService(db: Kysely<Database>) {
       return at;
     },
 
-    endOthers: (userId: number, currentRow: SessionRow | null) =>
-      repo.deleteSessionsOfUser(db, userId, currentRow?.id),
-    endAll: (userId: number) => repo.deleteSessionsOfUser(db, userId),
+    /**
+     * Remembers the browser and system of a sign-in; says whether the user never signed in with
+     * them before (their very first sign-in does not count as new).
+     */
+    async recordDevice(userId: number, userAgent: string | null): Promise<boolean> {
+      const device = describeDevice(userAgent);
+      const hash = sha256(`${device.device_type}|${device.platform ?? ''}|${device.browser ?? ''}`);
+      const { isNew, firstDevice } = await repo.rememberDevice(
+        db,
+        userId,
+        hash,
+        new Date().toISOString(),
+      );
+      return isNew && !firstDevice;
+    },
+
+    async endOthers(userId: number, currentRow: SessionRow | null): Promise<void> {
+      await repo.deleteSessionsOfUser(db, userId, currentRow?.id);
+      ended({ userId, ...(currentRow ? { except: currentRow.id } : {}) });
+    },
+    async endAll(userId: number): Promise<void> {
+      await repo.deleteSessionsOfUser(db, userId);
+      ended({ userId });
+    },
     listForUser: (userId: number) => repo.sessionsOfUser(db, userId, new Date().toISOString()),
     pruneExpired: () => repo.deleteExpiredSessions(db, new Date().toISOString()),
   };

@@ -16,3 +16,10 @@ export interface SessionsTable {
 }
 
 export type SessionRow = Selectable<SessionsTable>;
+
+export interface KnownDevicesTable {
+  user_id: number;
+  /** A hash of the browser and system the user agent names. */
+  device_hash: string;
+  last_seen_at: string;
+}

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../infra/events.js';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { AppError } from '../../core/errors.js';
@@ -20,11 +21,12 @@ export interface TwoFactorDeps {
   users: UsersService;
   settings: SettingsService;
   box: SecretBox;
+  events: EventBus;
 }
 
 const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 
-export function createTwoFactorService({ users, settings, box }: TwoFactorDeps) {
+export function createTwoFactorService({ users, settings, box, events }: TwoFactorDeps) {
   const secretOf = (user: UserRow) =>
     user.two_factor_secret ? box.open(user.two_factor_secret) : undefined;
   const codesOf = (user: UserRow): string[] =>
@@ -90,6 +92,7 @@ export function createTwoFactorService({ users, settings, box }: TwoFactorDeps) 
       }
       if (!(await verifyCode(user, code))) throw AppError.validation({ code: INVALID_CODE });
       await users.update(userId, { two_factor_confirmed_at: new Date().toISOString() });
+      await events.emit('account.two_factor_changed', { userId, enabled: true });
     },
 
     async recoveryCodes(userId: number): Promise<string[]> {
@@ -109,12 +112,14 @@ export function createTwoFactorService({ users, settings, box }: TwoFactorDeps) 
     },
 
     async disable(userId: number): Promise<void> {
+      const wasOn = twoFactorState(await fresh(userId)) === 2;
       await users.update(userId, {
         two_factor_secret: null,
         two_factor_recovery_codes: null,
         two_factor_confirmed_at: null,
         two_factor_last_step: null,
       });
+      if (wasOn) await events.emit('account.two_factor_changed', { userId, enabled: false });
     },
 
     /** The second step of login: a current code, or a recovery code that is then spent. */

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../infra/events.js';
 import type { Address } from '@cadenza/contracts/users';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -21,6 +22,7 @@ export interface AccountDeps {
   sessions: SessionsService;
   auth: AuthService;
   storage: Storage;
+  events: EventBus;
   /** Replaceable name resolution for avatar URLs (tests). */
   lookup?: (hostname: string) => Promise<string[]>;
 }
@@ -108,6 +110,7 @@ export function createAccountService(deps: AccountDeps) {
       await users.update(id, { password: await hashPassword(input.password) });
       // Other devices signed in with the old password are signed out.
       await sessions.endOthers(id, request.session.row);
+      await deps.events.emit('account.password_changed', { userId: id });
     },
 
     async uploadAvatar(

@@ -1,5 +1,6 @@
 import type { Address, User, UserRelation } from '@cadenza/contracts/users';
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../../infra/events.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import * as repo from './users.repo.js';
@@ -44,13 +45,23 @@ export function userRowToUser(row: UserRow): User {
   };
 }
 
-export function createUsersService(db: Kysely<Database>, permissions: PermissionsService) {
+export function createUsersService(
+  db: Kysely<Database>,
+  permissions: PermissionsService,
+  events?: EventBus,
+) {
+  let unreadNotifications: (userId: number) => Promise<number> = async () => 0;
   const loaders: { [R in OwnedRelation]: RelationLoader<R> } = {
     social_profiles: async () => [],
     tokens: async () => [],
     subscriptions: async () => [],
   };
   return {
+    /** Set by the notifications module: the count every user object carries. */
+    useUnreadCount(loader: (userId: number) => Promise<number>): void {
+      unreadNotifications = loader;
+    },
+
     /** Set by the module that owns the relation, which is created after this service. */
     useRelation<R extends OwnedRelation>(name: R, loader: RelationLoader<R>): void {
       (loaders as Record<R, RelationLoader<R>>)[name] = loader;
@@ -73,7 +84,7 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
       phone?: string | null;
       referrerCode?: string | null;
     }): Promise<UserRow> {
-      return repo.insertUser(db, {
+      const row = await repo.insertUser(db, {
         email: input.email,
         password: input.password,
         username: input.username ?? null,
@@ -81,6 +92,9 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
         referrer_code: input.referrerCode ?? null,
         email_verified_at: input.emailVerified ? new Date().toISOString() : null,
       });
+      // Invitations waiting for this address, among others, reach the new account now.
+      await events?.emit('account.created', { userId: row.id });
+      return row;
     },
 
     update: (id: number, changes: Parameters<typeof repo.updateUser>[2]) =>
@@ -92,6 +106,7 @@ export function createUsersService(db: Kysely<Database>, permissions: Permission
       relations: { with?: UserRelation[]; loadCount?: string[] } = {},
     ): Promise<User> {
       const user = userRowToUser(row);
+      user.unread_notifications_count = await unreadNotifications(row.id);
       const wanted = new Set(relations.with ?? []);
       if (wanted.has('roles')) user.roles = await permissions.rolesOfUser(row.id);
       if (wanted.has('permissions')) user.permissions = await permissions.forUser(row.id);

@@ -15,4 +15,15 @@ export interface WorkspaceMembersTable {
   created_at: string;
 }
 
+export interface WorkspaceInvitesTable {
+  id: string;
+  workspace_id: number;
+  email: string;
+  role: string;
+  invited_by: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;

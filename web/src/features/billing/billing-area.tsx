@@ -194,8 +194,8 @@ function PlanCard({
         <span
           className={cn(
             'rounded-full px-3 py-1 text-xs font-semibold',
-            status.tone === 'positive' && 'bg-positive/15 text-positive',
-            status.tone === 'warning' && 'bg-warning/15 text-warning',
+            status.tone === 'positive' && 'bg-positive/15 text-fg',
+            status.tone === 'warning' && 'bg-warning/15 text-fg',
             status.tone === 'muted' && 'bg-bg-hover text-fg-muted',
           )}
         >

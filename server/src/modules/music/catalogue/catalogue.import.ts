@@ -1,3 +1,4 @@
+import type { EventBus } from '../../../infra/events.js';
 import path from 'node:path';
 import type {
   AlbumType,
@@ -27,7 +28,15 @@ import { seedSyntheticCatalogue, type SyntheticOptions } from './synthetic.repo.
  * The catalogue's write side for importers (folder import, demo seed): everything arrives
  * from tags, so artists, albums and genres are found or created by name.
  */
-export function createCatalogueImport({ db, storage }: { db: Kysely<Database>; storage: Storage }) {
+export function createCatalogueImport({
+  db,
+  storage,
+  events,
+}: {
+  db: Kysely<Database>;
+  storage: Storage;
+  events: EventBus;
+}) {
   async function storeCover(albumId: number, cover: { data: Buffer; mime: string }) {
     const urls = await storeImage(storage, `artwork/albums/${albumId}`, cover, { large: 600 });
     if (urls) await repo.setAlbumImage(db, albumId, urls.large);
@@ -68,7 +77,7 @@ export function createCatalogueImport({ db, storage }: { db: Kysely<Database>; s
         for (const name of genreNames)
           genreIds.push(await repo.ensureGenre(trx, nameKey(name), name));
 
-        let album: AlbumRow | null = null;
+        let album: (AlbumRow & { created?: true }) | null = null;
         let albumArtistIds: number[] = [];
         if (albumName) {
           for (const name of albumArtistNames)
@@ -117,12 +126,18 @@ export function createCatalogueImport({ db, storage }: { db: Kysely<Database>; s
         await repo.linkGenres(trx, 'track', trackId, genreIds);
         for (const artistId of new Set([...artistIds, ...albumArtistIds]))
           await repo.linkGenres(trx, 'artist', artistId, genreIds);
-        return { trackId, album, artistIds };
+        return { trackId, album, artistIds, albumArtistIds };
       });
 
       // Image work happens outside the transaction so the database is not held meanwhile.
       if (result.album && !result.album.image && input.coverImage)
         await storeCover(result.album.id, input.coverImage);
+      if (result.album?.created) {
+        await events.emit('music.album_released', {
+          albumId: result.album.id,
+          artistIds: result.albumArtistIds,
+        });
+      }
 
       return {
         trackId: result.trackId,

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../../infra/events.js';
 import { hasPermission, type Permission } from '@cadenza/contracts/permissions';
 import path from 'node:path';
 import {
@@ -37,9 +38,10 @@ export interface CatalogueDeps {
   storage: Storage;
   likes: LikesService;
   dataDir: string;
+  events: EventBus;
 }
 
-export function createCatalogueService({ db, storage, likes, dataDir }: CatalogueDeps) {
+export function createCatalogueService({ db, storage, likes, dataDir, events }: CatalogueDeps) {
   async function presentTracks(
     rows: repo.ListedTrackRow[],
     viewer: Viewer,
@@ -120,7 +122,7 @@ export function createCatalogueService({ db, storage, likes, dataDir }: Catalogu
   }
 
   return {
-    ...createCatalogueImport({ db, storage }),
+    ...createCatalogueImport({ db, storage, events }),
     presentTracks,
     presentAlbums,
     presentArtists,

@@ -52,7 +52,7 @@ export async function ensureAlbum(
     year: number | null;
     musicbrainzId: string | null;
   },
-): Promise<AlbumRow> {
+): Promise<AlbumRow & { created?: true }> {
   const find = () =>
     db.selectFrom('albums').selectAll().where('album_key', '=', album.key).executeTakeFirst();
   const existing = await find();
@@ -88,7 +88,7 @@ export async function ensureAlbum(
     })
     .onConflict((oc) => oc.column('album_key').doNothing())
     .execute();
-  return (await find())!;
+  return { ...(await find())!, created: true };
 }
 
 /** Credits artists on an album; credits from earlier files stay (imports may run in parallel). */

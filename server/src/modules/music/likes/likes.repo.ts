@@ -122,6 +122,19 @@ export async function followersCounts(db: Executor, type: FollowableType, ids: n
   return new Map(rows.map((r) => [r.followable_id, Number(r.count)]));
 }
 
+/** The users who follow any of these, each once. */
+export async function followerIds(db: Executor, type: FollowableType, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('follows')
+    .select('user_id')
+    .distinct()
+    .where('followable_type', '=', type)
+    .where('followable_id', 'in', ids)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Ids of what a user follows, most recent first. */
 export async function followedPage(
   db: Executor,

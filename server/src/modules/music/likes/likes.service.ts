@@ -29,6 +29,7 @@ export function createLikesService(db: Kysely<Database>) {
       return userId ? repo.followedAmong(db, userId, type, ids) : new Set<number>();
     },
     followersCounts: (type: FollowableType, ids: number[]) => repo.followersCounts(db, type, ids),
+    followerIds: (type: FollowableType, ids: number[]) => repo.followerIds(db, type, ids),
     followedPage: (userId: number, type: FollowableType, window: PageWindow) =>
       repo.followedPage(db, userId, type, window),
   };

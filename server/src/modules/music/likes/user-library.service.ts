@@ -1,3 +1,4 @@
+import type { EventBus } from '../../../infra/events.js';
 import type { FollowableType, LikeableType } from '@cadenza/contracts/music';
 import { AppError } from '../../../core/errors.js';
 import type { UsersService } from '../../users/users.service.js';
@@ -15,11 +16,13 @@ export function createUserLibraryService({
   catalogue,
   playlists,
   users,
+  events,
 }: {
   likes: LikesService;
   catalogue: CatalogueService;
   playlists: PlaylistsService;
   users: UsersService;
+  events: EventBus;
 }) {
   async function assertLikeable(userId: number, type: LikeableType, id: number) {
     const ok =
@@ -60,6 +63,8 @@ export function createUserLibraryService({
         throw AppError.notFound('Not found.');
       }
       await likes.follow(userId, type, id);
+      if (type === 'user')
+        await events.emit('music.user_followed', { followerId: userId, userId: id });
     },
 
     unfollow: (userId: number, type: FollowableType, id: number) =>

@@ -19,6 +19,7 @@ export async function insertPlaylist(
   db: Executor,
   values: Pick<PlaylistRow, 'owner_id' | 'name' | 'description' | 'public' | 'collaborative'> & {
     image?: string | null;
+    workspace_id?: number | null;
   },
 ): Promise<PlaylistRow> {
   const at = now();
@@ -246,6 +247,14 @@ export function userPlaylistsPage(
       ]),
     );
   if (onlyPublic) playlists = playlists.where('public', '=', 1);
+  return pageWithTotal(playlists, window, (query) =>
+    query.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+  );
+}
+
+/** The playlists shared with a workspace, most recently changed first. */
+export function workspacePlaylistsPage(db: Executor, workspaceId: number, window: PageWindow) {
+  const playlists = db.selectFrom('playlists').where('workspace_id', '=', workspaceId);
   return pageWithTotal(playlists, window, (query) =>
     query.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
   );

@@ -73,6 +73,7 @@ export async function playlistsRoutes(
         userIdOf(request),
         await request.permissions(),
         request.body,
+        request.workspaceId,
       );
       return reply.status(201).send({ playlist });
     },
@@ -160,7 +161,11 @@ export async function playlistsRoutes(
       schema: { querystring: pageQuery(20), response: { 200: paginationSchema(playlistSchema) } },
     },
     async (request) => ({
-      pagination: await playlists.ofUser(userIdOf(request), viewerOf(request), request.query),
+      // In a workspace, "my playlists" are the ones shared with it.
+      pagination:
+        request.workspaceId !== 0
+          ? await playlists.ofWorkspace(request.workspaceId, viewerOf(request), request.query)
+          : await playlists.ofUser(userIdOf(request), viewerOf(request), request.query),
     }),
   );
 }

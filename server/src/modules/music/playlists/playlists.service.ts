@@ -52,17 +52,29 @@ const IMAGE_FOLDER = 'artwork/playlists';
 const canSee = (row: PlaylistRow, userId: number | null) =>
   row.public === 1 || (userId !== null && row.owner_id === userId);
 
+/** A playlist shared with a workspace is its members' as well as its owner's. */
+type WorkspaceMembership = { isMember(workspaceId: number, userId: number): Promise<boolean> };
+
 export function createPlaylistsService({
   db,
   users,
   catalogue,
   storage,
+  workspaces,
 }: {
   db: Kysely<Database>;
   users: UsersService;
   catalogue: CatalogueService;
   storage: Storage;
+  workspaces: WorkspaceMembership;
 }) {
+  const inWorkspaceOf = async (row: PlaylistRow, userId: number | null) =>
+    row.workspace_id !== null &&
+    userId !== null &&
+    (await workspaces.isMember(row.workspace_id, userId));
+  const seeable = async (row: PlaylistRow, userId: number | null) =>
+    canSee(row, userId) || (await inWorkspaceOf(row, userId));
+
   async function owners(ids: number[]): Promise<Map<number, UserRef>> {
     const map = new Map<number, UserRef>();
     const found = new Map((await users.findByIds(ids)).map((row) => [row.id, row]));
@@ -108,7 +120,7 @@ export function createPlaylistsService({
   /** The playlist, if this viewer may see it; private playlists of others do not exist for them. */
   async function visible(id: number, userId: number | null): Promise<PlaylistRow> {
     const row = await repo.findPlaylist(db, id);
-    if (!row || !canSee(row, userId)) throw AppError.notFound('Playlist not found.');
+    if (!row || !(await seeable(row, userId))) throw AppError.notFound('Playlist not found.');
     return row;
   }
 
@@ -118,10 +130,14 @@ export function createPlaylistsService({
     return row;
   }
 
-  /** The owner changes tracks; so does anyone who can see a collaborative playlist. */
+  /**
+   * The owner changes tracks; so does anyone who can see a collaborative playlist, and the
+   * members of the workspace it is shared with.
+   */
   async function trackEditable(id: number, userId: number): Promise<PlaylistRow> {
     const row = await visible(id, userId);
-    if (row.owner_id !== userId && row.collaborative !== 1) throw AppError.forbidden();
+    if (row.owner_id !== userId && row.collaborative !== 1 && !(await inWorkspaceOf(row, userId)))
+      throw AppError.forbidden();
     return row;
   }
 
@@ -141,6 +157,8 @@ export function createPlaylistsService({
       userId: number,
       permissions: Permission[],
       input: PlaylistInput,
+      /** The active workspace (0: none); a playlist made there is shared with it. */
+      workspaceId = 0,
     ): Promise<Playlist> {
       const quota = checkQuota(
         permissions,
@@ -160,6 +178,7 @@ export function createPlaylistsService({
         description: input.description ?? null,
         public: input.public ? 1 : 0,
         collaborative: input.collaborative ? 1 : 0,
+        workspace_id: workspaceId || null,
       });
       return (await present([row], { userId }))[0]!;
     },
@@ -260,6 +279,12 @@ export function createPlaylistsService({
       return paginated(await present(rows, viewer), total, page);
     },
 
+    /** The playlists shared with a workspace (the caller's membership is checked by the request). */
+    async ofWorkspace(workspaceId: number, viewer: Viewer, page: PageRequest) {
+      const { rows, total } = await repo.workspacePlaylistsPage(db, workspaceId, pageWindow(page));
+      return paginated(await present(rows, viewer), total, page);
+    },
+
     /** Playlists by id in that order, leaving out those the viewer may not see. */
     async byIds(ids: number[], viewer: Viewer): Promise<Playlist[]> {
       const rows = inOrder(ids, await repo.playlistsByIds(db, ids)).filter((row) =>
@@ -270,7 +295,7 @@ export function createPlaylistsService({
 
     async isVisible(id: number, userId: number | null): Promise<boolean> {
       const row = await repo.findPlaylist(db, id);
-      return !!row && canSee(row, userId);
+      return !!row && (await seeable(row, userId));
     },
 
     /** A playlist's pictures are seen by those who may see the playlist. */
@@ -279,7 +304,7 @@ export function createPlaylistsService({
       async allows(key: string, userId: number | null): Promise<boolean> {
         const id = idFrom(/^[^/]+\/[^/]+\/(\d+)\//.exec(key)?.[1] ?? '');
         const row = id ? await repo.findPlaylist(db, id) : undefined;
-        return !!row && canSee(row, userId);
+        return !!row && (await seeable(row, userId));
       },
     },
 

@@ -8,6 +8,8 @@ export interface PlaylistsTable {
   image: string | null;
   public: Generated<number>;
   collaborative: Generated<number>;
+  /** Shared with a workspace: its members see it and change its tracks. */
+  workspace_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -68,28 +68,30 @@ export function PlanCards({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   return (
     <div className="flex flex-col items-center gap-10">
       {cycles.length > 1 && (
-        <ToggleGroup.Root
-          type="single"
-          value={shownCycle}
-          onValueChange={(value) => value && setCycle(value as BillingCycle)}
-          aria-label={t('Billing cycle')}
-          className="inline-flex rounded-full border border-border bg-bg-elevated p-1"
-        >
-          {cycles.map((option) => (
-            <ToggleGroup.Item
-              key={option}
-              value={option}
-              className="flex h-9 items-center gap-2 rounded-full px-4 text-sm font-medium text-fg-muted transition-colors duration-150 data-[state=on]:bg-primary data-[state=on]:text-primary-fg focus-visible:outline-2 focus-visible:outline-primary"
-            >
-              {option === 'yearly' ? t('Yearly') : t('Monthly')}
-              {option === 'yearly' && bestSaving > 0 && (
-                <span className="rounded-full bg-positive/15 px-2 py-0.5 text-xs text-positive in-data-[state=on]:bg-primary-fg/20 in-data-[state=on]:text-primary-fg">
-                  {t('Save up to {{percent}}%', { percent: bestSaving })}
-                </span>
-              )}
-            </ToggleGroup.Item>
-          ))}
-        </ToggleGroup.Root>
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <ToggleGroup.Root
+            type="single"
+            value={shownCycle}
+            onValueChange={(value) => value && setCycle(value as BillingCycle)}
+            aria-label={t('Billing cycle')}
+            className="inline-flex rounded-full border border-border bg-bg-elevated p-1"
+          >
+            {cycles.map((option) => (
+              <ToggleGroup.Item
+                key={option}
+                value={option}
+                className="flex h-9 items-center rounded-full px-4 text-sm font-medium text-fg-muted transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-primary data-[state=on]:bg-primary data-[state=on]:text-primary-fg"
+              >
+                {option === 'yearly' ? t('Yearly') : t('Monthly')}
+              </ToggleGroup.Item>
+            ))}
+          </ToggleGroup.Root>
+          {bestSaving > 0 && (
+            <span className="text-sm font-medium text-positive">
+              {t('Save up to {{percent}}% yearly', { percent: bestSaving })}
+            </span>
+          )}
+        </div>
       )}
       <ul
         className={cn(

@@ -1,0 +1,78 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+
+export type Unsubscribe = () => void;
+
+/**
+ * Messages to every instance of the app: in-process when one instance runs, through Redis
+ * pub/sub when several share `REDIS_URL`. Channels are plain names; messages are JSON.
+ */
+export interface PubSub {
+  publish(channel: string, message: unknown): Promise<void>;
+  subscribe(channel: string, handler: (message: unknown) => void): Unsubscribe;
+  close(): Promise<void>;
+}
+
+export function memoryPubSub(): PubSub {
+  const emitter = new EventEmitter();
+  // One listener per open stream: thousands are expected, not a leak.
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      emitter.emit(channel, structuredClone(message));
+    },
+    subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return () => emitter.off(channel, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * Redis pub/sub: one connection publishes (the shared one), a second one listens, as Redis
+ * requires. A channel is subscribed at Redis while at least one handler listens to it here.
+ */
+export function redisPubSub(redis: Redis, prefix = 'cadenza:'): PubSub {
+  const listener = redis.duplicate();
+  const handlers = new Map<string, Set<(message: unknown) => void>>();
+  listener.on('message', (channel: string, payload: string) => {
+    const set = handlers.get(channel);
+    if (!set) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    for (const handler of set) handler(message);
+  });
+  return {
+    async publish(channel, message) {
+      await redis.publish(prefix + channel, JSON.stringify(message));
+    },
+    subscribe(channel, handler) {
+      const name = prefix + channel;
+      let set = handlers.get(name);
+      if (!set) {
+        set = new Set();
+        handlers.set(name, set);
+        void listener.subscribe(name);
+      }
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(name) === set) {
+          handlers.delete(name);
+          void listener.unsubscribe(name);
+        }
+      };
+    },
+    async close() {
+      handlers.clear();
+      await listener.quit();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { NOTIFICATION_EVENTS } from '@cadenza/contracts/notifications';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { LiveMessage, NotificationsService } from './notifications.service.js';
+
+/** How often an idle stream says it is alive, and checks its session still is. */
+export const HEARTBEAT_MS = 20_000;
+
+/**
+ * A signed-in browser's server-sent-events stream (DESIGN.md §8): `unread` with the count on
+ * opening, the notifications a reconnecting browser missed (by `Last-Event-ID`), then each new
+ * notification and count as they happen, on any instance. It closes when its session ends.
+ */
+export async function openNotificationStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  {
+    notifications,
+    sessions,
+    heartbeatMs = HEARTBEAT_MS,
+  }: {
+    notifications: NotificationsService;
+    sessions: SessionsService;
+    heartbeatMs?: number;
+  },
+): Promise<void> {
+  const userId = request.user!.id;
+  const sessionRow = request.session.row;
+  const raw = reply.raw;
+  let open = true;
+
+  const send = (event: string, data: unknown, id?: string) => {
+    if (!open) return;
+    raw.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const close = () => {
+    if (!open) return;
+    open = false;
+    stopListening();
+    clearInterval(heartbeat);
+    raw.end();
+  };
+
+  const onMessage = (message: LiveMessage) => {
+    if (message.kind === 'notification') {
+      send(
+        NOTIFICATION_EVENTS.notification,
+        { ...message.notification, browser: message.browser },
+        message.notification.id,
+      );
+      send(NOTIFICATION_EVENTS.unread, { unreadCount: message.unreadCount });
+    } else if (message.kind === 'unread') {
+      send(NOTIFICATION_EVENTS.unread, { unreadCount: message.unreadCount });
+    } else if (sessionRow) {
+      const ended = message.sessionIds
+        ? message.sessionIds.includes(sessionRow.id)
+        : message.except !== sessionRow.id;
+      if (ended) close();
+    }
+  };
+  // Listening starts before anything is read, so nothing created meanwhile is missed.
+  const stopListening = notifications.listen(userId, onMessage);
+  const heartbeat = setInterval(() => {
+    if (!open) return;
+    raw.write(': ping\n\n');
+    // A session that expired, or ended where no message reached us, ends the stream too.
+    if (sessionRow) {
+      void sessions.find(request.session.id).then((row) => {
+        if (!row) close();
+      });
+    }
+  }, heartbeatMs);
+  raw.on('close', close);
+
+  reply.hijack();
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    // Proxies must pass each event on at once.
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 3000\n\n');
+  send(NOTIFICATION_EVENTS.unread, { unreadCount: await notifications.unreadCount(userId) });
+  const lastEventId = request.headers['last-event-id'];
+  if (typeof lastEventId === 'string' && lastEventId) {
+    for (const notification of await notifications.missedSince(userId, lastEventId)) {
+      send(NOTIFICATION_EVENTS.notification, notification, notification.id);
+    }
+  }
+}

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../test/factories.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { TestClient } from '../../test/test-client.js';
+import { importTrack } from '../music/music.fixtures.js';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ MAIL_URL: smtp.url });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const ADMIN = 2;
+const MEMBER = 3;
+
+async function workspaceOf(client: TestClient, name = 'Label') {
+  const created = await client.post('/api/v1/workspace', { name });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().workspace as { id: number; name: string };
+}
+
+/** The invitation notification a user received, with its invite id. */
+async function invitationOf(client: TestClient) {
+  const { data } = (await client.get('/api/v1/notifications')).json().pagination;
+  return data.find((n: { type: string }) => n.type === 'workspace.invitation') as
+    { id: string; data: { inviteId: string; buttonActions: { action: string }[] } } | undefined;
+}
+
+async function invite(owner: TestClient, workspaceId: number, emails: string[], role = MEMBER) {
+  const response = await owner.post(`/api/v1/workspace/${workspaceId}/invite`, {
+    emails,
+    role_id: role,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().workspace;
+}
+
+describe('workspaces', () => {
+  it('lists the Default workspace first, then the ones the user belongs to', async () => {
+    const { client } = await signedInUser(t.app);
+    await workspaceOf(client, 'Night Shift Records');
+    const { workspaces } = (await client.get('/api/v1/me/workspaces')).json();
+    expect(workspaces).toEqual([
+      { id: 0, name: 'Default', members_count: 1 },
+      { id: expect.any(Number), name: 'Night Shift Records', members_count: 1, role_id: 1 },
+    ]);
+  });
+
+  it('refuses names of 0 or 1,000 characters', async () => {
+    const { client } = await signedInUser(t.app);
+    expect((await client.post('/api/v1/workspace', { name: '' })).json().errors).toHaveProperty(
+      'name',
+    );
+    expect((await client.post('/api/v1/workspace', { name: 'x'.repeat(1000) })).statusCode).toBe(
+      422,
+    );
+    const { id } = await workspaceOf(client);
+    expect(
+      (await client.request('PUT', `/api/v1/workspace/${id}`, { name: '   ' })).statusCode,
+    ).toBe(422);
+  });
+
+  it('answers 403 to non-members and 404 to unknown workspaces, by path and by workspaceId', async () => {
+    const owner = await signedInUser(t.app);
+    const stranger = await signedInUser(t.app);
+    const { id } = await workspaceOf(owner.client);
+    expect((await stranger.client.get(`/api/v1/workspace/${id}`)).statusCode).toBe(403);
+    expect((await stranger.client.get('/api/v1/workspace/999999')).statusCode).toBe(404);
+    expect(
+      (await stranger.client.get(`/api/v1/users/me/playlists?workspaceId=${id}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await stranger.client.get('/api/v1/users/me/playlists?workspaceId=999999')).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.client.get('/api/v1/users/me/playlists?workspaceId=1e3')).statusCode,
+    ).toBe(422);
+    const workspace = (await owner.client.get(`/api/v1/workspace/${id}`)).json().workspace;
+    expect(workspace).toMatchObject({
+      id,
+      owner_id: owner.user.id,
+      members_count: 1,
+      members: [{ id: owner.user.id, role_name: 'owner', role_id: 1 }],
+      invites: [],
+      currentUser: { role_name: 'owner' },
+    });
+  });
+});
+
+describe('invitations', () => {
+  it('notifies an existing user, who joins once; the invitation then no longer works', async () => {
+    const owner = await signedInUser(t.app);
+    const invitee = await signedInUser(t.app);
+    const { id } = await workspaceOf(owner.client);
+    const workspace = await invite(owner.client, id, [invitee.user.email.toUpperCase()]);
+    expect(workspace.invites).toEqual([
+      expect.objectContaining({ email: invitee.user.email, role_name: 'member' }),
+    ]);
+    const notification = (await invitationOf(invitee.client))!;
+    expect(notification.data.buttonActions.map((button) => button.action)).toEqual([
+      'join',
+      'decline',
+    ]);
+    expect(notification.data.inviteId).toMatch(/^[\w-]{32}$/);
+
+    const joined = await invitee.client.get(`/api/v1/workspace/join/${notification.data.inviteId}`);
+    expect(joined.json()).toEqual({ workspace: { id } });
+    expect(await invitationOf(invitee.client)).toBeUndefined();
+    const again = await invitee.client.get(`/api/v1/workspace/join/${notification.data.inviteId}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('This invite is no longer valid');
+    const members = (await owner.client.get(`/api/v1/workspace/${id}`)).json().workspace.members;
+    expect(members.map((member: { id: number }) => member.id)).toEqual([
+      owner.user.id,
+      invitee.user.id,
+    ]);
+  });
+
+  it('works only for the invited e-mail’s account, and not once expired', async () => {
+    const owner = await signedInUser(t.app);
+    const invitee = await signedInUser(t.app);
+    const intruder = await signedInUser(t.app);
+    const { id } = await workspaceOf(owner.client);
+    await invite(owner.client, id, [invitee.user.email]);
+    const { inviteId } = (await invitationOf(invitee.client))!.data;
+    expect((await intruder.client.get(`/api/v1/workspace/join/${inviteId}`)).statusCode).toBe(404);
+    expect(
+      (await intruder.client.request('DELETE', `/api/v1/workspace/invite/${inviteId}`)).statusCode,
+    ).toBe(404);
+
+    await t.db.kysely
+      .updateTable('workspace_invites')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', inviteId)
+      .execute();
+    expect((await invitee.client.get(`/api/v1/workspace/join/${inviteId}`)).statusCode).toBe(404);
+  });
+
+  it('is declined, resent with a new expiry, or revoked', async () => {
+    const owner = await signedInUser(t.app);
+    const invitee = await signedInUser(t.app);
+    const { id } = await workspaceOf(owner.client);
+    await invite(owner.client, id, [invitee.user.email]);
+    const first = (await invitationOf(invitee.client))!.data.inviteId;
+    const declined = await invitee.client.request('DELETE', `/api/v1/workspace/invite/${first}`);
+    expect(declined.json()).toEqual({ message: 'Declined workspace invitation' });
+    expect((await owner.client.get(`/api/v1/workspace/${id}`)).json().workspace.invites).toEqual(
+      [],
+    );
+
+    const listed = (await invite(owner.client, id, [invitee.user.email])).invites[0];
+    const resent = await owner.client.post(`/api/v1/workspace/${id}/invite/${listed.id}/resend`);
+    expect(Date.parse(resent.json().workspace.invites[0].expires_at)).toBeGreaterThanOrEqual(
+      Date.parse(listed.expires_at),
+    );
+    const revoked = await owner.client.request(
+      'DELETE',
+      `/api/v1/workspace/${id}/invite/${listed.id}`,
+    );
+    expect(revoked.json().workspace.invites).toEqual([]);
+    expect(await invitationOf(invitee.client)).toBeUndefined();
+    expect((await invitee.client.get(`/api/v1/workspace/join/${listed.id}`)).statusCode).toBe(404);
+  });
+
+  it('mails someone without an account, whose invitation waits for their registration', async () => {
+    const owner = await signedInUser(t.app);
+    const { id } = await workspaceOf(owner.client, 'Harbour Label');
+    const email = `newcomer${Date.now()}@example.com`;
+    await invite(owner.client, id, [email], ADMIN);
+    const mail = await smtp.waitFor(email, /invited you to join Harbour Label/);
+    const link = /https?:\/\/[^\s"]+\/workspace\/join\/register\?[^\s"<]+/.exec(
+      mail.text ?? '',
+    )![0];
+    expect(new URL(link).searchParams.get('email')).toBe(email);
+
+    const newcomer = await new TestClient(t.app).visit();
+    const registered = await newcomer.post('/auth/register', {
+      email,
+      username: `newcomer${Date.now()}`,
+      password: 'a long walk home',
+      password_confirmation: 'a long walk home',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const { inviteId } = (await invitationOf(newcomer))!.data;
+    await newcomer.get(`/api/v1/workspace/join/${inviteId}`);
+    const members = (await owner.client.get(`/api/v1/workspace/${id}`)).json().workspace.members;
+    expect(members.find((member: { email: string }) => member.email === email)).toMatchObject({
+      role_name: 'admin',
+    });
+  });
+});
+
+describe('roles', () => {
+  async function team() {
+    const owner = await signedInUser(t.app);
+    const admin = await signedInUser(t.app);
+    const member = await signedInUser(t.app);
+    const { id } = await workspaceOf(owner.client);
+    await invite(owner.client, id, [admin.user.email], ADMIN);
+    await invite(owner.client, id, [member.user.email], MEMBER);
+    for (const person of [admin, member]) {
+      const { inviteId } = (await invitationOf(person.client))!.data;
+      await person.client.get(`/api/v1/workspace/join/${inviteId}`);
+    }
+    return { id, owner, admin, member };
+  }
+
+  it('keeps owner-only and admin actions from members', async () => {
+    const { id, owner, admin, member } = await team();
+    expect(
+      (await member.client.request('PUT', `/api/v1/workspace/${id}`, { name: 'Mine now' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await member.client.post(`/api/v1/workspace/${id}/invite`, {
+          emails: ['x@example.com'],
+          role_id: 3,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await member.client.request('DELETE', `/api/v1/workspace/${id}/member/${admin.user.id}`))
+        .statusCode,
+    ).toBe(403);
+    expect((await admin.client.request('DELETE', `/api/v1/workspace/${id}`)).statusCode).toBe(403);
+    expect(
+      (
+        await admin.client.post(`/api/v1/workspace/${id}/member/${owner.user.id}/change-role`, {
+          role_id: 3,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await admin.client.post(`/api/v1/workspace/${id}/member/${member.user.id}/change-role`, {
+          role_id: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.client.request('PUT', `/api/v1/workspace/${id}`, { name: 'Renamed' })).json()
+        .workspace.name,
+    ).toBe('Renamed');
+    expect(
+      (
+        await admin.client.post(`/api/v1/workspace/${id}/invite`, {
+          emails: ['owner@example.com'],
+          role_id: 1,
+        })
+      ).statusCode,
+    ).toBe(422);
+  });
+
+  it('lets the owner hand over, and only then leave; members leave or are removed', async () => {
+    const { id, owner, admin, member } = await team();
+    const leave = await owner.client.request(
+      'DELETE',
+      `/api/v1/workspace/${id}/member/${owner.user.id}`,
+    );
+    expect(leave.statusCode).toBe(422);
+    expect(leave.json().message).toMatch(/hand the workspace over/);
+
+    const handed = await owner.client.post(
+      `/api/v1/workspace/${id}/member/${admin.user.id}/change-role`,
+      { role_id: 1 },
+    );
+    expect(handed.json().workspace).toMatchObject({
+      owner_id: admin.user.id,
+      currentUser: { role_name: 'admin' },
+    });
+    expect(
+      (
+        await owner.client.request('DELETE', `/api/v1/workspace/${id}/member/${owner.user.id}`)
+      ).json(),
+    ).toEqual({
+      message: 'You left the workspace',
+    });
+    expect((await owner.client.get(`/api/v1/workspace/${id}`)).statusCode).toBe(403);
+    expect(
+      (
+        await admin.client.request('DELETE', `/api/v1/workspace/${id}/member/${member.user.id}`)
+      ).json(),
+    ).toEqual({
+      message: 'Member removed',
+    });
+    expect((await admin.client.request('DELETE', `/api/v1/workspace/${id}`)).statusCode).toBe(200);
+    expect((await admin.client.get(`/api/v1/workspace/${id}`)).statusCode).toBe(404);
+  });
+
+  it('shares a playlist made in the workspace with its members', async () => {
+    const { id, owner, member } = await team();
+    const stranger = await signedInUser(t.app);
+    const { trackId } = await importTrack(t.app, t.config.dataDir);
+    const made = await owner.client.post(`/api/v1/playlists?workspaceId=${id}`, {
+      name: 'Label picks',
+    });
+    const playlist = made.json().playlist;
+    const shared = (await member.client.get(`/api/v1/users/me/playlists?workspaceId=${id}`)).json()
+      .pagination;
+    expect(shared.data.map((item: { id: number }) => item.id)).toEqual([playlist.id]);
+    const added = await member.client.post(`/api/v1/playlists/${playlist.id}/tracks`, {
+      trackIds: [trackId],
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await stranger.client.get(`/api/v1/playlists/${playlist.id}`)).statusCode).toBe(404);
+    const mine = (await owner.client.get('/api/v1/users/me/playlists')).json().pagination;
+    expect(mine.data.map((item: { id: number }) => item.id)).toContain(playlist.id);
+  });
+});
