@@ -222,7 +222,7 @@ describe('what the app notifies about', () => {
   });
 
   it('a new release of an artist one follows', async () => {
-    const { user, client } = await signedInUser(t.app);
+    const { client } = await signedInUser(t.app);
     const artist = `Artist ${crypto.randomUUID().slice(0, 8)}`;
     const first = await importTrack(t.app, t.config.dataDir, { artists: [artist], album: 'Debut' });
     await client.post('/api/v1/users/me/follows', {
