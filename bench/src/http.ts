@@ -47,7 +47,7 @@ export function startBare(): Promise<{ url: string; close: () => void }> {
 
 export async function startApp(
   env: Record<string, string> = {},
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-'));
   const port = 5100 + Math.floor(Math.random() * 500);
   const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
@@ -72,6 +72,7 @@ export async function startApp(
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

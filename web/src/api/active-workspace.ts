@@ -1,7 +1,9 @@
 import { DEFAULT_WORKSPACE_ID, WORKSPACE_COOKIE } from '@cadenza/contracts/http';
+import { useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from './cookies';
 
 const WORKSPACE_COOKIE_DAYS = 7;
+const listeners = new Set<() => void>();
 
 /** The workspace requests are scoped to; the default workspace (0) scopes nothing. */
 export function getActiveWorkspaceId(): number {
@@ -11,4 +13,15 @@ export function getActiveWorkspaceId(): number {
 
 export function setActiveWorkspaceId(id: number): void {
   writeCookie(WORKSPACE_COOKIE, String(id), WORKSPACE_COOKIE_DAYS * 24 * 60 * 60);
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The active workspace, re-rendering when it changes. */
+export function useActiveWorkspaceId(): number {
+  return useSyncExternalStore(subscribe, getActiveWorkspaceId);
 }

@@ -1,9 +1,11 @@
 import { ScrollRestoration } from 'react-router';
+import { useNotificationStream } from '../features/notifications/live/use-notification-stream';
 import { GlobalOverlays } from '../features/shell/global-overlays';
 import { RequireVerifiedEmail } from './guards';
 
 /** The shell around every screen. */
 export function RootLayout() {
+  useNotificationStream();
   return (
     <>
       <RequireVerifiedEmail />

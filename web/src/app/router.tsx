@@ -34,6 +34,15 @@ const screens = {
       (m) => m.NotificationSettingsPage,
     ),
   ),
+  unsubscribe: screen(() =>
+    import('../features/notifications/unsubscribe-page').then((m) => m.UnsubscribePage),
+  ),
+  workspaces: screen(() =>
+    import('../features/workspaces/workspaces-page').then((m) => m.WorkspacesPage),
+  ),
+  workspace: screen(() =>
+    import('../features/workspaces/workspace-page').then((m) => m.WorkspacePage),
+  ),
   backstage: screen(() =>
     import('../features/backstage/backstage-area').then((m) => m.BackstageArea),
   ),
@@ -100,12 +109,15 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'account-settings', lazy: screens.accountSettings },
               { path: 'notifications', lazy: screens.notifications },
+              { path: 'workspaces', lazy: screens.workspaces },
+              { path: 'workspaces/:workspaceId', lazy: screens.workspace },
               {
                 element: <RequireSetting setting="notif.subs.integrated" otherwise="/" />,
                 children: [{ path: 'notifications/settings', lazy: screens.notificationSettings }],
               },
             ],
           },
+          { path: 'notifications/unsubscribe/:token', lazy: screens.unsubscribe },
           { path: 'pricing', lazy: screens.pricing },
           {
             element: <RequireSetting setting="billing.enable" />,

@@ -3,7 +3,7 @@ import { LogOut, Menu as MenuIcon, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useAuthUser, useSetting } from '../../app/bootstrap';
 import { Button, IconButton } from '../../ui/button';
 import { useLogout } from '../auth/use-logout';
@@ -73,6 +73,9 @@ export function MobileNav({ className }: { className?: string }) {
                   {t(item.label)}
                 </MenuLink>
               ))}
+              <NavLink to="/workspaces" className={linkClasses} onClick={close}>
+                {t('Workspaces')}
+              </NavLink>
               <button
                 type="button"
                 className={clsx(linkClasses({ isActive: false }), 'gap-3 text-start')}

@@ -52,7 +52,8 @@ describe('Navbar', () => {
     expect(within(nav).getByRole('link', { name: 'Blog' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    expect(screen.queryByRole('link', { name: /Notifications/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Workspace/ })).toBeNull();
   });
 
   it('hides Register when registration is disabled', () => {
@@ -64,9 +65,8 @@ describe('Navbar', () => {
   it('shows a member the bell and a user menu with the auth-dropdown items', async () => {
     setViewportWidth(1280);
     renderNavbar({ user: makeUser({ unread_notifications_count: 2 }) });
-    expect(
-      screen.getByRole('link', { name: 'Notifications (2 unread)' }).getAttribute('href'),
-    ).toBe('/notifications');
+    expect(screen.getByRole('button', { name: 'Notifications (2 unread)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Workspace: Default' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
@@ -80,6 +80,6 @@ describe('Navbar', () => {
 
   it('leaves the bell out when notifications are not integrated', () => {
     renderNavbar({ user: makeUser(), settings: { 'notifications.integrated': false } });
-    expect(screen.queryByRole('link', { name: /Notifications/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { Logo } from './logo';
 import { MenuLink } from './menu-link';
 import { MobileNav } from './mobile-nav';
 import { NotificationBell } from './notification-bell';
+import { WorkspaceSwitcher } from '../workspaces/workspace-switcher';
 import { UserMenu } from './user-menu';
 import { useMenuItems } from './use-menu';
 
@@ -54,6 +55,7 @@ export function Navbar({ variant = 'solid' }: NavbarProps) {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-2">
+          {user && <WorkspaceSwitcher className="hidden min-[769px]:flex" />}
           <NotificationBell />
           {user ? (
             <div className="hidden min-[769px]:block">

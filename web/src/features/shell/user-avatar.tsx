@@ -9,7 +9,13 @@ function initials(name: string): string {
 }
 
 /** The user's picture, or their initials on a tinted circle. */
-export function UserAvatar({ user, className }: { user: AuthUser; className?: string }) {
+export function UserAvatar({
+  user,
+  className,
+}: {
+  user: Pick<AuthUser, 'display_name' | 'email' | 'avatar'>;
+  className?: string;
+}) {
   const name = user.display_name || user.email;
   if (user.avatar) {
     return (

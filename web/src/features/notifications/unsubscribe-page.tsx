@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import { MailX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { apiClient } from '../../api/client';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+
+/**
+ * Where the link of a notification e-mail leads: it stops those e-mails without signing in,
+ * the token in the address being the proof of whose they are.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const unsubscribe = useMutation({
+    mutationFn: () =>
+      apiClient.post<{ message: string }>(`notifications/unsubscribe/${encodeURIComponent(token)}`),
+  });
+  const { mutate } = unsubscribe;
+  useEffect(() => mutate(), [mutate]);
+
+  return (
+    <main className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      {unsubscribe.isError ? (
+        <>
+          <h1 className="text-2xl font-semibold">
+            {isApiError(unsubscribe.error, 404)
+              ? t('This unsubscribe link is not valid.')
+              : t('There was an issue loading this page')}
+          </h1>
+          <p className="max-w-md text-sm text-fg-muted">
+            {t('You can choose which e-mails you get in your notification settings.')}
+          </p>
+          <Button asChild variant="outline">
+            <Link to="/notifications/settings">{t('Notification settings')}</Link>
+          </Button>
+        </>
+      ) : unsubscribe.isSuccess ? (
+        <>
+          <MailX size={40} strokeWidth={1.5} aria-hidden className="text-fg-muted" />
+          <h1 className="text-2xl font-semibold">{t('You are unsubscribed')}</h1>
+          <p role="status" className="max-w-md text-sm text-fg-muted">
+            {unsubscribe.data.message}
+          </p>
+          <Button asChild variant="outline">
+            <Link to="/">{t('Go to the homepage')}</Link>
+          </Button>
+        </>
+      ) : (
+        <Spinner />
+      )}
+    </main>
+  );
+}
