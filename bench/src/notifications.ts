@@ -4,43 +4,13 @@
 // the server's memory per open stream.
 import fs from 'node:fs';
 import http from 'node:http';
+import { Client } from './client.js';
 import { load, printTable, startApp, startBare } from './http.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
 const NOTIFICATIONS = 60;
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 const LISTENER = { email: 'listener@example.com', password: 'a long bench walk home' };
-
-/** A browser's cookies and anti-forgery echo, for one signed-in user. */
-class Client {
-  cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
-
-  get cookieHeader() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  async send(method: string, path: string, body?: unknown) {
-    const response = await fetch(this.base + path, {
-      method,
-      headers: {
-        cookie: this.cookieHeader,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-xsrf-token': decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? ''),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  }
-}
 
 function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   settingsUpdate: 'settings.update',
   usersView: 'users.view',
   usersUpdate: 'users.update',
+  /** Upload files; its `space` restriction is the storage in bytes. */
+  filesCreate: 'files.create',
 } as const;
 
 export interface QuotaCheck {

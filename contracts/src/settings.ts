@@ -137,6 +137,8 @@ export const SETTING_DEFINITIONS = {
   'uploads.blocked_types': pub(fileTypes, []),
   'uploads.chunk_size': pub(bytes.min(256 * 1024), 5 * 1024 * 1024),
   'uploads.disable_tus': pub(flag, false),
+  // Browsers send files straight to S3-compatible storage (only when the disk is S3).
+  'uploads.direct_upload': pub(flag, false),
   'maps.google_key': pub(credential, ''),
   'mail.contact_address': secret(optionalEmail, 'contact@example.com'),
   'mail.from_address': secret(optionalEmail, 'no-reply@example.com'),

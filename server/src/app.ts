@@ -32,6 +32,8 @@ import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
 import { listenForNotifications } from './modules/notifications/notification-listeners.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { createUploadsModule } from './modules/uploads/uploads.module.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
 import { createAccountsServices } from './modules/accounts/accounts.services.js';
@@ -204,6 +206,7 @@ async function createServices(config: Config, db: Db) {
   users.useUnreadCount((userId) => notifications.unreadCount(userId));
   workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
   listenForNotifications({ events, notifications, users, workspaces, music });
+  const uploads = createUploadsModule({ config, db: kysely, settings, workspaces });
   const library = createLibraryService({
     db: kysely,
     catalogue: music.catalogue,
@@ -213,6 +216,7 @@ async function createServices(config: Config, db: Db) {
     events,
     pubsub,
     notifications,
+    uploads,
     audit,
     billing,
     storage,
@@ -301,6 +305,7 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    services.uploads.stopCleanup();
     await services.library.close();
     await services.pubsub.close();
     await services.redis?.quit();
@@ -381,6 +386,8 @@ export async function buildApp(
     sessions: services.sessions,
   });
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
+  await app.register(uploadsRoutes, services.uploads);
+  services.uploads.startCleanup();
   await app.register(socialAuthRoutes, {
     socialAuth: services.socialAuth,
     bootstrap: services.bootstrap,

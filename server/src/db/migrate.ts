@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_ranking_indexes.js';
 import * as m0008 from './migrations/0008_search_prefix.js';
 import * as m0009 from './migrations/0009_billing.js';
 import * as m0010 from './migrations/0010_notifications_workspaces.js';
+import * as m0011 from './migrations/0011_file_entries.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_search_prefix': m0008,
   '0009_billing': m0009,
   '0010_notifications_workspaces': m0010,
+  '0011_file_entries': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,6 +51,7 @@ import type {
 import type { KnownDevicesTable, SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AppSecretsTable, SettingsTable } from '../modules/settings/settings.table.js';
 import type { ThemesTable } from '../modules/themes/themes.table.js';
+import type { DirectUploadsTable, FileEntriesTable } from '../modules/uploads/uploads.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type {
   WorkspaceInvitesTable,
@@ -110,4 +111,6 @@ export interface Database {
   notification_subscriptions: NotificationSubscriptionsTable;
   workspace_invites: WorkspaceInvitesTable;
   known_devices: KnownDevicesTable;
+  file_entries: FileEntriesTable;
+  direct_uploads: DirectUploadsTable;
 }

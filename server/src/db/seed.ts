@@ -48,6 +48,11 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
     description: 'Import folders of audio files from the server into the catalogue.',
   },
   {
+    name: PERMISSIONS.filesCreate,
+    group: 'files',
+    description: 'Upload files (restriction "space": the storage, in bytes).',
+  },
+  {
     name: PERMISSIONS.apiAccess,
     group: 'api',
     description: 'Create personal access tokens and use the API.',
@@ -88,6 +93,8 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
 
 /** How many playlists an account on no plan may make; plans raise or lift the limit. */
 export const FREE_PLAYLISTS = 20;
+/** The storage an account on no plan has for its uploads, in bytes (1 GB). */
+export const FREE_SPACE = 1024 * 1024 * 1024;
 
 const ROLES = [
   {
@@ -103,9 +110,15 @@ const ROLES = [
     description: 'Every registered account.',
     guests: false,
     isDefault: true,
-    permissions: [PERMISSIONS.musicView, PERMISSIONS.apiAccess, MUSIC_PERMISSIONS.playlistsCreate],
+    permissions: [
+      PERMISSIONS.musicView,
+      PERMISSIONS.apiAccess,
+      MUSIC_PERMISSIONS.playlistsCreate,
+      PERMISSIONS.filesCreate,
+    ],
     restrictions: {
       [MUSIC_PERMISSIONS.playlistsCreate]: [{ name: 'count', value: FREE_PLAYLISTS }],
+      [PERMISSIONS.filesCreate]: [{ name: 'space', value: FREE_SPACE }],
     },
   },
   {

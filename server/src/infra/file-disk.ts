@@ -1,0 +1,238 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../config.js';
+import { safeKey } from './storage.js';
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket. Paths are
+ * chosen by the server (`safeKey`), never by a client.
+ */
+export interface FileDisk {
+  kind: 'local' | 's3';
+  /** Moves a local file (a finished upload) onto the disk. */
+  adopt(localFile: string, key: string): Promise<void>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** The first bytes of a file, to learn its real type. */
+  head(key: string, bytes: number): Promise<Buffer>;
+  size(key: string): Promise<number | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+export function localDisk(root: string): FileDisk {
+  const fileOf = (key: string) => path.join(root, ...safeKey(key).split('/'));
+  const prepare = async (key: string) => {
+    const file = fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return file;
+  };
+  return {
+    kind: 'local',
+    async adopt(localFile, key) {
+      const file = await prepare(key);
+      try {
+        await fs.rename(localFile, file);
+      } catch (error) {
+        // Another device: copy, then remove the original.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await fs.copyFile(localFile, file);
+        await fs.rm(localFile, { force: true });
+      }
+    },
+    read: async (key, range) => createReadStream(fileOf(key), range ?? {}),
+    async head(key, bytes) {
+      const handle = await fs.open(fileOf(key));
+      try {
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async size(key) {
+      try {
+        return (await fs.stat(fileOf(key))).size;
+      } catch {
+        return undefined;
+      }
+    },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+export type S3Settings = NonNullable<Config['s3']>;
+
+export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
+  return {
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // Checksums only where S3 requires them: the SDK's default (aws-chunked bodies with trailing
+    // checksums) is not understood by every S3-compatible server.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // S3-compatible servers other than AWS address buckets by path.
+    ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
+  };
+}
+
+/** How long a URL signed for the browser stays valid. */
+export const SIGNED_URL_SECONDS = 15 * 60;
+
+/** An S3-compatible bucket, with what direct-to-storage uploads need besides the common calls. */
+export class S3Disk implements FileDisk {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(s3: S3Settings) {
+    this.client = new S3Client(s3ClientConfig(s3));
+    this.bucket = s3.bucket;
+  }
+
+  private object(key: string) {
+    return { Bucket: this.bucket, Key: safeKey(key) };
+  }
+
+  async adopt(localFile: string, key: string): Promise<void> {
+    const { size } = await fs.stat(localFile);
+    await this.client.send(
+      new PutObjectCommand({
+        ...this.object(key),
+        Body: createReadStream(localFile),
+        ContentLength: size,
+      }),
+    );
+    await fs.rm(localFile, { force: true });
+  }
+
+  async copy(fromKey: string, key: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({
+        ...this.object(key),
+        CopySource: `${this.bucket}/${safeKey(fromKey).split('/').map(encodeURIComponent).join('/')}`,
+      }),
+    );
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const answer = await this.client.send(
+      new GetObjectCommand({
+        ...this.object(key),
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
+    );
+    return answer.Body as Readable;
+  }
+
+  async head(key: string, bytes: number): Promise<Buffer> {
+    const stream = await this.read(key, { start: 0, end: bytes - 1 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      const answer = await this.client.send(new HeadObjectCommand(this.object(key)));
+      return answer.ContentLength;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand(this.object(key)));
+  }
+
+  /** The store's entity tag of an object, without quotes. */
+  async etag(key: string): Promise<string> {
+    const answer = await this.client.send(new HeadObjectCommand(this.object(key)));
+    return (answer.ETag ?? '').replace(/"/g, '');
+  }
+
+  presignPut(key: string, mime: string): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ ...this.object(key), ContentType: mime }),
+      { expiresIn: SIGNED_URL_SECONDS },
+    );
+  }
+
+  async createMultipart(key: string, mime: string): Promise<string> {
+    const answer = await this.client.send(
+      new CreateMultipartUploadCommand({ ...this.object(key), ContentType: mime }),
+    );
+    return answer.UploadId!;
+  }
+
+  async uploadedParts(key: string, uploadId: string) {
+    const parts: { PartNumber: number; Size: number; ETag: string }[] = [];
+    let marker: string | undefined;
+    do {
+      const answer = await this.client.send(
+        new ListPartsCommand({ ...this.object(key), UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      for (const part of answer.Parts ?? []) {
+        parts.push({ PartNumber: part.PartNumber!, Size: part.Size!, ETag: part.ETag! });
+      }
+      marker = answer.IsTruncated ? answer.NextPartNumberMarker : undefined;
+    } while (marker);
+    return parts;
+  }
+
+  signPart(key: string, uploadId: string, partNumber: number): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new UploadPartCommand({ ...this.object(key), UploadId: uploadId, PartNumber: partNumber }),
+      { expiresIn: SIGNED_URL_SECONDS },
+    );
+  }
+
+  async completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: { ETag: string; PartNumber: number }[],
+  ): Promise<void> {
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        ...this.object(key),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: [...parts].sort((a, b) => a.PartNumber - b.PartNumber) },
+      }),
+    );
+  }
+
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
+    await this.client.send(
+      new AbortMultipartUploadCommand({ ...this.object(key), UploadId: uploadId }),
+    );
+  }
+}
+
+export function fileDisk(config: Pick<Config, 'dataDir' | 's3'>): FileDisk {
+  return config.s3 ? new S3Disk(config.s3) : localDisk(path.join(config.dataDir, 'files'));
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { Server, type DataStore, type Upload } from '@tus/server';
+import { s3ClientConfig, type S3Settings } from '../../infra/file-disk.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+export const TUS_PATH = '/api/v1/tus/upload';
+/** Set by our route on each request it hands to the tus server, after any client value is dropped. */
+export const UPLOADER_HEADER = 'x-cadenza-uploader';
+/** An unfinished upload is kept this long after its last chunk. */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The tus 1.0 server of resumable uploads (creation, creation-with-upload, termination,
+ * expiration). Uploads live in a folder under DATA_DIR, or in the bucket when storage is S3, with
+ * their metadata beside them, so they survive a restart. Each records who started it.
+ */
+export function createTusServer({
+  dataDir,
+  s3,
+  settings,
+}: {
+  dataDir: string;
+  s3: S3Settings | undefined;
+  settings: SettingsService;
+}) {
+  const directory = path.join(dataDir, 'tus');
+  const datastore: DataStore = s3
+    ? new S3Store({
+        s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
+        expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
+        useTags: false,
+      })
+    : new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+
+  const server = new Server({
+    path: TUS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: () => settings.get('uploads.max_size'),
+    async onUploadCreate(req, upload) {
+      return { metadata: { ...upload.metadata, uploader: req.headers.get(UPLOADER_HEADER) } };
+    },
+  });
+
+  return {
+    server,
+    datastore,
+    /** Where a finished upload's bytes are: a local file, or an object key in the bucket. */
+    location: (id: string) =>
+      s3
+        ? ({ kind: 's3', key: id } as const)
+        : ({ kind: 'local', file: path.join(directory, id) } as const),
+    async find(id: string): Promise<Upload | undefined> {
+      try {
+        return await datastore.getUpload(id);
+      } catch {
+        return undefined;
+      }
+    },
+    /** Forgets an upload whose bytes became an entry (or were refused). */
+    async forget(id: string): Promise<void> {
+      if (datastore instanceof FileStore) await datastore.configstore.delete(id);
+      else await datastore.remove(id).catch(() => undefined);
+    },
+    disabled: () => settings.get('uploads.disable_tus'),
+    cleanUpExpired: () => server.cleanUpExpiredUploads(),
+  };
+}
+
+export type TusService = ReturnType<typeof createTusServer>;
+
+/** The pairs of an Upload-Metadata header (tus 1.0: comma-separated `key base64value`). */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) metadata[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return metadata;
+}

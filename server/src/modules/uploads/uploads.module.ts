@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { fileDisk } from '../../infra/file-disk.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { createDirectUploadsService } from './direct-uploads.service.js';
+import { createTusServer } from './tus.js';
+import { createUploadsService } from './uploads.service.js';
+
+/** How often unfinished uploads past their expiry are deleted. */
+const CLEANUP_MS = 60 * 60 * 1000;
+
+/** File entries and the three ways files arrive (form, tus, direct to storage), on one disk. */
+export function createUploadsModule(deps: {
+  config: Pick<Config, 'dataDir' | 's3'>;
+  db: Kysely<Database>;
+  settings: SettingsService;
+  workspaces: WorkspacesService;
+}) {
+  const { config, db, settings, workspaces } = deps;
+  const disk = fileDisk(config);
+  const uploads = createUploadsService({ db, disk, settings, workspaces });
+  const direct = createDirectUploadsService({ db, disk, settings, uploads });
+  const tus = createTusServer({ dataDir: config.dataDir, s3: config.s3, settings });
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Deletes expired resumable and direct uploads; answers how many went. */
+  async function cleanUp(): Promise<number> {
+    const [resumable, directs] = await Promise.all([tus.cleanUpExpired(), direct.cleanUpExpired()]);
+    return resumable + directs;
+  }
+
+  return {
+    disk,
+    uploads,
+    direct,
+    tus,
+    tempDir: path.join(config.dataDir, 'tmp', 'uploads'),
+    cleanUp,
+    /** Runs the cleanup on a schedule; nothing waits on it at shutdown. */
+    startCleanup() {
+      timer ??= setInterval(() => {
+        cleanUp().catch((error: unknown) => console.error('upload cleanup failed', error));
+      }, CLEANUP_MS);
+      timer.unref();
+    },
+    stopCleanup() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type UploadsModule = ReturnType<typeof createUploadsModule>;

@@ -1,0 +1,353 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { integer } from '@cadenza/contracts/http';
+import {
+  completeMultipartBodySchema,
+  deleteEntriesBodySchema,
+  fileEntrySchema,
+  formatFileSize,
+  multipartCreateBodySchema,
+  multipartKeyBodySchema,
+  presignBodySchema,
+  s3EntryBodySchema,
+  signPartsBodySchema,
+  tusEntryBodySchema,
+  uploadMetadataSchema,
+} from '@cadenza/contracts/uploads';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ifRangeHolds, matchesEtag, parseRange } from '../../core/byte-ranges.js';
+import { AppError } from '../../core/errors.js';
+import { uuidv7 } from '../../infra/uuid.js';
+import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
+import type { DirectUploadsService } from './direct-uploads.service.js';
+import { parseUploadMetadata, TUS_PATH, UPLOADER_HEADER, type TusService } from './tus.js';
+import {
+  localArrival,
+  objectArrival,
+  type Uploader,
+  type UploadsService,
+} from './uploads.service.js';
+
+const signedIn = { auth: true } as const;
+
+/**
+ * Tells the tus server who uploads, in a header only this server sets: a value the client sent
+ * is dropped first. The tus server reads the raw header list, so both views are changed.
+ */
+function setUploader(request: FastifyRequest, userId: number) {
+  const raw = request.raw;
+  const kept: string[] = [];
+  for (let index = 0; index < raw.rawHeaders.length; index += 2) {
+    if (raw.rawHeaders[index]!.toLowerCase() !== UPLOADER_HEADER) {
+      kept.push(raw.rawHeaders[index]!, raw.rawHeaders[index + 1]!);
+    }
+  }
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept, UPLOADER_HEADER, String(userId));
+  raw.headers[UPLOADER_HEADER] = String(userId);
+}
+const entryResponse = { 200: z.object({ fileEntry: fileEntrySchema }) };
+
+async function uploaderOf(request: FastifyRequest): Promise<Uploader> {
+  return {
+    id: request.user!.id,
+    permissions: await request.permissions(),
+    workspaceId: request.workspaceId,
+  };
+}
+
+/** The metadata field of a form upload: JSON, checked like the other kinds' metadata. */
+function metadataOf(text: string | undefined) {
+  if (!text) return {};
+  try {
+    return uploadMetadataSchema.parse(JSON.parse(text));
+  } catch {
+    throw AppError.validation({ metadata: 'The metadata is not valid.' });
+  }
+}
+
+export async function uploadsRoutes(
+  app: FastifyInstance,
+  {
+    uploads,
+    direct,
+    tus,
+    disk,
+    tempDir,
+  }: {
+    uploads: UploadsService;
+    direct: DirectUploadsService;
+    tus: TusService;
+    disk: FileDisk;
+    tempDir: string;
+  },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The size limit is the setting's, counted below; the plugin only keeps the form to one file.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await fs.mkdir(tempDir, { recursive: true });
+
+  /** Form upload (spec §7): the file streams to a temporary file, never whole into memory. */
+  r.post(
+    '/api/v1/file-entries',
+    { config: signedIn, schema: { response: entryResponse } },
+    async (request) => {
+      const uploader = await uploaderOf(request);
+      await uploads.assertSpace(uploader, 0);
+      if (!request.isMultipart()) throw AppError.validation({ file: 'Choose a file to upload.' });
+      const { maxSize = 0 } = await uploads.restrictions();
+      const fields = new Map<string, string>();
+      let arrived: { file: string; name: string; mime: string } | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields.set(part.fieldname, String(part.value));
+            continue;
+          }
+          if (part.fieldname !== 'file' || arrived) {
+            part.file.resume();
+            continue;
+          }
+          const file = path.join(tempDir, uuidv7());
+          arrived = { file, name: part.filename, mime: part.mimetype };
+          let bytes = 0;
+          const limit = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              bytes += chunk.length;
+              if (maxSize && bytes > maxSize) {
+                const message = `\`${part.filename}\` exceeds maximum allowed size of ${formatFileSize(maxSize)}`;
+                done(AppError.validation({ file: message }, message));
+              } else done(null, chunk);
+            },
+          });
+          await pipeline(part.file, limit, createWriteStream(file));
+        }
+      } catch (error) {
+        if (arrived) await fs.rm(arrived.file, { force: true });
+        if (error instanceof AppError) throw error;
+        throw new AppError(
+          400,
+          'The upload could not be read. Send it again as multipart/form-data.',
+        );
+      }
+      if (!arrived) throw AppError.validation({ file: 'Choose a file to upload.' });
+      const metadata = metadataOf(fields.get('metadata'));
+      const fileEntry = await uploads.store(uploader, localArrival(arrived.file, disk), {
+        clientName: arrived.name,
+        clientMime: fields.get('clientMime') ?? arrived.mime,
+        clientExtension: fields.get('clientExtension'),
+        relativePath: metadata.relativePath,
+        parentId: metadata.parentId,
+      });
+      return { fileEntry };
+    },
+  );
+
+  r.post(
+    '/api/v1/file-entries/delete',
+    { config: signedIn, schema: { body: deleteEntriesBodySchema } },
+    async (request) => {
+      await uploads.remove(request.user!.id, request.body);
+      return { message: 'Deleted.' };
+    },
+  );
+
+  /** The file of an entry, with its type, a safe disposition and byte ranges. */
+  r.get(
+    '/api/v1/file-entries/:id',
+    {
+      config: signedIn,
+      schema: {
+        params: z.object({ id: integer({ min: 1 }) }),
+        querystring: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+      },
+    },
+    async (request, reply) =>
+      serveEntry(request, reply, await uploads.readable(request.user!.id, request.params.id)),
+  );
+
+  async function serveEntry(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: Awaited<ReturnType<UploadsService['readable']>>,
+  ) {
+    const size = Number(row.size);
+    const etag = `"${row.hash.slice(0, 32)}"`;
+    const download = ['1', 'true'].includes(
+      (request.query as { download?: string }).download ?? '',
+    );
+    const ascii = row.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .header('last-modified', new Date(row.updated_at).toUTCString())
+      .header('cache-control', 'private, no-cache')
+      // Uploaded content never runs as part of the app, whatever it holds.
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header(
+        'content-disposition',
+        `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+      )
+      .type(row.mime);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    const ifRange = request.headers['if-range'];
+    const range = ifRangeHolds(
+      Array.isArray(ifRange) ? ifRange[0] : ifRange,
+      etag,
+      new Date(row.updated_at),
+    )
+      ? parseRange(request.headers.range, size)
+      : ({ kind: 'full' } as const);
+    if (range.kind === 'unsatisfiable') {
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${size}`)
+        .type('application/json; charset=utf-8')
+        .send({ message: 'The requested range is not satisfiable.' });
+    }
+    if (range.kind === 'partial') {
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(await uploads.read(row, range));
+    }
+    return reply.header('content-length', size).send(await uploads.read(row));
+  }
+
+  // Resumable uploads (tus 1.0). Chunks stream to the tus server untouched.
+  await app.register(async (tusScope) => {
+    tusScope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+      done(null),
+    );
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (await tus.disabled()) throw AppError.forbidden('Resumable uploads are turned off.');
+      const uploader = await uploaderOf(request);
+      const id = (request.params as { id?: string }).id;
+      if (id) {
+        const upload = await tus.find(id);
+        // Another user's upload answers like a missing one.
+        if (upload && upload.metadata?.uploader !== String(uploader.id)) {
+          return reply.status(404).type('text/plain').send('The file for this url was not found\n');
+        }
+      } else if (request.method === 'POST') {
+        const metadata = parseUploadMetadata(
+          request.headers['upload-metadata'] as string | undefined,
+        );
+        const size = Number(request.headers['upload-length']);
+        await uploads.admit(uploader, {
+          clientName: metadata.clientName || metadata.name || '',
+          clientMime: metadata.clientMime,
+          clientExtension: metadata.clientExtension,
+          relativePath: metadata.relativePath,
+          size: Number.isFinite(size) ? size : 0,
+        });
+      }
+      setUploader(request, uploader.id);
+      reply.hijack();
+      await tus.server.handle(request.raw, reply.raw);
+    };
+    const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+    tusScope.route({ method: [...methods], url: TUS_PATH, config: signedIn, handler: handle });
+    tusScope.route({
+      method: [...methods],
+      url: `${TUS_PATH}/:id`,
+      config: signedIn,
+      handler: handle,
+    });
+  });
+
+  r.post(
+    '/api/v1/tus/entries',
+    { config: signedIn, schema: { body: tusEntryBodySchema, response: entryResponse } },
+    async (request) => {
+      const uploader = await uploaderOf(request);
+      // The key may come as the upload's URL; its last segment is the id.
+      const id = request.body.uploadKey.split('/').filter(Boolean).pop() ?? '';
+      const upload = await tus.find(id);
+      if (!upload || upload.metadata?.uploader !== String(uploader.id)) {
+        throw AppError.notFound('This upload was not found.');
+      }
+      if (upload.size === undefined || upload.offset !== upload.size) {
+        throw new AppError(409, 'The upload is not complete yet.');
+      }
+      const where = tus.location(id);
+      const arrived =
+        where.kind === 'local'
+          ? localArrival(where.file, disk)
+          : objectArrival(disk as S3Disk, where.key);
+      const metadata = upload.metadata ?? {};
+      try {
+        const fileEntry = await uploads.store(uploader, arrived, {
+          clientName: metadata.clientName || metadata.name || '',
+          clientMime: metadata.clientMime ?? undefined,
+          clientExtension: metadata.clientExtension ?? undefined,
+          relativePath: metadata.relativePath ?? undefined,
+          parentId: Number(metadata.parentId) || undefined,
+        });
+        return { fileEntry };
+      } finally {
+        await tus.forget(id);
+      }
+    },
+  );
+
+  // Direct to storage (S3-compatible disks with direct upload on).
+  r.post(
+    '/api/v1/s3/simple/presign',
+    { config: signedIn, schema: { body: presignBodySchema } },
+    async (request) => direct.presign(await uploaderOf(request), request.body),
+  );
+  r.post(
+    '/api/v1/s3/multipart/create',
+    { config: signedIn, schema: { body: multipartCreateBodySchema } },
+    async (request) => direct.createMultipart(await uploaderOf(request), request.body),
+  );
+  r.post(
+    '/api/v1/s3/multipart/get-uploaded-parts',
+    { config: signedIn, schema: { body: multipartKeyBodySchema } },
+    async (request) => ({
+      parts: await direct.uploadedParts(request.user!.id, request.body.key, request.body.uploadId),
+    }),
+  );
+  r.post(
+    '/api/v1/s3/multipart/batch-sign-part-urls',
+    { config: signedIn, schema: { body: signPartsBodySchema } },
+    async (request) =>
+      direct.signParts(
+        request.user!.id,
+        request.body.key,
+        request.body.uploadId,
+        request.body.partNumbers,
+      ),
+  );
+  r.post(
+    '/api/v1/s3/multipart/complete',
+    { config: signedIn, schema: { body: completeMultipartBodySchema } },
+    async (request) =>
+      direct.complete(
+        request.user!.id,
+        request.body.key,
+        request.body.uploadId,
+        request.body.parts,
+      ),
+  );
+  r.post(
+    '/api/v1/s3/multipart/abort',
+    { config: signedIn, schema: { body: multipartKeyBodySchema } },
+    async (request) => {
+      await direct.abort(request.user!.id, request.body.key, request.body.uploadId);
+      return { message: 'Aborted.' };
+    },
+  );
+  r.post(
+    '/api/v1/s3/entries',
+    { config: signedIn, schema: { body: s3EntryBodySchema, response: entryResponse } },
+    async (request) => ({ fileEntry: await direct.entry(await uploaderOf(request), request.body) }),
+  );
+}
