@@ -27,6 +27,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingServices } from './modules/billing/billing.services.js';
 import { familyRoutes } from './modules/billing/family.routes.js';
 import { stripeGateway } from './modules/billing/gateway.js';
+import { startStripeStandin } from './modules/billing/stripe-standin.js';
 import { createEventBus } from './infra/events.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
 import { listenForNotifications } from './modules/notifications/notification-listeners.js';
@@ -173,10 +174,24 @@ async function createServices(config: Config, db: Db) {
   users.useRelation('tokens', (userId) => tokens.list(userId));
   const logs = createLogsService({ errorLog });
   const audit = createAuditService(kysely);
+  // Demo billing: the payment stand-in plays Stripe, its webhooks coming back to this app.
+  const paymentStandin = config.billingDemo
+    ? await startStripeStandin({
+        port: config.billingDemo.port,
+        webhookUrl: `${config.appUrl}/api/v1/billing/stripe/webhook`,
+      })
+    : undefined;
+  const stripe =
+    config.stripe ??
+    (paymentStandin && {
+      secretKey: paymentStandin.secretKey,
+      webhookSecret: paymentStandin.webhookSecret,
+      apiBase: paymentStandin.url,
+    });
   const billing = createBillingServices({
     db: kysely,
     appUrl: config.appUrl,
-    gateway: config.stripe ? stripeGateway(config.stripe) : undefined,
+    gateway: stripe ? stripeGateway(stripe) : undefined,
     permissions,
     users,
     settings,
@@ -217,6 +232,7 @@ async function createServices(config: Config, db: Db) {
     pubsub,
     notifications,
     uploads,
+    paymentStandin,
     audit,
     billing,
     storage,
@@ -280,6 +296,7 @@ export async function buildApp(
   });
   await services.music.seed();
   await services.billing.products.seedDefaults();
+  if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
   const appKey = await services.settings.appKey(config.appKey);
 
   const app = Fastify({
@@ -306,6 +323,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     services.uploads.stopCleanup();
+    await services.paymentStandin?.close();
     await services.library.close();
     await services.pubsub.close();
     await services.redis?.quit();

@@ -56,6 +56,9 @@ const envSchema = z.object({
     .optional(),
   /** Another address for Stripe's API: a local stand-in in tests and demos. */
   STRIPE_API_BASE: url(['http:', 'https:']).optional(),
+  /** Demo billing: without Stripe keys, payments go to a stand-in started with the app. */
+  BILLING_DEMO: bool.default(false),
+  BILLING_DEMO_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +90,8 @@ export interface Config {
   webDist: string;
   /** Payments through Stripe; billing has no gateway without it. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** Without `stripe`: run the payment stand-in on this port (0: any free one) for demos. */
+  billingDemo: { port: number } | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -162,6 +167,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           apiBase: env.STRIPE_API_BASE,
         }
       : undefined,
+    billingDemo:
+      !env.STRIPE_SECRET_KEY && env.BILLING_DEMO ? { port: env.BILLING_DEMO_PORT } : undefined,
     s3: s3
       ? {
           endpoint: env.S3_ENDPOINT,

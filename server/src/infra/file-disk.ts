@@ -40,6 +40,18 @@ export interface FileDisk {
   delete(key: string): Promise<void>;
 }
 
+/** The first `bytes` bytes of a local file (fewer when it is shorter). */
+export async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.open(file);
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export function localDisk(root: string): FileDisk {
   const fileOf = (key: string) => path.join(root, ...safeKey(key).split('/'));
   const prepare = async (key: string) => {
@@ -61,16 +73,7 @@ export function localDisk(root: string): FileDisk {
       }
     },
     read: async (key, range) => createReadStream(fileOf(key), range ?? {}),
-    async head(key, bytes) {
-      const handle = await fs.open(fileOf(key));
-      try {
-        const buffer = Buffer.alloc(bytes);
-        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
+    head: (key, bytes) => readHead(fileOf(key), bytes),
     async size(key) {
       try {
         return (await fs.stat(fileOf(key))).size;

@@ -1,10 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Product } from '@cadenza/contracts/billing';
-import {
-  startStripeStandin,
-  type StandinOptions,
-  type StripeStandin,
-} from '../../test/stripe-standin.js';
+import { startStripeStandin, type StandinOptions, type StripeStandin } from './stripe-standin.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
 

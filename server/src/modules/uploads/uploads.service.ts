@@ -18,7 +18,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
-import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
+import { readHead, type FileDisk, type S3Disk } from '../../infra/file-disk.js';
 import { uuidv7 } from '../../infra/uuid.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
@@ -65,16 +65,7 @@ export function localArrival(file: string, disk: FileDisk): ArrivedFile {
         (stat) => stat.size,
         () => undefined,
       ),
-    async head(bytes) {
-      const handle = await fs.open(file);
-      try {
-        const buffer = Buffer.alloc(bytes);
-        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
+    head: (bytes) => readHead(file, bytes),
     async hash() {
       const digest = crypto.createHash('sha256');
       for await (const chunk of createReadStream(file)) digest.update(chunk as Buffer);

@@ -8,7 +8,8 @@ import qs from 'qs';
  * products, prices, coupons, checkout sessions, subscriptions, invoices, the billing portal),
  * keeps its state in memory, serves a hosted checkout page a browser can pay on, and posts
  * webhooks signed with Stripe's scheme (`Stripe-Signature: t=…,v1=HMAC-SHA256`). Tests drive
- * what Stripe's clock and banks would do: renewals, failed payments, refunds.
+ * what Stripe's clock and banks would do: renewals, failed payments, refunds. The app runs it
+ * for demos (`BILLING_DEMO`), so plans can be bought without a Stripe account.
  */
 
 type Json = Record<string, unknown>;
@@ -36,6 +37,8 @@ export interface StandinOptions {
   webhookUrl?: string;
   /** Days of trial new subscriptions get (0: none). */
   trialDays?: number;
+  /** The local port to listen on (0: any free one). */
+  port?: number;
 }
 
 export interface StripeStandin {
@@ -119,7 +122,7 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
         });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const notFound = (what: string): [number, Json] => [
