@@ -60,34 +60,68 @@ const matches = (pattern: string, mime: string, extension: string) => {
   return wanted.replace(/^\./, '') === extension.toLowerCase().replace(/^\./, '');
 };
 
-/** The units of spec §8's size message: 50 MB, 1.5 GB. */
-export function formatFileSize(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** A byte count in the largest fitting unit, base 1024, in a language: `1536` → '1.5 KB'. */
+export function formatFileSize(bytes: number, language = 'en'): string {
+  let exponent = bytes > 0 ? Math.floor(Math.log(bytes) / Math.log(1024)) : 0;
+  exponent = Math.min(exponent, SIZE_UNITS.length - 1);
+  let amount = bytes / 1024 ** exponent;
+  // 1023.96 KB would read '1,024 KB': move to the next unit instead.
+  if (Number(amount.toFixed(1)) >= 1024 && exponent < SIZE_UNITS.length - 1) {
+    exponent += 1;
+    amount /= 1024;
   }
-  return `${Number(value.toFixed(value < 10 && unit > 0 ? 1 : 0))} ${units[unit]}`;
+  const number = new Intl.NumberFormat(language, {
+    maximumFractionDigits: exponent === 0 ? 0 : 1,
+  }).format(amount);
+  return `${number} ${SIZE_UNITS[exponent]}`;
 }
+
+/** Spec §8's messages, as translation keys with their values. */
+export const TOO_LARGE_MESSAGE = '`{{file}}` exceeds maximum allowed size of {{size}}';
+export const TYPE_NOT_ALLOWED_MESSAGE = 'This file type is not allowed';
+
+export interface RestrictionProblem {
+  message: string;
+  values?: Record<string, string>;
+}
+
+export const tooLarge = (name: string, maxSize: number, language = 'en'): RestrictionProblem => ({
+  message: TOO_LARGE_MESSAGE,
+  values: { file: name, size: formatFileSize(maxSize, language) },
+});
+
+/** A problem's message with its values filled in (the server answers in English). */
+export const problemText = ({ message, values = {} }: RestrictionProblem) =>
+  message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 /**
  * Spec §5: what stops a file before it is sent (in the browser) and again once its real content
- * is known (on the server): its size, then its type. Answers the spec's message, or null.
+ * is known (on the server): its size, then its type.
  */
-export function restrictionError(
+export function restrictionProblem(
   file: { name: string; size: number; mime: string; extension: string },
   restrictions: UploadRestrictions,
-): string | null {
+  language = 'en',
+): RestrictionProblem | null {
   if (restrictions.maxSize && file.size > restrictions.maxSize) {
-    return `\`${file.name}\` exceeds maximum allowed size of ${formatFileSize(restrictions.maxSize)}`;
+    return tooLarge(file.name, restrictions.maxSize, language);
   }
   const { allowed = [], blocked = [] } = restrictions;
   const allowedType =
     allowed.length === 0 || allowed.some((p) => matches(p, file.mime, file.extension));
   const blockedType = blocked.some((p) => matches(p, file.mime, file.extension));
-  return allowedType && !blockedType ? null : 'This file type is not allowed';
+  return allowedType && !blockedType ? null : { message: TYPE_NOT_ALLOWED_MESSAGE };
+}
+
+/** The restriction a file breaks, as the server words it; null when it breaks none. */
+export function restrictionError(
+  file: { name: string; size: number; mime: string; extension: string },
+  restrictions: UploadRestrictions,
+): string | null {
+  const problem = restrictionProblem(file, restrictions);
+  return problem && problemText(problem);
 }
 
 export const deleteEntriesBodySchema = z

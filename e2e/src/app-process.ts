@@ -32,10 +32,10 @@ export function freePort(): Promise<number> {
  */
 export async function startAppProcess(
   env: Record<string, string> = {},
-  options: { startupSeconds?: number } = {},
+  options: { startupSeconds?: number; port?: number } = {},
 ): Promise<AppProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: ROOT,

@@ -175,6 +175,13 @@ export const DEFAULT_MENUS: Menu[] = [
         settings: { 'billing.enable': true },
         subscriptionStatus: 'subscribed',
       },
+      {
+        id: 'files',
+        label: 'Your files',
+        action: '/files',
+        type: 'route',
+        permissions: [PERMISSIONS.filesCreate],
+      },
       { id: 'account', label: 'Account settings', action: '/account-settings', type: 'route' },
     ],
   },

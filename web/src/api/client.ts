@@ -99,6 +99,20 @@ async function readBody(response: Response, responseType: RequestOptions['respon
 }
 
 /**
+ * What a POST to our server needs when it cannot go through `apiRequest` (an upload sent with
+ * XMLHttpRequest for its progress events): the URL with the active workspace, and the
+ * anti-forgery header.
+ */
+export function ownServerPost(path: string): { url: string; headers: Record<string, string> } {
+  const workspaceId = getActiveWorkspaceId();
+  const xsrfToken = readCookie(XSRF_COOKIE);
+  return {
+    url: buildUrl(path, workspaceId !== 0 ? { workspaceId } : {}),
+    headers: { Accept: 'application/json', ...(xsrfToken ? { [XSRF_HEADER]: xsrfToken } : {}) },
+  };
+}
+
+/**
  * The one HTTP client of the app (spec section 7, DESIGN.md §4). Resolves with the parsed
  * answer and rejects with an {@link ApiError}; an aborted request rejects with the abort error.
  */

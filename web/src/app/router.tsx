@@ -43,6 +43,7 @@ const screens = {
   workspace: screen(() =>
     import('../features/workspaces/workspace-page').then((m) => m.WorkspacePage),
   ),
+  files: screen(() => import('../features/uploads/files-page').then((m) => m.FilesPage)),
   backstage: screen(() =>
     import('../features/backstage/backstage-area').then((m) => m.BackstageArea),
   ),
@@ -110,6 +111,10 @@ export const routes: RouteObject[] = [
               { path: 'account-settings', lazy: screens.accountSettings },
               { path: 'notifications', lazy: screens.notifications },
               { path: 'workspaces', lazy: screens.workspaces },
+              {
+                element: <RequirePermission name={PERMISSIONS.filesCreate} />,
+                children: [{ path: 'files', lazy: screens.files }],
+              },
               { path: 'workspaces/:workspaceId', lazy: screens.workspace },
               {
                 element: <RequireSetting setting="notif.subs.integrated" otherwise="/" />,

@@ -1,3 +1,4 @@
+import { formatFileSize as formatSize } from '@cadenza/contracts/uploads';
 import { i18n } from './i18n';
 
 /** Date presets of the product (spec §9). */
@@ -103,24 +104,11 @@ export function formatRelativeTime(
   return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(amount, unit);
 }
 
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
-
 /** A byte count in the largest fitting unit, base 1024: `1536` → '1.5 KB'. */
 export function formatFileSize(
   bytes: number | null | undefined,
   { language = i18n.language }: { language?: string } = {},
 ): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  let exponent = bytes > 0 ? Math.floor(Math.log(bytes) / Math.log(1024)) : 0;
-  exponent = Math.min(exponent, SIZE_UNITS.length - 1);
-  let amount = bytes / 1024 ** exponent;
-  // 1023.96 KB would read '1,024 KB': move to the next unit instead.
-  if (Number(amount.toFixed(1)) >= 1024 && exponent < SIZE_UNITS.length - 1) {
-    exponent += 1;
-    amount /= 1024;
-  }
-  const number = new Intl.NumberFormat(language, {
-    maximumFractionDigits: exponent === 0 ? 0 : 1,
-  }).format(amount);
-  return `${number} ${SIZE_UNITS[exponent]}`;
+  return formatSize(bytes, language);
 }

@@ -76,3 +76,24 @@ export async function expiredDirectUploads(db: Kysely<Database>, now: string) {
     .limit(500)
     .execute();
 }
+
+/** A page of the files of a workspace, or of the user's own (outside any workspace), newest first. */
+export async function listEntries(
+  db: Kysely<Database>,
+  { userId, workspaceId }: { userId: number; workspaceId: number },
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ rows: FileEntryRow[]; total: number }> {
+  const scoped = db
+    .selectFrom('file_entries')
+    .where('deleted_at', 'is', null)
+    .$call((query) =>
+      workspaceId
+        ? query.where('workspace_id', '=', workspaceId)
+        : query.where('user_id', '=', userId).where('workspace_id', 'is', null),
+    );
+  const [rows, count] = await Promise.all([
+    scoped.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    scoped.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

@@ -3,17 +3,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { integer } from '@cadenza/contracts/http';
+import { integer, paginationQuerySchema, paginationSchema } from '@cadenza/contracts/http';
 import {
   completeMultipartBodySchema,
   deleteEntriesBodySchema,
   fileEntrySchema,
-  formatFileSize,
   multipartCreateBodySchema,
   multipartKeyBodySchema,
   presignBodySchema,
+  problemText,
   s3EntryBodySchema,
   signPartsBodySchema,
+  tooLarge,
   tusEntryBodySchema,
   uploadMetadataSchema,
 } from '@cadenza/contracts/uploads';
@@ -120,7 +121,7 @@ export async function uploadsRoutes(
             transform(chunk: Buffer, _encoding, done) {
               bytes += chunk.length;
               if (maxSize && bytes > maxSize) {
-                const message = `\`${part.filename}\` exceeds maximum allowed size of ${formatFileSize(maxSize)}`;
+                const message = problemText(tooLarge(part.filename, maxSize));
                 done(AppError.validation({ file: message }, message));
               } else done(null, chunk);
             },
@@ -146,6 +147,20 @@ export async function uploadsRoutes(
       });
       return { fileEntry };
     },
+  );
+
+  r.get(
+    '/api/v1/file-entries',
+    {
+      config: signedIn,
+      schema: {
+        querystring: paginationQuerySchema,
+        response: { 200: paginationSchema(fileEntrySchema) },
+      },
+    },
+    async (request) => ({
+      pagination: await uploads.list(await uploaderOf(request), request.query),
+    }),
   );
 
   r.post(

@@ -14,6 +14,7 @@ import {
   type FileEntry,
   type UploadRestrictions,
 } from '@cadenza/contracts/uploads';
+import { paginated } from '@cadenza/contracts/http';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -279,6 +280,16 @@ export function createUploadsService(deps: {
           (row.workspace_id !== null && (await workspaces.isMember(row.workspace_id, userId))));
       if (!row || !allowed) throw AppError.notFound('This file was not found.');
       return row;
+    },
+
+    /** The files of the active workspace, or the user's own; workspace membership was checked. */
+    async list(uploader: Uploader, page: { page: number; perPage: number }) {
+      const { rows, total } = await repo.listEntries(
+        db,
+        { userId: uploader.id, workspaceId: uploader.workspaceId },
+        { limit: page.perPage, offset: (page.page - 1) * page.perPage },
+      );
+      return paginated(rows.map(present), total, page);
     },
 
     read: (row: FileEntryRow, range?: { start: number; end: number }) => disk.read(row.path, range),

@@ -151,7 +151,7 @@ describe('form uploads', () => {
 
   it('refuses blocked types and files over the maximum size, with the spec’s messages', async () => {
     const { client } = await signedInUser(t.app);
-    await setSettings({ 'uploads.blocked_types': ['.exe'], 'uploads.max_size': 1000 });
+    await setSettings({ 'uploads.blocked_types': ['.exe'], 'uploads.max_size': 900 });
     try {
       const blocked = await formUpload(client, Buffer.from([0x01, 0x02, 0x00, 0x03]), {
         filename: 'tool.exe',
@@ -159,7 +159,7 @@ describe('form uploads', () => {
       expect(blocked.json().errors.file).toBe('This file type is not allowed');
       const large = await formUpload(client, Buffer.alloc(5000, 1), { filename: 'big.bin' });
       expect(large.statusCode).toBe(422);
-      expect(large.json().errors.file).toBe('`big.bin` exceeds maximum allowed size of 1000 B');
+      expect(large.json().errors.file).toBe('`big.bin` exceeds maximum allowed size of 900 B');
       expect(fs.readdirSync(path.join(t.config.dataDir, 'tmp', 'uploads'))).toEqual([]);
     } finally {
       await setSettings({ 'uploads.blocked_types': [], 'uploads.max_size': 50 * 1024 * 1024 });
@@ -220,6 +220,35 @@ describe('form uploads', () => {
         .selectAll()
         .executeTakeFirst(),
     ).toBeUndefined();
+  });
+
+  it('lists the user’s own files, or the active workspace’s, newest first', async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    await formUpload(owner.client, Buffer.from('one'), { filename: 'one.txt' });
+    await formUpload(owner.client, Buffer.from('two'), { filename: 'two.txt' });
+    await formUpload(other.client, Buffer.from('theirs'), { filename: 'theirs.txt' });
+    const names = async (client: TestClient, query = '') =>
+      (await client.get(`/api/v1/file-entries${query}`))
+        .json()
+        .pagination.data.map((entry: { name: string }) => entry.name);
+    expect(await names(owner.client)).toEqual(['two.txt', 'one.txt']);
+
+    const { workspace } = (await owner.client.post('/api/v1/workspace', { name: 'Label' })).json();
+    const shared = multipartFile(Buffer.from('shared'), { filename: 'shared.txt' });
+    await owner.client.request(
+      'POST',
+      `/api/v1/file-entries?workspaceId=${workspace.id}`,
+      shared.body,
+      {
+        headers: shared.headers,
+      },
+    );
+    expect(await names(owner.client, `?workspaceId=${workspace.id}`)).toEqual(['shared.txt']);
+    expect(await names(owner.client)).toEqual(['two.txt', 'one.txt']);
+    expect(
+      (await other.client.get(`/api/v1/file-entries?workspaceId=${workspace.id}`)).statusCode,
+    ).toBe(403);
   });
 
   it('needs a signed-in user and a file', async () => {

@@ -1,15 +1,20 @@
-import { FORM_UPLOAD_LIMIT, type FileEntry } from '@cadenza/contracts/uploads';
-import { XSRF_COOKIE } from '@cadenza/contracts/http';
+import {
+  FORM_UPLOAD_LIMIT,
+  MULTIPART_FROM,
+  MULTIPART_PARALLEL,
+  SIGNED_PARTS_PER_BATCH,
+  multipartChunkSize,
+  type FileEntry,
+} from '@cadenza/contracts/uploads';
 import * as tus from 'tus-js-client';
-import { readCookie } from '../../../api/cookies';
-import { UploadError, type Transport } from './upload-queue';
+import { isApiError } from '../../../api/api-error';
+import { apiClient, ownServerPost } from '../../../api/client';
+import { UploadError, type Transport, type UploadItem } from './upload-queue';
 
-const xsrfHeader = (): Record<string, string> => {
-  const token = readCookie(XSRF_COOKIE);
-  return token ? { 'X-XSRF-TOKEN': token } : {};
-};
+/** Spec §9: each part of a multipart upload is tried three times. */
+export const PART_ATTEMPTS = 3;
 
-/** The server's message of a failed answer, else the status text. */
+/** The server's message for a failed answer: the file field's error, else its message. */
 function errorOf(status: number, text: string): UploadError {
   try {
     const body = JSON.parse(text) as {
@@ -22,42 +27,89 @@ function errorOf(status: number, text: string): UploadError {
   } catch {
     // not JSON
   }
-  return new UploadError(
-    status ? `Upload failed (${status})` : 'Network Error',
-    status || undefined,
-  );
+  return status
+    ? new UploadError(`Upload failed (${status})`, status)
+    : new UploadError('Network Error');
 }
 
-/** Form upload (spec §7), through XMLHttpRequest for its upload progress. */
+/** An API call of an upload; its failure becomes an UploadError with the server's status. */
+async function call<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  try {
+    return await apiClient.post<T>(path, body, { signal });
+  } catch (error) {
+    if (isApiError(error)) {
+      throw new UploadError(error.fieldError('file') ?? error.message, error.status || undefined);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends a body with XMLHttpRequest, whose upload progress fetch cannot report. Resolves with the
+ * answer's text and ETag header (a storage part's), rejects with an UploadError.
+ */
+function send(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: Blob | FormData,
+  {
+    headers = {},
+    onProgress,
+    signal,
+  }: {
+    headers?: Record<string, string>;
+    onProgress: (loaded: number) => void;
+    signal: AbortSignal;
+  },
+): Promise<{ text: string; etag: string | null }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    Object.entries(headers).forEach(([name, value]) => request.setRequestHeader(name, value));
+    request.upload.onprogress = (event) => onProgress(event.loaded);
+    request.onload = () =>
+      request.status >= 200 && request.status < 300
+        ? resolve({ text: request.responseText, etag: request.getResponseHeader('ETag') })
+        : reject(errorOf(request.status, request.responseText));
+    request.onerror = () => reject(new UploadError('Network Error'));
+    request.onabort = () => reject(new UploadError('request aborted'));
+    if (signal.aborted) return request.abort();
+    signal.addEventListener('abort', () => request.abort());
+    request.send(body);
+  });
+}
+
+const metadataOf = (item: UploadItem) =>
+  item.relativePath ? { relativePath: item.relativePath } : {};
+
+/** The direct upload's object becomes an entry (spec §7, `s3/entries`). */
+const entryOf = (file: File, item: UploadItem, key: string, signal: AbortSignal) =>
+  call<{ fileEntry: FileEntry }>(
+    's3/entries',
+    {
+      clientMime: item.mime,
+      clientName: file.name,
+      filename: key,
+      size: file.size,
+      clientExtension: item.extension,
+      metadata: metadataOf(item),
+    },
+    signal,
+  ).then((response) => response.fileEntry);
+
+/** Form upload (spec §7), below 4 MB. */
 export const formTransport: Transport = {
   runsAlone: () => false,
-  send: (file, item, { onProgress, signal }) =>
-    new Promise<FileEntry>((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open('POST', '/api/v1/file-entries');
-      request.withCredentials = true;
-      request.setRequestHeader('Accept', 'application/json');
-      Object.entries(xsrfHeader()).forEach(([name, value]) =>
-        request.setRequestHeader(name, value),
-      );
-      request.upload.onprogress = (event) => onProgress(event.loaded);
-      request.onload = () => {
-        if (request.status === 200) {
-          resolve((JSON.parse(request.responseText) as { fileEntry: FileEntry }).fileEntry);
-        } else reject(errorOf(request.status, request.responseText));
-      };
-      request.onerror = () => reject(new UploadError('Network Error'));
-      signal.addEventListener('abort', () => request.abort());
-      const form = new FormData();
-      form.append('file', file);
-      form.append('clientMime', item.mime);
-      form.append('clientExtension', item.extension);
-      form.append(
-        'metadata',
-        JSON.stringify(item.relativePath ? { relativePath: item.relativePath } : {}),
-      );
-      request.send(form);
-    }),
+  async send(file, item, { onProgress, signal }) {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('clientMime', item.mime);
+    form.append('clientExtension', item.extension);
+    form.append('metadata', JSON.stringify(metadataOf(item)));
+    const { url, headers } = ownServerPost('file-entries');
+    const { text } = await send('POST', url, form, { headers, onProgress, signal });
+    return (JSON.parse(text) as { fileEntry: FileEntry }).fileEntry;
+  },
 };
 
 /**
@@ -76,7 +128,7 @@ export function tusTransport(chunkSize: number): Transport {
           retryDelays: [],
           overridePatchMethod: true,
           removeFingerprintOnSuccess: true,
-          headers: xsrfHeader(),
+          headers: ownServerPost('tus/upload').headers,
           metadata: {
             name: file.name,
             clientName: file.name,
@@ -87,30 +139,23 @@ export function tusTransport(chunkSize: number): Transport {
           },
           onProgress: (bytes) => onProgress(bytes),
           onError: (error) => {
-            const status = (error as tus.DetailedError).originalResponse?.getStatus();
-            const body = (error as tus.DetailedError).originalResponse?.getBody() ?? '';
-            reject(status ? errorOf(status, body) : new UploadError(error.message));
+            const response = (error as tus.DetailedError).originalResponse;
+            const status = response?.getStatus();
+            reject(
+              status ? errorOf(status, response?.getBody() ?? '') : new UploadError(error.message),
+            );
           },
           onSuccess: () => {
-            fetch('/api/v1/tus/entries', {
-              method: 'POST',
-              credentials: 'same-origin',
-              headers: {
-                'Content-Type': 'application/json',
-                Accept: 'application/json',
-                ...xsrfHeader(),
-              },
-              body: JSON.stringify({ uploadKey: upload.url }),
-            })
-              .then(async (response) => {
-                const text = await response.text();
-                if (response.ok) resolve((JSON.parse(text) as { fileEntry: FileEntry }).fileEntry);
-                else reject(errorOf(response.status, text));
-              })
-              .catch(() => reject(new UploadError('Network Error')));
+            call<{ fileEntry: FileEntry }>('tus/entries', { uploadKey: upload.url }, signal).then(
+              (response) => resolve(response.fileEntry),
+              reject,
+            );
           },
         });
-        signal.addEventListener('abort', () => void upload.abort());
+        signal.addEventListener('abort', () => {
+          void upload.abort();
+          reject(new UploadError('request aborted'));
+        });
         // A file sent before (the page reloaded mid-way) continues where it stopped.
         void upload.findPreviousUploads().then((previous) => {
           if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
@@ -120,14 +165,111 @@ export function tusTransport(chunkSize: number): Transport {
   };
 }
 
+/** Direct to storage in one PUT to a presigned URL (spec §7), below 100 MB. */
+export const presignedTransport: Transport = {
+  runsAlone: () => false,
+  async send(file, item, { onProgress, signal }) {
+    const mime = item.mime || 'application/octet-stream';
+    const { url, key } = await call<{ url: string; key: string }>(
+      's3/simple/presign',
+      {
+        filename: file.name,
+        mime,
+        size: file.size,
+        extension: item.extension,
+        metadata: metadataOf(item),
+      },
+      signal,
+    );
+    await send('PUT', url, file, { headers: { 'Content-Type': mime }, onProgress, signal });
+    return entryOf(file, item, key, signal);
+  },
+};
+
+/** Runs `work` on every item, at most `limit` at a time; the first failure rejects. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /**
- * Spec §9: a form upload below 4 MB, resumable from there unless turned off. (Direct multipart
- * uploads from 100 MB are served by the API; their browser transport comes with the upload panel.)
+ * Direct multipart upload from 100 MB (spec §7, §9): parts of at least 20 MB, URLs signed ten at
+ * a time, five parts in flight, each part tried three times; any failure aborts the upload.
+ */
+export const multipartTransport: Transport = {
+  runsAlone: () => true,
+  async send(file, item, { onProgress, signal }) {
+    const mime = item.mime || 'application/octet-stream';
+    const { uploadId, key } = await call<{ uploadId: string; key: string }>(
+      's3/multipart/create',
+      {
+        filename: file.name,
+        mime,
+        size: file.size,
+        extension: item.extension,
+        metadata: metadataOf(item),
+      },
+      signal,
+    );
+    const chunk = multipartChunkSize(file.size);
+    const count = Math.ceil(file.size / chunk);
+    const sent = new Map<number, number>();
+    const report = () => onProgress([...sent.values()].reduce((sum, bytes) => sum + bytes, 0));
+    const parts: { PartNumber: number; ETag: string }[] = [];
+    try {
+      for (let first = 1; first <= count; first += SIGNED_PARTS_PER_BATCH) {
+        const partNumbers = Array.from(
+          { length: Math.min(SIGNED_PARTS_PER_BATCH, count - first + 1) },
+          (_, index) => first + index,
+        );
+        const { urls } = await call<{ urls: { partNumber: number; url: string }[] }>(
+          's3/multipart/batch-sign-part-urls',
+          { key, uploadId, partNumbers },
+          signal,
+        );
+        await eachLimited(urls, MULTIPART_PARALLEL, async ({ partNumber, url }) => {
+          const body = file.slice((partNumber - 1) * chunk, partNumber * chunk);
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const { etag } = await send('PUT', url, body, {
+                signal,
+                onProgress: (loaded) => {
+                  sent.set(partNumber, loaded);
+                  report();
+                },
+              });
+              if (!etag) throw new UploadError('The storage did not confirm a part.');
+              parts.push({ PartNumber: partNumber, ETag: etag });
+              return;
+            } catch (error) {
+              sent.set(partNumber, 0);
+              if (attempt >= PART_ATTEMPTS || signal.aborted) throw error;
+            }
+          }
+        });
+      }
+      await call('s3/multipart/complete', { key, uploadId, parts }, signal);
+    } catch (error) {
+      await call('s3/multipart/abort', { key, uploadId }).catch(() => undefined);
+      throw error;
+    }
+    return entryOf(file, item, key, signal);
+  },
+};
+
+/**
+ * Spec §9: a form upload below 4 MB; from there straight to storage when direct upload is on
+ * (in parts from 100 MB), else resumable unless that is turned off.
  */
 export function chooseTransport(
   file: File,
-  settings: { disableTus: boolean; chunkSize: number },
+  settings: { disableTus: boolean; chunkSize: number; directUpload: boolean },
 ): Transport {
-  if (file.size < FORM_UPLOAD_LIMIT || settings.disableTus) return formTransport;
-  return tusTransport(settings.chunkSize);
+  if (file.size < FORM_UPLOAD_LIMIT) return formTransport;
+  if (settings.directUpload)
+    return file.size >= MULTIPART_FROM ? multipartTransport : presignedTransport;
+  return settings.disableTus ? formTransport : tusTransport(settings.chunkSize);
 }

@@ -69,10 +69,16 @@ describe('the upload queue', () => {
     const { transport, sends } = controlledTransport();
     const queue = queueWith(transport, { maxSize: 500 });
     queue.add([file('big.bin', 2000), file('tool.exe', 10), file('ok.bin', 10)]);
-    expect(queue.getItems().map((item) => [item.status, item.errorMessage])).toEqual([
-      ['failed', '`big.bin` exceeds maximum allowed size of 500 B'],
-      ['failed', 'This file type is not allowed'],
-      ['inProgress', undefined],
+    expect(
+      queue.getItems().map((item) => [item.status, item.errorMessage, item.errorValues]),
+    ).toEqual([
+      [
+        'failed',
+        '`{{file}}` exceeds maximum allowed size of {{size}}',
+        { file: 'big.bin', size: '500 B' },
+      ],
+      ['failed', 'This file type is not allowed', undefined],
+      ['inProgress', undefined, undefined],
     ]);
     expect(sends).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import {
-  restrictionError,
+  restrictionProblem,
   type FileEntry,
   type UploadRestrictions,
 } from '@cadenza/contracts/uploads';
@@ -19,7 +19,9 @@ export interface UploadItem {
   percentage: number;
   bytesUploaded: number;
   entry?: FileEntry;
+  /** What went wrong: a translation key (with `errorValues`) or the server's message. */
   errorMessage?: string;
+  errorValues?: Record<string, string>;
 }
 
 /** A failure of one attempt: its HTTP status when the server answered. */
@@ -88,6 +90,10 @@ export class UploadQueue {
       restrictions: () => UploadRestrictions;
       transportFor: (file: File) => Transport;
       isOnline?: () => boolean;
+      /** The language sizes are written in, in restriction messages. */
+      language?: () => string;
+      /** Called with each file that became an entry. */
+      onCompleted?: (entry: FileEntry) => void;
       wait?: (ms: number, signal: AbortSignal) => Promise<void>;
     },
   ) {}
@@ -114,8 +120,18 @@ export class UploadQueue {
         percentage: 0,
         bytesUploaded: 0,
       };
-      const refused = restrictionError(item, this.options.restrictions());
-      if (refused) Object.assign(item, { status: 'failed', errorMessage: refused });
+      const refused = restrictionProblem(
+        item,
+        this.options.restrictions(),
+        this.options.language?.(),
+      );
+      if (refused) {
+        Object.assign(item, {
+          status: 'failed',
+          errorMessage: refused.message,
+          errorValues: refused.values,
+        });
+      }
       this.jobs.push({
         item,
         file,
@@ -181,6 +197,7 @@ export class UploadQueue {
           percentage: 100,
           bytesUploaded: job.file.size,
         });
+        this.options.onCompleted?.(entry);
         break;
       } catch (error) {
         if (job.controller.signal.aborted && job.item.status === 'aborted') break;

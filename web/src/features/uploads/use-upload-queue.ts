@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import { queryClient } from '../../api/query-client';
+import { getBootstrapData, readSetting } from '../../app/bootstrap';
+import { i18n } from '../../i18n/i18n';
+import { chooseTransport } from './queue/transports';
+import { UploadQueue } from './queue/upload-queue';
+
+export const fileEntryKeys = { all: ['file-entries'] as const };
+
+let queue: UploadQueue | undefined;
+
+/** The one upload queue of the tab, reading the upload settings as they are now. */
+export function uploadQueue(): UploadQueue {
+  const settings = () => getBootstrapData().settings;
+  queue ??= new UploadQueue({
+    restrictions: () => ({
+      maxSize: readSetting(settings(), 'uploads.max_size'),
+      allowed: readSetting(settings(), 'uploads.allowed_types') ?? [],
+      blocked: readSetting(settings(), 'uploads.blocked_types') ?? [],
+    }),
+    transportFor: (file) =>
+      chooseTransport(file, {
+        disableTus: readSetting(settings(), 'uploads.disable_tus') === true,
+        directUpload: readSetting(settings(), 'uploads.direct_upload') === true,
+        chunkSize: readSetting(settings(), 'uploads.chunk_size') ?? 5 * 1024 * 1024,
+      }),
+    language: () => i18n.language,
+    onCompleted: () => void queryClient.invalidateQueries({ queryKey: fileEntryKeys.all }),
+  });
+  return queue;
+}
+
+/** The queue's items, re-rendering as they change, and its actions. */
+export function useUploadQueue() {
+  const current = uploadQueue();
+  const items = useSyncExternalStore(current.subscribe, current.getItems);
+  return {
+    items,
+    add: (files: Iterable<File>) => current.add(files),
+    abort: (id: string) => current.abort(id),
+    clear: () => current.clear(),
+  };
+}
