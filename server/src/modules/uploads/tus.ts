@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { Server, type DataStore, type Upload } from '@tus/server';
+import { ERRORS, MemoryLocker, Server, type DataStore, type Upload } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -10,6 +10,11 @@ export const TUS_PATH = '/api/v1/tus/upload';
 export const UPLOADER_HEADER = 'x-cadenza-uploader';
 /** An unfinished upload is kept this long after its last chunk. */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a request waits for an upload another request holds (which is asked to let go);
+ * then it answers 423, which clients retry (spec §4).
+ */
+export const TUS_LOCK_TIMEOUT_MS = 3_000;
 
 /**
  * The tus 1.0 server of resumable uploads (creation, creation-with-upload, termination,
@@ -34,9 +39,15 @@ export function createTusServer({
       })
     : new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
 
+  const locker = new MemoryLocker({ acquireLockTimeout: TUS_LOCK_TIMEOUT_MS });
   const server = new Server({
     path: TUS_PATH,
     datastore,
+    locker,
+    onResponseError: (_req, error) =>
+      'status_code' in error && error.body === ERRORS.ERR_LOCK_TIMEOUT.body
+        ? { status_code: 423, body: 'upload is currently locked; retry later\n' }
+        : undefined,
     relativeLocation: true,
     maxSize: () => settings.get('uploads.max_size'),
     async onUploadCreate(req, upload) {
@@ -47,6 +58,7 @@ export function createTusServer({
   return {
     server,
     datastore,
+    locker,
     /** Where a finished upload's bytes are: a local file, or an object key in the bucket. */
     location: (id: string) =>
       s3

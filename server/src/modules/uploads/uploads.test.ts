@@ -350,6 +350,20 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(badPath.status).toBe(422);
   });
 
+  it('answers 423 while another request holds the upload, and goes on once it is free', async () => {
+    const { client } = await signedInUser(t.app);
+    const location = (await createTusUpload(client, 20)).headers.get('location')!;
+    const id = location.split('/').pop()!;
+    // A request that holds the upload and does not let go (a stuck connection).
+    const held = t.app.services.uploads.tus.locker.newLock(id);
+    await held.lock(new AbortController().signal, async () => {});
+    const locked = await patch(client, location, 0, Buffer.from('0123456789'));
+    expect(locked.status).toBe(423);
+    expect(await locked.text()).toBe('upload is currently locked; retry later\n');
+    await held.unlock();
+    expect((await patch(client, location, 0, Buffer.from('0123456789'))).status).toBe(204);
+  });
+
   it('refuses resumable uploads when they are turned off', async () => {
     const { client } = await signedInUser(t.app);
     await setSettings({ 'uploads.disable_tus': true });
