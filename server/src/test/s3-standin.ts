@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,10 +12,91 @@ const corsRules = (origin: string) => `<CORSConfiguration><CORSRule>
 <AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds>
 </CORSRule></CORSConfiguration>`;
 
+const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+
+/** Whether `multipartExtras` answers this request rather than s3rver. */
+function isExtraCall(request: http.IncomingMessage): boolean {
+  const query = new URL(request.url ?? '/', 'http://s3').searchParams;
+  const method = request.method ?? 'GET';
+  return (
+    ((method === 'GET' || method === 'DELETE') && query.has('uploadId')) ||
+    (method === 'POST' && query.has('delete'))
+  );
+}
+
+/**
+ * The multipart calls s3rver leaves out, answered from its own storage folder in S3's protocol:
+ * ListParts (`GET ?uploadId`), AbortMultipartUpload (`DELETE ?uploadId`) and DeleteObjects
+ * (`POST ?delete`). Answers false for every other request, which s3rver serves.
+ */
+function multipartExtras(bucketRoot: (bucket: string) => string) {
+  return (request: http.IncomingMessage, response: http.ServerResponse, body: string): boolean => {
+    const address = new URL(request.url ?? '/', 'http://s3');
+    const [, bucket = '', ...keyParts] = address.pathname.split('/');
+    const key = decodeURIComponent(keyParts.join('/'));
+    const uploadId = address.searchParams.get('uploadId');
+    const uploadDir = path.join(bucketRoot(bucket), '._S3rver_uploads', uploadId ?? '');
+    const send = (status: number, text = '') => {
+      response.writeHead(status, { 'content-type': 'application/xml' });
+      response.end(text);
+    };
+    if (uploadId && (request.method === 'GET' || request.method === 'DELETE')) {
+      if (!fs.existsSync(uploadDir)) {
+        send(
+          404,
+          xml(
+            '<Error><Code>NoSuchUpload</Code><Message>The upload does not exist.</Message></Error>',
+          ),
+        );
+      } else if (request.method === 'DELETE') {
+        fs.rmSync(uploadDir, { recursive: true, force: true });
+        send(204);
+      } else {
+        const parts = fs
+          .readdirSync(uploadDir)
+          .filter((name) => /^\d+$/.test(name))
+          .map(Number)
+          .sort((a, b) => a - b)
+          .map((number) => {
+            const file = path.join(uploadDir, String(number));
+            const md5 = fs.readFileSync(`${file}.md5`, 'utf8');
+            const stat = fs.statSync(file);
+            return `<Part><PartNumber>${number}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${stat.size}</Size></Part>`;
+          });
+        send(
+          200,
+          xml(
+            `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+          ),
+        );
+      }
+      return true;
+    }
+    if (request.method === 'POST' && address.searchParams.has('delete') && keyParts.length === 0) {
+      const keys = [...body.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!);
+      for (const deleted of keys) {
+        const base = path.join(bucketRoot(bucket), ...deleted.split('/'));
+        for (const suffix of ['object', 'object.md5', 'metadata.json']) {
+          fs.rmSync(`${base}._S3rver_${suffix}`, { force: true });
+        }
+      }
+      const deletedXml = keys.map((deleted) => `<Deleted><Key>${deleted}</Key></Deleted>`).join('');
+      send(
+        200,
+        xml(
+          `<DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${deletedXml}</DeleteResult>`,
+        ),
+      );
+      return true;
+    }
+    return false;
+  };
+}
+
 /**
  * A real S3-compatible server (s3rver: the S3 REST API, signatures, presigned URLs, multipart
- * uploads) on a free local port, storing in a temporary folder, with one bucket. Point the app at
- * it with `env`.
+ * uploads; with the multipart calls it lacks added from its storage) on a free local port,
+ * storing in a temporary folder, with one bucket. Point the app at it with `env`.
  */
 export async function startS3Standin(
   bucket = 'cadenza-test',
@@ -22,15 +104,29 @@ export async function startS3Standin(
   allowOrigin?: string,
 ) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
+  const s3rver = new S3rver({
     silent: true,
     directory,
     configureBuckets: [{ name: bucket, configs: allowOrigin ? [corsRules(allowOrigin)] : [] }],
   });
-  const { port } = (await server.run()) as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  await s3rver.configureBuckets();
+  const serveS3 = s3rver.callback();
+  const extras = multipartExtras((name) => path.join(directory, name));
+  const server = http.createServer((request, response) => {
+    if (!isExtraCall(request)) {
+      serveS3(request, response);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (!extras(request, response, Buffer.concat(chunks).toString('utf8'))) {
+        response.writeHead(501).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     bucket,
@@ -52,7 +148,8 @@ export async function startS3Standin(
         .map((file) => file.slice(0, -suffix.length).split(path.sep).join('/'));
     },
     async close() {
-      await server.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

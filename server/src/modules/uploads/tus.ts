@@ -2,7 +2,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, MemoryLocker, Server, type DataStore, type Upload } from '@tus/server';
-import { s3ClientConfig, type S3Settings } from '../../infra/file-disk.js';
+import { s3ClientConfig, type S3Disk, type S3Settings } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 export const TUS_PATH = '/api/v1/tus/upload';
@@ -24,10 +24,13 @@ export const TUS_LOCK_TIMEOUT_MS = 3_000;
 export function createTusServer({
   dataDir,
   s3,
+  bucket,
   settings,
 }: {
   dataDir: string;
   s3: S3Settings | undefined;
+  /** The bucket uploads end in when storage is S3. */
+  bucket: S3Disk | undefined;
   settings: SettingsService;
 }) {
   const directory = path.join(dataDir, 'tus');
@@ -71,10 +74,14 @@ export function createTusServer({
         return undefined;
       }
     },
-    /** Forgets an upload whose bytes became an entry (or were refused). */
+    /**
+     * Forgets an upload whose bytes became an entry (or were refused). On S3 its multipart upload
+     * is complete, so the store's own removal (which aborts it first) does not apply: its objects
+     * are deleted instead.
+     */
     async forget(id: string): Promise<void> {
       if (datastore instanceof FileStore) await datastore.configstore.delete(id);
-      else await datastore.remove(id).catch(() => undefined);
+      else await Promise.all([id, `${id}.info`].map((key) => bucket?.delete(key)));
     },
     disabled: () => settings.get('uploads.disable_tus'),
     cleanUpExpired: () => server.cleanUpExpiredUploads(),

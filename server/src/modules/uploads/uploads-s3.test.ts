@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
@@ -145,6 +147,19 @@ describe('files on S3-compatible storage', () => {
       expect(put.status).toBe(200);
       parts.push({ PartNumber: partNumber, ETag: put.headers.get('etag')! });
     }
+    const uploaded = await client.post('/api/v1/s3/multipart/get-uploaded-parts', {
+      key,
+      uploadId,
+    });
+    expect(
+      uploaded
+        .json()
+        .parts.map((part: { PartNumber: number; Size: number }) => [part.PartNumber, part.Size]),
+    ).toEqual([
+      [1, partSize],
+      [2, partSize],
+      [3, 1234],
+    ]);
     const completed = await client.post('/api/v1/s3/multipart/complete', { key, uploadId, parts });
     expect(completed.statusCode, completed.body).toBe(200);
     const entry = await entryOf(client, key, data.length, 'album.pdf');
@@ -183,10 +198,58 @@ describe('files on S3-compatible storage', () => {
     const second = (
       await client.post('/api/v1/s3/multipart/create', { filename: 'x.pdf', size: 100 })
     ).json();
+    const { urls: secondUrls } = (
+      await client.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+        ...second,
+        partNumbers: [1],
+      })
+    ).json();
+    await fetch(secondUrls[0].url, { method: 'PUT', body: pdfLike(100) });
     expect((await client.post('/api/v1/s3/multipart/abort', second)).statusCode).toBe(200);
+    expect(fs.readdirSync(path.join(s3.directory, s3.bucket, '._S3rver_uploads'))).toEqual([]);
     expect((await client.post('/api/v1/s3/multipart/get-uploaded-parts', second)).statusCode).toBe(
       404,
     );
+  });
+
+  it('keeps resumable uploads in the bucket, and makes an entry of them', async () => {
+    const { client } = await signedInUser(t.app);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const headers = {
+      cookie,
+      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+      'tus-resumable': '1.0.0',
+    };
+    const data = pdfLike(3000);
+    const created = await fetch(`${base}/api/v1/tus/upload`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'upload-length': String(data.length),
+        'upload-metadata': `clientName ${Buffer.from('part.pdf').toString('base64')}`,
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: data,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect(created.headers.get('upload-offset')).toBe('3000');
+    const location = created.headers.get('location')!;
+    const head = await fetch(base + location, { method: 'HEAD', headers });
+    expect(head.headers.get('upload-offset')).toBe('3000');
+
+    const entry = await client.post('/api/v1/tus/entries', { uploadKey: location });
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(entry.json().fileEntry).toMatchObject({
+      disk: 's3',
+      mime: 'application/pdf',
+      size: 3000,
+    });
+    const stored = await client.get(entry.json().fileEntry.url);
+    expect(stored.rawPayload.equals(data)).toBe(true);
+    // The resumable upload's own objects are gone; only the entry's file stays.
+    const id = location.split('/').pop()!;
+    expect(s3.objects().filter((key) => key.startsWith(id))).toEqual([]);
   });
 
   it('is refused while direct upload is off', async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { fileDisk } from '../../infra/file-disk.js';
+import { fileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { createDirectUploadsService } from './direct-uploads.service.js';
@@ -23,13 +23,24 @@ export function createUploadsModule(deps: {
   const disk = fileDisk(config);
   const uploads = createUploadsService({ db, disk, settings, workspaces });
   const direct = createDirectUploadsService({ db, disk, settings, uploads });
-  const tus = createTusServer({ dataDir: config.dataDir, s3: config.s3, settings });
+  const tus = createTusServer({
+    dataDir: config.dataDir,
+    s3: config.s3,
+    bucket: disk instanceof S3Disk ? disk : undefined,
+    settings,
+  });
   let timer: NodeJS.Timeout | undefined;
 
   /** Deletes expired resumable and direct uploads; answers how many went. */
   async function cleanUp(): Promise<number> {
-    const [resumable, directs] = await Promise.all([tus.cleanUpExpired(), direct.cleanUpExpired()]);
-    return resumable + directs;
+    // Each kind is cleaned on its own: one failing (storage unreachable) leaves the other to run.
+    const results = await Promise.allSettled([tus.cleanUpExpired(), direct.cleanUpExpired()]);
+    let deleted = 0;
+    for (const result of results) {
+      if (result.status === 'fulfilled') deleted += result.value;
+      else console.error('upload cleanup failed', result.reason);
+    }
+    return deleted;
   }
 
   return {
@@ -41,9 +52,7 @@ export function createUploadsModule(deps: {
     cleanUp,
     /** Runs the cleanup on a schedule; nothing waits on it at shutdown. */
     startCleanup() {
-      timer ??= setInterval(() => {
-        cleanUp().catch((error: unknown) => console.error('upload cleanup failed', error));
-      }, CLEANUP_MS);
+      timer ??= setInterval(() => void cleanUp(), CLEANUP_MS);
       timer.unref();
     },
     stopCleanup() {
