@@ -123,6 +123,46 @@ describe('uploads on the local disk', () => {
     await page.context().close();
   });
 
+  it('starts anew when the upload it would resume is gone', async () => {
+    const file = fileOf('demo-take.wav', 12 * MB);
+    let page = await signedInPage(app, admin);
+    await page.route('**/api/v1/tus/upload/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    let location = '';
+    page.on('response', (response) => {
+      const header = response.headers()['location'];
+      if (header?.startsWith('/api/v1/tus/upload/')) location = header;
+    });
+    await page.getByLabel('Files to upload').setInputFiles(file);
+    await expect.poll(() => location).not.toBe('');
+    await page.reload();
+    page = page.context().pages()[0]!;
+    await page.getByRole('heading', { name: 'Your files' }).waitFor();
+    // The server no longer has it (expired, or ended elsewhere).
+    const ended = await page.context().request.fetch(location, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'x-http-method-override': 'DELETE',
+        'x-xsrf-token': decodeURIComponent(
+          (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value,
+        ),
+      },
+    });
+    expect(ended.status()).toBe(204);
+
+    let created = 0;
+    page.on('request', (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/tus/upload')) created++;
+    });
+    await page.getByLabel('Files to upload').setInputFiles(file);
+    await items(page, 'completed').waitFor({ timeout: 60_000 });
+    expect(created).toBe(1);
+    await page.context().close();
+  });
+
   it('fails a file that is too large or of a blocked type at once', async () => {
     const page = await signedInPage(app, admin);
     let sent = 0;

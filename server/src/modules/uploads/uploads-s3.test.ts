@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
 import { startS3Standin, type S3Standin } from '../../test/s3-standin.js';
@@ -250,6 +250,31 @@ describe('files on S3-compatible storage', () => {
     // The resumable upload's own objects are gone; only the entry's file stays.
     const id = location.split('/').pop()!;
     expect(s3.objects().filter((key) => key.startsWith(id))).toEqual([]);
+  });
+
+  it('aborts and deletes direct uploads not finished in a day', async () => {
+    const { client } = await signedInUser(t.app);
+    const started = (
+      await client.post('/api/v1/s3/multipart/create', { filename: 'left.pdf', size: 100 })
+    ).json();
+    const { url, key } = await presign(client, pdfLike(100), 'left-too.pdf');
+    await fetch(url, {
+      method: 'PUT',
+      body: pdfLike(100),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    expect(s3.objects()).toContain(key);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 25 * 3_600_000 });
+    try {
+      expect(await t.app.services.uploads.direct.cleanUpExpired()).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(s3.objects()).not.toContain(key);
+    expect((await client.post('/api/v1/s3/multipart/get-uploaded-parts', started)).statusCode).toBe(
+      404,
+    );
+    expect((await entryOf(client, key, 100, 'left-too.pdf')).statusCode).toBe(404);
   });
 
   it('is refused while direct upload is off', async () => {
