@@ -10,7 +10,10 @@ import {
 } from '@cadenza/contracts/permissions';
 import {
   formatFileSize,
+  problemText,
   restrictionError,
+  restrictionProblem,
+  TOO_LARGE_MESSAGE,
   type FileEntry,
   type UploadRestrictions,
 } from '@cadenza/contracts/uploads';
@@ -195,7 +198,7 @@ export function createUploadsService(deps: {
     async admit(uploader: Uploader, file: ClientFile & { size: number }): Promise<void> {
       const name = checkName(file.clientName);
       checkRelativePath(file.relativePath);
-      const error = restrictionError(
+      const problem = restrictionProblem(
         {
           name,
           size: file.size,
@@ -204,7 +207,12 @@ export function createUploadsService(deps: {
         },
         await restrictions(),
       );
-      if (error) throw AppError.validation({ file: error }, error);
+      if (problem) {
+        const message = problemText(problem);
+        // Too large a declared size is 413, as a tus server answers it; a type, 422.
+        const status = problem.message === TOO_LARGE_MESSAGE ? 413 : 422;
+        throw new AppError(status, message, { errors: { file: message } });
+      }
       await service.assertSpace(uploader, file.size);
     },
 

@@ -336,7 +336,7 @@ describe('resumable uploads (tus 1.0)', () => {
         'upload-metadata': tusMetadata({ clientName: 'huge.bin' }),
       },
     });
-    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as { errors: { file: string } }).errors.file).toBe(
       '`huge.bin` exceeds maximum allowed size of 50 MB',
     );
