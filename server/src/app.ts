@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -35,6 +36,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createUploadsModule } from './modules/uploads/uploads.module.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { subsonicRoutes } from './modules/subsonic/subsonic.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
 import { createAccountsServices } from './modules/accounts/accounts.services.js';
@@ -265,6 +267,13 @@ async function createServices(config: Config, db: Db) {
   };
 }
 
+/** What /rest reports as `serverVersion`: the server package's version. */
+const SERVER_VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 function storageOrigin(s3: NonNullable<Config['s3']>): string {
   return s3.endpoint
     ? new URL(s3.endpoint).origin
@@ -405,6 +414,13 @@ export async function buildApp(
   });
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
   await app.register(uploadsRoutes, services.uploads);
+  await app.register(subsonicRoutes, {
+    catalogue: services.music.catalogue,
+    tokens: services.tokens,
+    users: services.users,
+    limiter: services.limiter,
+    serverVersion: SERVER_VERSION,
+  });
   services.uploads.startCleanup();
   await app.register(socialAuthRoutes, {
     socialAuth: services.socialAuth,

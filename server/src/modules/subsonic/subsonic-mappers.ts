@@ -1,0 +1,67 @@
+import type { Album, Artist, Track } from '@cadenza/contracts/music';
+import type { SubsonicNode } from './subsonic-response.js';
+
+/**
+ * The catalogue in Subsonic's words (the 1.16.1 schema's Artist, AlbumID3 and Child). Ids are
+ * the catalogue's own; cover art ids name what they belong to: `ar-1`, `al-2`, `tr-3`.
+ */
+const iso = (date: string | null | undefined) => (date ? new Date(date).toISOString() : undefined);
+const suffixOf = (mime: string) => mime.split('/').pop()?.replace('mpeg', 'mp3') ?? 'mp3';
+
+export function subsonicArtist(artist: Artist, albumCount?: number): SubsonicNode {
+  return {
+    id: String(artist.id),
+    name: artist.name,
+    coverArt: `ar-${artist.id}`,
+    albumCount,
+    artistImageUrl: artist.image_large ?? artist.image_small ?? undefined,
+  };
+}
+
+export function subsonicAlbum(album: Album): SubsonicNode {
+  const artist = album.artists[0];
+  return {
+    id: String(album.id),
+    name: album.name,
+    artist: album.artists.map((a) => a.name).join(', ') || undefined,
+    artistId: artist ? String(artist.id) : undefined,
+    coverArt: `al-${album.id}`,
+    songCount: album.tracks_count,
+    duration: album.tracks
+      ? Math.round(album.tracks.reduce((sum, track) => sum + track.duration_ms, 0) / 1000)
+      : undefined,
+    playCount: album.plays,
+    created: iso(album.created_at),
+    year: album.year ?? undefined,
+    genre: album.genres?.[0]?.name,
+  };
+}
+
+export function subsonicSong(track: Track): SubsonicNode {
+  const artist = track.artists[0];
+  const suffix = suffixOf(track.mime);
+  return {
+    id: String(track.id),
+    parent: track.album ? String(track.album.id) : undefined,
+    isDir: false,
+    title: track.name,
+    album: track.album?.name,
+    artist: track.artists.map((a) => a.name).join(', ') || undefined,
+    track: track.number ?? undefined,
+    discNumber: track.disc ?? undefined,
+    genre: track.genres?.[0]?.name,
+    coverArt: track.album ? `al-${track.album.id}` : `tr-${track.id}`,
+    size: track.file_size,
+    contentType: track.mime,
+    suffix,
+    duration: Math.round(track.duration_ms / 1000),
+    bitRate: track.bitrate ? Math.round(track.bitrate / 1000) : undefined,
+    path: `${artist?.name ?? 'Unknown'}/${track.album?.name ?? 'Singles'}/${track.name}.${suffix}`,
+    playCount: track.plays,
+    created: iso(track.created_at),
+    albumId: track.album ? String(track.album.id) : undefined,
+    artistId: artist ? String(artist.id) : undefined,
+    type: 'music',
+    isVideo: false,
+  };
+}

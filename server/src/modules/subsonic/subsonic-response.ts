@@ -1,0 +1,84 @@
+/** The Subsonic API version this server speaks, and its OpenSubsonic identity. */
+export const SUBSONIC_VERSION = '1.16.1';
+export const SUBSONIC_NAMESPACE = 'http://subsonic.org/restapi';
+
+/** Subsonic's error codes (answered with HTTP 200, as clients expect). */
+export const SUBSONIC_ERRORS = {
+  generic: 0,
+  missingParameter: 10,
+  wrongCredentials: 40,
+  authNotSupported: 42,
+  conflictingAuth: 43,
+  invalidApiKey: 44,
+  notAuthorized: 50,
+  notFound: 70,
+} as const;
+
+export class SubsonicError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const missing = (name: string) =>
+  new SubsonicError(SUBSONIC_ERRORS.missingParameter, `Required parameter is missing: ${name}`);
+
+/** A value of an answer: scalars become XML attributes, objects and lists child elements. */
+export type SubsonicValue =
+  string | number | boolean | undefined | null | SubsonicNode | SubsonicNode[];
+export interface SubsonicNode {
+  [key: string]: SubsonicValue;
+}
+
+export type SubsonicFormat = 'xml' | 'json' | 'jsonp';
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** `value` is the text of an element (lyrics): the one key that is not an attribute. */
+function element(name: string, node: SubsonicNode, namespace?: string): string {
+  const attributes: string[] = namespace ? [`xmlns="${namespace}"`] : [];
+  const children: string[] = [];
+  let text = '';
+  for (const [key, value] of Object.entries(node)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'value' && typeof value !== 'object') text = escapeXml(String(value));
+    else if (Array.isArray(value)) value.forEach((child) => children.push(element(key, child)));
+    else if (typeof value === 'object') children.push(element(key, value));
+    else attributes.push(`${key}="${escapeXml(String(value))}"`);
+  }
+  const open = [name, ...attributes].join(' ');
+  return children.length || text ? `<${open}>${text}${children.join('')}</${name}>` : `<${open}/>`;
+}
+
+/** The `subsonic-response` envelope in the format asked for (XML by default). */
+export function envelope(
+  body: SubsonicNode,
+  {
+    format,
+    callback,
+    serverVersion,
+  }: { format: SubsonicFormat; callback?: string; serverVersion: string },
+): { type: string; text: string } {
+  const response: SubsonicNode = {
+    status: body.error ? 'failed' : 'ok',
+    version: SUBSONIC_VERSION,
+    type: 'cadenza',
+    serverVersion,
+    openSubsonic: true,
+    ...body,
+  };
+  if (format === 'xml') {
+    return {
+      type: 'text/xml; charset=utf-8',
+      text: `<?xml version="1.0" encoding="UTF-8"?>${element('subsonic-response', response, SUBSONIC_NAMESPACE)}`,
+    };
+  }
+  const json = JSON.stringify({ 'subsonic-response': response });
+  if (format === 'jsonp' && callback) {
+    return { type: 'application/javascript; charset=utf-8', text: `${callback}(${json});` };
+  }
+  return { type: 'application/json; charset=utf-8', text: json };
+}

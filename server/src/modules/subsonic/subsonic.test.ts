@@ -1,0 +1,132 @@
+import { XMLParser } from 'fast-xml-parser';
+import { SubsonicAPI } from 'subsonic-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { importTrack } from '../music/music.fixtures.js';
+import { SUBSONIC_NAMESPACE } from './subsonic-response.js';
+
+/*
+ * The Subsonic API driven by a third-party client (subsonic-api), as phone and desktop players
+ * call it, over the same catalogue as the JSON API.
+ */
+
+let t: TestApp;
+let base: string;
+let apiKey: string;
+let api: SubsonicAPI;
+let imported: { trackId: number; albumId: number | null; artistIds: number[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { client } = await signedInUser(t.app);
+  apiKey = (await client.post('/api/v1/access-tokens', { tokenName: 'Symfonium' })).json()
+    .plainTextToken;
+  api = new SubsonicAPI({ url: base, auth: { apiKey } });
+  imported = await importTrack(t.app, t.config.dataDir, {
+    title: 'Blue in Green',
+    artists: ['Bill Evans'],
+    album: 'Portrait in Jazz',
+    trackNumber: 4,
+    durationMs: 330_000,
+  });
+});
+afterAll(() => t.close());
+
+/** The raw answer of a call, for the XML schema and the errors. */
+const call = (method: string, params: Record<string, string> = {}) =>
+  fetch(`${base}/rest/${method}?${new URLSearchParams({ v: '1.16.1', c: 'test', ...params })}`);
+
+const parseXml = (text: string) =>
+  new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(text) as Record<
+    string,
+    Record<string, unknown>
+  >;
+
+describe('the Subsonic API', () => {
+  it('answers ping, the license, the extensions and the folders in the envelope', async () => {
+    const ping = await api.ping();
+    expect(ping).toMatchObject({
+      status: 'ok',
+      version: '1.16.1',
+      type: 'cadenza',
+      openSubsonic: true,
+    });
+    expect(typeof (ping as { serverVersion?: unknown }).serverVersion).toBe('string');
+    expect((await api.getLicense()).license.valid).toBe(true);
+    const { openSubsonicExtensions } = await api.getOpenSubsonicExtensions();
+    expect(openSubsonicExtensions.map((extension) => extension.name)).toEqual(
+      expect.arrayContaining(['apiKeyAuthentication', 'formPost']),
+    );
+    expect((await api.getMusicFolders()).musicFolders.musicFolder).toEqual([
+      { id: 1, name: 'Music' },
+    ]);
+  });
+
+  it('reads artists, albums and songs of the catalogue', async () => {
+    const artistId = String(imported.artistIds[0]);
+    const { artist } = await api.getArtist({ id: artistId });
+    expect(artist).toMatchObject({ id: artistId, name: 'Bill Evans', albumCount: 1 });
+    expect(artist.album?.[0]).toMatchObject({ name: 'Portrait in Jazz', songCount: 1 });
+
+    const { album } = await api.getAlbum({ id: String(imported.albumId) });
+    expect(album).toMatchObject({ name: 'Portrait in Jazz', artist: 'Bill Evans', duration: 330 });
+    expect(album.song?.[0]).toMatchObject({
+      id: String(imported.trackId),
+      title: 'Blue in Green',
+      track: 4,
+    });
+
+    const { song } = await api.getSong({ id: String(imported.trackId) });
+    expect(song).toMatchObject({
+      title: 'Blue in Green',
+      duration: 330,
+      isDir: false,
+      type: 'music',
+    });
+  });
+
+  it('answers XML by default, in the Subsonic namespace, and JSONP with a callback', async () => {
+    const xml = await call('getSong.view', { apiKey, id: String(imported.trackId) });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toMatch(/^text\/xml/);
+    const { 'subsonic-response': response } = parseXml(await xml.text());
+    expect(response).toMatchObject({ xmlns: SUBSONIC_NAMESPACE, status: 'ok', version: '1.16.1' });
+    expect(response!.song).toMatchObject({
+      id: String(imported.trackId),
+      title: 'Blue in Green',
+      duration: '330',
+    });
+
+    const jsonp = await call('ping', { apiKey, f: 'jsonp', callback: 'onPing' });
+    expect(await jsonp.text()).toMatch(/^onPing\(\{"subsonic-response":\{"status":"ok"/);
+  });
+
+  it('takes form posts (formPost)', async () => {
+    const posting = new SubsonicAPI({ url: base, auth: { apiKey }, post: true });
+    expect((await posting.getSong({ id: String(imported.trackId) })).song.title).toBe(
+      'Blue in Green',
+    );
+  });
+
+  it('answers failures with Subsonic’s codes and HTTP 200', async () => {
+    const error = async (method: string, params: Record<string, string>) => {
+      const response = await call(method, { f: 'json', ...params });
+      expect(response.status).toBe(200);
+      return (
+        (await response.json()) as {
+          'subsonic-response': { status: string; error: { code: number } };
+        }
+      )['subsonic-response'];
+    };
+    expect(await error('ping', {})).toMatchObject({ status: 'failed', error: { code: 10 } });
+    expect((await error('ping', { apiKey: 'not-a-key' })).error.code).toBe(44);
+    expect((await error('ping', { apiKey, u: 'someone' })).error.code).toBe(43);
+    expect((await error('ping', { u: 'someone', p: 'secret' })).error.code).toBe(42);
+    expect((await error('noSuchMethod', { apiKey })).error.code).toBe(0);
+    expect((await error('getSong', { apiKey })).error.code).toBe(10);
+    expect((await error('getSong', { apiKey, id: '999999' })).error.code).toBe(70);
+    expect((await error('getAlbum', { apiKey, id: '-5' })).error.code).toBe(70);
+  });
+});
