@@ -415,7 +415,7 @@ export async function buildApp(
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
   await app.register(uploadsRoutes, services.uploads);
   await app.register(subsonicRoutes, {
-    catalogue: services.music.catalogue,
+    music: services.music,
     tokens: services.tokens,
     users: services.users,
     limiter: services.limiter,

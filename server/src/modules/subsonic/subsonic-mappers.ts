@@ -1,4 +1,4 @@
-import type { Album, Artist, Track } from '@cadenza/contracts/music';
+import type { Album, Artist, Playlist, Track } from '@cadenza/contracts/music';
 import type { SubsonicNode } from './subsonic-response.js';
 
 /**
@@ -63,5 +63,20 @@ export function subsonicSong(track: Track): SubsonicNode {
     artistId: artist ? String(artist.id) : undefined,
     type: 'music',
     isVideo: false,
+  };
+}
+
+export function subsonicPlaylist(playlist: Playlist, durationSeconds?: number): SubsonicNode {
+  return {
+    id: String(playlist.id),
+    name: playlist.name,
+    comment: playlist.description ?? undefined,
+    owner: playlist.owner.name,
+    public: playlist.public,
+    songCount: playlist.tracks_count,
+    duration: durationSeconds ?? 0,
+    created: iso(playlist.created_at),
+    changed: iso(playlist.updated_at),
+    coverArt: `pl-${playlist.id}`,
   };
 }

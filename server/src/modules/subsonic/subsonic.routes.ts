@@ -2,9 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
-import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
+import fs from 'node:fs';
+import { parseRange } from '../../core/byte-ranges.js';
+import type { MusicServices } from '../music/music.services.js';
 import type { UsersService } from '../users/users.service.js';
-import { subsonicAlbum, subsonicArtist, subsonicSong } from './subsonic-mappers.js';
+import {
+  subsonicAlbum,
+  subsonicArtist,
+  subsonicPlaylist,
+  subsonicSong,
+} from './subsonic-mappers.js';
 import {
   envelope,
   missing,
@@ -23,9 +30,43 @@ type Params = URLSearchParams;
 
 interface Caller {
   userId: number;
+  /** The token signed in with: a client's plays are deduplicated per token, as per session. */
+  tokenId: number;
 }
 
-type Method = (params: Params, caller: Caller) => Promise<SubsonicNode>;
+type Method = (
+  params: Params,
+  caller: Caller,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<SubsonicNode | typeof STREAMED>;
+
+/** What a method that answered with a file (stream) returns instead of a body. */
+const STREAMED = Symbol('streamed');
+
+/** Now playing entries are dropped after this long without a new one (a closed app). */
+const NOW_PLAYING_MS = 15 * 60_000;
+/** The most a list call returns at once (Subsonic's own limit for search and album lists). */
+const MAX_COUNT = 500;
+
+const countParam = (params: Params, name: string, fallback: number) => {
+  const value = Number(params.get(name) ?? fallback);
+  return Number.isSafeInteger(value) && value >= 0 ? Math.min(value, MAX_COUNT) : fallback;
+};
+const offsetParam = (params: Params, name: string) => {
+  const value = Number(params.get(name) ?? 0);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
+};
+
+/** The ids of a repeated parameter (`id=1&id=2`), each a catalogue id. */
+const idsParam = (params: Params, name: string) =>
+  params.getAll(name).map((value) => {
+    const id = Number(value);
+    if (!Number.isSafeInteger(id) || id < 1) {
+      throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
+    }
+    return id;
+  });
 
 const idParam = (params: Params, name = 'id'): number => {
   const value = params.get(name);
@@ -64,13 +105,13 @@ function subsonicFailure(error: unknown): SubsonicError {
 export async function subsonicRoutes(
   app: FastifyInstance,
   {
-    catalogue,
+    music,
     tokens,
     users,
     limiter,
     serverVersion,
   }: {
-    catalogue: CatalogueService;
+    music: MusicServices;
     tokens: AccessTokensService;
     users: UsersService;
     limiter: RateLimiter;
@@ -112,8 +153,17 @@ export async function subsonicRoutes(
         allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
       );
     }
-    return { userId: user.id };
+    return { userId: user.id, tokenId: token.id };
   }
+
+  const { catalogue, library, plays, playlists, search } = music;
+  const nowPlaying = new Map<number, { trackId: number; at: number; player: string }>();
+
+  /** A page of `count` from `offset`, as the services page (by page number). */
+  const window = (count: number, offset: number) => ({
+    page: Math.floor(offset / Math.max(count, 1)) + 1,
+    perPage: Math.max(count, 1),
+  });
 
   const methods: Record<string, Method> = {
     ping: async () => ({}),
@@ -143,7 +193,168 @@ export async function subsonicRoutes(
     async getSong(params, caller) {
       return { song: subsonicSong(await catalogue.track(idParam(params), caller)) };
     },
+
+    /** The audio, with ranges (transcoding comes with `maxBitRate` and `format`). */
+    async stream(params, _caller, request, reply) {
+      const { track, file } = await catalogue.audioOf(idParam(params));
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile())
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      reply.header('accept-ranges', 'bytes').type(track.mime || 'application/octet-stream');
+      const range = parseRange(request.headers.range, stat.size);
+      if (range.kind === 'unsatisfiable') {
+        void reply.status(416).header('content-range', `bytes */${stat.size}`).send();
+        return STREAMED;
+      }
+      if (range.kind === 'partial') {
+        void reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+        return STREAMED;
+      }
+      void reply.header('content-length', stat.size).send(fs.createReadStream(file));
+      return STREAMED;
+    },
+
+    async search3(params, caller) {
+      const query = (params.get('query') ?? '').replace(/^"|"$/g, '').trim();
+      const kinds = [
+        ['artists', 'artist'],
+        ['albums', 'album'],
+        ['tracks', 'song'],
+      ] as const;
+      const found: SubsonicNode = {};
+      for (const [type, name] of kinds) {
+        const count = countParam(params, `${name}Count`, 20);
+        if (count === 0) continue;
+        const { results } = await search.search(
+          query,
+          [type],
+          window(count, offsetParam(params, `${name}Offset`)),
+          caller,
+        );
+        const data = results[type]?.data ?? [];
+        found[name] =
+          type === 'artists'
+            ? (data as Parameters<typeof subsonicArtist>[0][]).map((a) => subsonicArtist(a))
+            : type === 'albums'
+              ? (data as Parameters<typeof subsonicAlbum>[0][]).map(subsonicAlbum)
+              : (data as Parameters<typeof subsonicSong>[0][]).map(subsonicSong);
+      }
+      return { searchResult3: found };
+    },
+
+    /** Stars are the web player's likes. */
+    async star(params, caller) {
+      await eachStarred(params, (type, id) => library.like(caller.userId, type, id));
+      return {};
+    },
+    async unstar(params, caller) {
+      await eachStarred(params, (type, id) => library.unlike(caller.userId, type, id));
+      return {};
+    },
+    async getStarred2(_params, caller) {
+      const page = { page: 1, perPage: MAX_COUNT };
+      const [artists, albums, tracks] = await Promise.all([
+        library.liked(caller.userId, 'artist', page),
+        library.liked(caller.userId, 'album', page),
+        library.liked(caller.userId, 'track', page),
+      ]);
+      return {
+        starred2: {
+          artist: (artists.data as Parameters<typeof subsonicArtist>[0][]).map((a) =>
+            subsonicArtist(a),
+          ),
+          album: (albums.data as Parameters<typeof subsonicAlbum>[0][]).map(subsonicAlbum),
+          song: (tracks.data as Parameters<typeof subsonicSong>[0][]).map(subsonicSong),
+        },
+      };
+    },
+
+    /**
+     * A play, counted as the web player counts one (deduplicated per signed-in client);
+     * `submission=false` only says what is playing now.
+     */
+    async scrobble(params, caller, request) {
+      const ids = idsParam(params, 'id');
+      if (ids.length === 0) throw missing('id');
+      if (params.get('submission') === 'false') {
+        nowPlaying.set(caller.userId, {
+          trackId: ids[0]!,
+          at: Date.now(),
+          player: params.get('c') ?? 'Subsonic',
+        });
+        return {};
+      }
+      for (const trackId of ids) {
+        await plays.log({
+          trackId,
+          userId: caller.userId,
+          sessionId: `subsonic-token-${caller.tokenId}`,
+          playedMs: 0,
+          ended: true,
+          userAgent: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+        });
+      }
+      return {};
+    },
+    async getNowPlaying(_params, caller) {
+      const since = Date.now() - NOW_PLAYING_MS;
+      const entries = [...nowPlaying].filter(([, entry]) => entry.at >= since);
+      const found = await Promise.all(
+        entries.map(async ([userId, entry]) => {
+          const [track, user] = await Promise.all([
+            catalogue.track(entry.trackId, caller).catch(() => null),
+            users.findById(userId),
+          ]);
+          if (!track || !user) return null;
+          return {
+            ...subsonicSong(track),
+            username: user.username ?? user.email,
+            minutesAgo: Math.floor((Date.now() - entry.at) / 60_000),
+            playerId: 0,
+            playerName: entry.player,
+          };
+        }),
+      );
+      return { nowPlaying: { entry: found.filter((entry) => entry !== null) } };
+    },
+
+    /** The same playlists as the web player, with their privacy. */
+    async getPlaylists(_params, caller) {
+      const { data } = await playlists.ofUser(caller.userId, caller, {
+        page: 1,
+        perPage: MAX_COUNT,
+      });
+      return { playlists: { playlist: data.map((playlist) => subsonicPlaylist(playlist)) } };
+    },
+    async getPlaylist(params, caller) {
+      const id = idParam(params);
+      const playlist = await playlists.get(id, caller);
+      const { data } = await playlists.tracks(id, caller, { page: 1, perPage: MAX_COUNT });
+      const seconds = Math.round(data.reduce((sum, track) => sum + track.duration_ms, 0) / 1000);
+      return {
+        playlist: { ...subsonicPlaylist(playlist, seconds), entry: data.map(subsonicSong) },
+      };
+    },
   };
+
+  /** The songs, albums and artists a star or unstar call names. */
+  async function eachStarred(
+    params: Params,
+    act: (type: 'track' | 'album' | 'artist', id: number) => Promise<void>,
+  ) {
+    const targets = [
+      ...idsParam(params, 'id').map((id) => ['track', id] as const),
+      ...idsParam(params, 'albumId').map((id) => ['album', id] as const),
+      ...idsParam(params, 'artistId').map((id) => ['artist', id] as const),
+    ];
+    if (targets.length === 0) throw missing('id');
+    for (const [type, id] of targets) await act(type, id);
+  }
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -169,7 +380,9 @@ export async function subsonicRoutes(
       if (!method) {
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown method: ${name}`);
       }
-      return answer(await method(params, caller));
+      const result = await method(params, caller, request, reply);
+      // A method that streams has answered already.
+      return result === STREAMED ? reply : answer(result);
     } catch (error) {
       const failure = subsonicFailure(error);
       if (!(error instanceof SubsonicError) && !(error instanceof AppError)) {

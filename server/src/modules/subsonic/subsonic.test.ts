@@ -3,6 +3,7 @@ import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestClient } from '../../test/test-client.js';
 import { importTrack } from '../music/music.fixtures.js';
 import { SUBSONIC_NAMESPACE } from './subsonic-response.js';
 
@@ -16,11 +17,13 @@ let base: string;
 let apiKey: string;
 let api: SubsonicAPI;
 let imported: { trackId: number; albumId: number | null; artistIds: number[] };
+let web: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { client } = await signedInUser(t.app);
+  web = client;
   apiKey = (await client.post('/api/v1/access-tokens', { tokenName: 'Symfonium' })).json()
     .plainTextToken;
   api = new SubsonicAPI({ url: base, auth: { apiKey } });
@@ -128,5 +131,82 @@ describe('the Subsonic API', () => {
     expect((await error('getSong', { apiKey })).error.code).toBe(10);
     expect((await error('getSong', { apiKey, id: '999999' })).error.code).toBe(70);
     expect((await error('getAlbum', { apiKey, id: '-5' })).error.code).toBe(70);
+  });
+
+  it('streams the audio, with ranges', async () => {
+    const whole = await api.stream({ id: String(imported.trackId) });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('audio/wav');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+    const part = await call('stream', { apiKey, id: String(imported.trackId) });
+    expect(part.status).toBe(200);
+    const ranged = await fetch(`${base}/rest/stream?apiKey=${apiKey}&id=${imported.trackId}`, {
+      headers: { range: 'bytes=0-3' },
+    });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).toString()).toBe('RIFF');
+  });
+
+  it('searches the catalogue with the search service', async () => {
+    const { searchResult3 } = await api.search3({ query: 'blue green' });
+    expect(searchResult3.song?.map((song) => song.title)).toEqual(['Blue in Green']);
+    expect(searchResult3.artist ?? []).toEqual([]);
+  });
+
+  it('stars as the web player likes, both ways', async () => {
+    const id = String(imported.trackId);
+    await api.star({ id, albumId: String(imported.albumId) });
+    const { starred2 } = await api.getStarred2({});
+    expect(starred2.song?.map((song) => song.id)).toEqual([id]);
+    expect(starred2.album?.map((album) => album.id)).toEqual([String(imported.albumId)]);
+    expect((await web.get(`/api/v1/tracks/${id}`)).json().track.is_liked).toBe(true);
+    await api.unstar({ id });
+    expect((await web.get(`/api/v1/tracks/${id}`)).json().track.is_liked).toBe(false);
+  });
+
+  it('counts a scrobble as a play of the web player, and shows what plays now', async () => {
+    const id = String(imported.trackId);
+    await api.scrobble({ id, submission: false });
+    const { nowPlaying } = await api.getNowPlaying();
+    expect(nowPlaying.entry?.map((entry) => entry.title)).toEqual(['Blue in Green']);
+    const history = () => web.get('/api/v1/users/me/history').then((r) => r.json().pagination);
+    expect((await history()).total).toBe(0);
+
+    await api.scrobble({ id });
+    await api.scrobble({ id });
+    const played = await history();
+    // Counted once, as a replay within minutes is in the web player.
+    expect(played.data.map((track: { name: string }) => track.name)).toEqual(['Blue in Green']);
+    expect(played.total).toBe(1);
+  });
+
+  it('serves the same playlists, with the same privacy', async () => {
+    const mine = (await web.post('/api/v1/playlists', { name: 'Late night', public: false })).json()
+      .playlist;
+    await web.post(`/api/v1/playlists/${mine.id}/tracks`, { trackIds: [imported.trackId] });
+    const { playlists } = await api.getPlaylists({});
+    expect(playlists.playlist?.map((playlist) => playlist.name)).toEqual(['Late night']);
+    const { playlist } = await api.getPlaylist({ id: String(mine.id) });
+    expect(playlist).toMatchObject({
+      name: 'Late night',
+      songCount: 1,
+      duration: 330,
+      public: false,
+    });
+    expect(playlist.entry?.map((entry) => entry.title)).toEqual(['Blue in Green']);
+
+    // Another user's private playlist: invisible through /rest and through the JSON API alike.
+    const other = await signedInUser(t.app);
+    const theirs = (
+      await other.client.post('/api/v1/playlists', { name: 'Diary', public: false })
+    ).json().playlist;
+    const hidden = await call('getPlaylist', { apiKey, id: String(theirs.id), f: 'json' });
+    const body = (await hidden.json()) as {
+      'subsonic-response': { error?: { code: number }; playlist?: unknown };
+    };
+    expect(body['subsonic-response'].error?.code).toBe(70);
+    expect(body['subsonic-response'].playlist).toBeUndefined();
+    expect((await web.get(`/api/v1/playlists/${theirs.id}`)).statusCode).toBe(404);
   });
 });
