@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_search_prefix.js';
 import * as m0009 from './migrations/0009_billing.js';
 import * as m0010 from './migrations/0010_notifications_workspaces.js';
 import * as m0011 from './migrations/0011_file_entries.js';
+import * as m0012 from './migrations/0012_browse_indexes.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_billing': m0009,
   '0010_notifications_workspaces': m0010,
   '0011_file_entries': m0011,
+  '0012_browse_indexes': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

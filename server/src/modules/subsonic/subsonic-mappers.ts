@@ -80,3 +80,21 @@ export function subsonicPlaylist(playlist: Playlist, durationSeconds?: number): 
     coverArt: `pl-${playlist.id}`,
   };
 }
+
+/** An album as a folder (the Child of folder-based calls): its id names it `al-<id>`. */
+export function subsonicAlbumFolder(album: Album, artistName?: string): SubsonicNode {
+  const artist = album.artists[0];
+  return {
+    id: `al-${album.id}`,
+    parent: artist ? `ar-${artist.id}` : undefined,
+    isDir: true,
+    title: album.name,
+    album: album.name,
+    artist: artistName ?? (album.artists.map((a) => a.name).join(', ') || undefined),
+    year: album.year ?? undefined,
+    genre: album.genres?.[0]?.name,
+    coverArt: `al-${album.id}`,
+    playCount: album.plays,
+    created: iso(album.created_at),
+  };
+}

@@ -4,10 +4,12 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import fs from 'node:fs';
 import { parseRange } from '../../core/byte-ranges.js';
+import type { Album, Artist, Track } from '@cadenza/contracts/music';
 import type { MusicServices } from '../music/music.services.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   subsonicAlbum,
+  subsonicAlbumFolder,
   subsonicArtist,
   subsonicPlaylist,
   subsonicSong,
@@ -48,6 +50,10 @@ const STREAMED = Symbol('streamed');
 const NOW_PLAYING_MS = 15 * 60_000;
 /** The most a list call returns at once (Subsonic's own limit for search and album lists). */
 const MAX_COUNT = 500;
+
+/** Articles an artist's name is indexed without ("The Beatles" under B). */
+const IGNORED_ARTICLES = 'The El La Los Las Le Les';
+const ARTICLES = new RegExp(`^(${IGNORED_ARTICLES.split(' ').join('|')})\\s+`, 'i');
 
 const countParam = (params: Params, name: string, fallback: number) => {
   const value = Number(params.get(name) ?? fallback);
@@ -218,32 +224,91 @@ export async function subsonicRoutes(
       return STREAMED;
     },
 
-    async search3(params, caller) {
-      const query = (params.get('query') ?? '').replace(/^"|"$/g, '').trim();
-      const kinds = [
-        ['artists', 'artist'],
-        ['albums', 'album'],
-        ['tracks', 'song'],
-      ] as const;
-      const found: SubsonicNode = {};
-      for (const [type, name] of kinds) {
-        const count = countParam(params, `${name}Count`, 20);
-        if (count === 0) continue;
-        const { results } = await search.search(
-          query,
-          [type],
-          window(count, offsetParam(params, `${name}Offset`)),
-          caller,
-        );
-        const data = results[type]?.data ?? [];
-        found[name] =
-          type === 'artists'
-            ? (data as Parameters<typeof subsonicArtist>[0][]).map((a) => subsonicArtist(a))
-            : type === 'albums'
-              ? (data as Parameters<typeof subsonicAlbum>[0][]).map(subsonicAlbum)
-              : (data as Parameters<typeof subsonicSong>[0][]).map(subsonicSong);
+    search2: async (params, caller) => ({ searchResult2: await searchResult(params, caller) }),
+    search3: async (params, caller) => ({ searchResult3: await searchResult(params, caller) }),
+
+    getIndexes: async (_params, caller) => ({
+      indexes: {
+        ignoredArticles: IGNORED_ARTICLES,
+        lastModified: 0,
+        index: await artistIndex(caller, 'ar-'),
+      },
+    }),
+    getArtists: async (_params, caller) => ({
+      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex(caller) },
+    }),
+
+    /** Folder-style browsing (for apps that only browse folders): artists hold albums, albums songs. */
+    async getMusicDirectory(params, caller) {
+      const raw = params.get('id');
+      if (!raw) throw missing('id');
+      const [, kind, number] = /^(ar|al)-(\d+)$/.exec(raw) ?? [];
+      if (!kind || !number)
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
+      if (kind === 'ar') {
+        const artist = await catalogue.artistPage(Number(number), caller, {
+          page: 1,
+          perPage: MAX_COUNT,
+        });
+        return {
+          directory: {
+            id: raw,
+            name: artist.name,
+            child: artist.albums.data.map((album) => subsonicAlbumFolder(album, artist.name)),
+          },
+        };
       }
-      return { searchResult3: found };
+      const album = await catalogue.albumPage(Number(number), caller);
+      const artist = album.artists[0];
+      return {
+        directory: {
+          id: raw,
+          parent: artist ? `ar-${artist.id}` : undefined,
+          name: album.name,
+          child: (album.tracks ?? []).map((track) => ({ ...subsonicSong(track), parent: raw })),
+        },
+      };
+    },
+
+    getAlbumList: async (params, caller) => ({
+      albumList: {
+        album: (await albumList(params, caller)).map((album) => subsonicAlbumFolder(album)),
+      },
+    }),
+    getAlbumList2: async (params, caller) => ({
+      albumList2: { album: (await albumList(params, caller)).map(subsonicAlbum) },
+    }),
+    getRandomSongs: async (params, caller) => ({
+      randomSongs: {
+        song: (
+          await catalogue.randomTracks(
+            countParam(params, 'size', 10),
+            caller,
+            await filtersOf(params),
+          )
+        ).map(subsonicSong),
+      },
+    }),
+    getGenres: async () => ({
+      genres: {
+        genre: (await catalogue.genresWithCounts()).map((genre) => ({
+          value: genre.name,
+          songCount: genre.songs,
+          albumCount: genre.albums,
+        })),
+      },
+    }),
+    async getSongsByGenre(params, caller) {
+      const name = params.get('genre');
+      if (!name) throw missing('genre');
+      const genre = await catalogue.genreByName(name);
+      const count = countParam(params, 'count', 10);
+      const { data } = await catalogue.topTracks(
+        window(count, offsetParam(params, 'offset')),
+        caller,
+        genre.id,
+      );
+      return { songsByGenre: { song: data.map(subsonicSong) } };
     },
 
     /** Stars are the web player's likes. */
@@ -255,24 +320,26 @@ export async function subsonicRoutes(
       await eachStarred(params, (type, id) => library.unlike(caller.userId, type, id));
       return {};
     },
-    async getStarred2(_params, caller) {
-      const page = { page: 1, perPage: MAX_COUNT };
-      const [artists, albums, tracks] = await Promise.all([
-        library.liked(caller.userId, 'artist', page),
-        library.liked(caller.userId, 'album', page),
-        library.liked(caller.userId, 'track', page),
-      ]);
+    getStarred: async (_params, caller) => {
+      const { artists, albums, tracks } = await starredOf(caller);
       return {
-        starred2: {
-          artist: (artists.data as Parameters<typeof subsonicArtist>[0][]).map((a) =>
-            subsonicArtist(a),
-          ),
-          album: (albums.data as Parameters<typeof subsonicAlbum>[0][]).map(subsonicAlbum),
-          song: (tracks.data as Parameters<typeof subsonicSong>[0][]).map(subsonicSong),
+        starred: {
+          artist: artists.map((artist) => ({ ...subsonicArtist(artist), id: `ar-${artist.id}` })),
+          album: albums.map((album) => subsonicAlbumFolder(album)),
+          song: tracks.map(subsonicSong),
         },
       };
     },
-
+    getStarred2: async (_params, caller) => {
+      const { artists, albums, tracks } = await starredOf(caller);
+      return {
+        starred2: {
+          artist: artists.map((artist) => subsonicArtist(artist)),
+          album: albums.map(subsonicAlbum),
+          song: tracks.map(subsonicSong),
+        },
+      };
+    },
     /**
      * A play, counted as the web player counts one (deduplicated per signed-in client);
      * `submission=false` only says what is playing now.
@@ -341,6 +408,133 @@ export async function subsonicRoutes(
       };
     },
   };
+
+  /** `genre`, `fromYear` and `toYear` filters, the genre by its name. */
+  async function filtersOf(params: Params) {
+    const genre = params.get('genre');
+    const year = (name: string) => {
+      const value = params.get(name);
+      const number = value === null ? NaN : Number(value);
+      return Number.isSafeInteger(number) ? number : undefined;
+    };
+    return {
+      genreId: genre ? (await catalogue.genreByName(genre)).id : undefined,
+      fromYear: year('fromYear'),
+      toYear: year('toYear'),
+    };
+  }
+
+  /** Artists grouped under their first letter, articles ignored (getIndexes, getArtists). */
+  async function artistIndex(caller: Caller, idPrefix = '') {
+    const groups = new Map<string, SubsonicNode[]>();
+    for (let page = 1; ; page++) {
+      const { data, last_page } = await catalogue.artistsByName(
+        { page, perPage: MAX_COUNT },
+        caller,
+      );
+      for (const artist of data) {
+        const bare = artist.name.replace(ARTICLES, '');
+        const letter = /^\p{L}/u.test(bare) ? bare[0]!.toLocaleUpperCase('en') : '#';
+        const node = { ...subsonicArtist(artist), id: `${idPrefix}${artist.id}` };
+        groups.set(letter, [...(groups.get(letter) ?? []), node]);
+      }
+      if (page >= last_page) break;
+    }
+    return [...groups]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, artist]) => ({ name, artist }));
+  }
+
+  async function albumList(params: Params, caller: Caller) {
+    const type = params.get('type');
+    if (!type) throw missing('type');
+    const size = countParam(params, 'size', 10);
+    const page = window(size, offsetParam(params, 'offset'));
+    switch (type) {
+      case 'random':
+      case 'newest':
+      case 'frequent':
+      case 'alphabeticalByName':
+      case 'alphabeticalByArtist':
+        return (await catalogue.albumsInOrder(type, page, caller)).data;
+      // Without ratings, the highest rated are the most played.
+      case 'highest':
+        return (await catalogue.albumsInOrder('frequent', page, caller)).data;
+      case 'recent':
+        return catalogue.recentlyPlayedAlbums(page, caller);
+      case 'starred':
+        return (await library.liked(caller.userId, 'album', page)).data as Album[];
+      case 'byYear':
+        if (!params.has('fromYear')) throw missing('fromYear');
+        if (!params.has('toYear')) throw missing('toYear');
+        return (await catalogue.albumsInOrder('byYear', page, caller, await filtersOf(params)))
+          .data;
+      case 'byGenre':
+        if (!params.has('genre')) throw missing('genre');
+        return (await catalogue.albumsInOrder('newest', page, caller, await filtersOf(params)))
+          .data;
+      default:
+        throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown album list type: ${type}`);
+    }
+  }
+
+  /** search2 and search3: the search service; an empty query walks the whole catalogue. */
+  async function searchResult(params: Params, caller: Caller): Promise<SubsonicNode> {
+    const query = (params.get('query') ?? '').replace(/^"|"$/g, '').trim();
+    const found: SubsonicNode = {};
+    const part = (name: string) => ({
+      count: countParam(params, `${name}Count`, 20),
+      offset: offsetParam(params, `${name}Offset`),
+    });
+    if (query === '') {
+      const artist = part('artist');
+      const album = part('album');
+      const song = part('song');
+      if (artist.count) {
+        const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), caller);
+        found.artist = data.map((a) => subsonicArtist(a));
+      }
+      if (album.count) {
+        const page = window(album.count, album.offset);
+        found.album = (await catalogue.albumsInOrder('alphabeticalByName', page, caller)).data.map(
+          subsonicAlbum,
+        );
+      }
+      if (song.count) {
+        const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), caller);
+        found.song = data.map(subsonicSong);
+      }
+      return found;
+    }
+    const [artists, albums, tracks] = await Promise.all(
+      (['artist', 'album', 'song'] as const).map(async (name) => {
+        const { count, offset } = part(name);
+        if (count === 0) return undefined;
+        const type = name === 'artist' ? 'artists' : name === 'album' ? 'albums' : 'tracks';
+        return (await search.search(query, [type], window(count, offset), caller)).results[type]
+          ?.data;
+      }),
+    );
+    if (artists) found.artist = (artists as Artist[]).map((a) => subsonicArtist(a));
+    if (albums) found.album = (albums as Album[]).map(subsonicAlbum);
+    if (tracks) found.song = (tracks as Track[]).map(subsonicSong);
+    return found;
+  }
+
+  /** What the caller starred (liked), newest first. */
+  async function starredOf(caller: Caller) {
+    const page = { page: 1, perPage: MAX_COUNT };
+    const [artists, albums, tracks] = await Promise.all([
+      library.liked(caller.userId, 'artist', page),
+      library.liked(caller.userId, 'album', page),
+      library.liked(caller.userId, 'track', page),
+    ]);
+    return {
+      artists: artists.data as Artist[],
+      albums: albums.data as Album[],
+      tracks: tracks.data as Track[],
+    };
+  }
 
   /** The songs, albums and artists a star or unstar call names. */
   async function eachStarred(

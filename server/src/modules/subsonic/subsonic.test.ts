@@ -210,3 +210,156 @@ describe('the Subsonic API', () => {
     expect((await web.get(`/api/v1/playlists/${theirs.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('browsing as music apps do', () => {
+  const ids: Record<string, { trackId: number; albumId: number | null; artistIds: number[] }> = {};
+
+  beforeAll(async () => {
+    const add = (key: string, input: Parameters<typeof importTrack>[2]) =>
+      importTrack(t.app, t.config.dataDir, input).then((result) => (ids[key] = result));
+    await add('quiet1', {
+      title: 'Hush',
+      artists: ['The Quiet Ones'],
+      album: 'Low Light',
+      year: 1999,
+      genres: ['Ambient'],
+    });
+    await add('quiet2', {
+      title: 'Murmur',
+      artists: ['The Quiet Ones'],
+      album: 'Low Light',
+      year: 1999,
+      genres: ['Ambient'],
+      trackNumber: 2,
+    });
+    await add('alto', {
+      title: 'Aria',
+      artists: ['Alto Club'],
+      album: 'Arches',
+      year: 2015,
+      genres: ['Jazz'],
+    });
+    await add('zeta', {
+      title: 'Zenith',
+      artists: ['Zeta'],
+      album: 'Zero Hour',
+      year: 2021,
+      genres: ['Jazz'],
+    });
+  });
+
+  it('indexes artists by first letter, articles ignored', async () => {
+    const { artists } = await api.getArtists({});
+    const letters = Object.fromEntries(
+      artists.index!.map((group) => [
+        group.name,
+        (group.artist ?? []).map((artist) => artist.name),
+      ]),
+    );
+    expect(letters).toMatchObject({
+      A: ['Alto Club'],
+      B: ['Bill Evans'],
+      Q: ['The Quiet Ones'],
+      Z: ['Zeta'],
+    });
+    expect(artists.ignoredArticles).toContain('The');
+  });
+
+  it('browses folders: artists, their albums, the songs', async () => {
+    const { indexes } = await api.getIndexes({});
+    const quiet = indexes
+      .index!.flatMap((group) => group.artist ?? [])
+      .find((artist) => artist?.name === 'The Quiet Ones')!;
+    const artistDir = (await api.getMusicDirectory({ id: quiet.id })).directory;
+    expect(artistDir.child?.map((child) => [child.title, child.isDir])).toEqual([
+      ['Low Light', true],
+    ]);
+    const albumDir = (await api.getMusicDirectory({ id: artistDir.child![0]!.id })).directory;
+    expect(albumDir.child?.map((child) => child.title)).toEqual(['Hush', 'Murmur']);
+  });
+
+  it('lists albums of every type', async () => {
+    const names = async (args: Parameters<typeof api.getAlbumList2>[0]) =>
+      ((await api.getAlbumList2(args)).albumList2.album ?? []).map((album) => album.name);
+    expect(await names({ type: 'alphabeticalByName', size: 10 })).toEqual([
+      'Arches',
+      'Low Light',
+      'Portrait in Jazz',
+      'Zero Hour',
+    ]);
+    expect(await names({ type: 'alphabeticalByArtist', size: 10 })).toEqual([
+      'Arches',
+      'Portrait in Jazz',
+      'Low Light',
+      'Zero Hour',
+    ]);
+    expect(await names({ type: 'newest', size: 2 })).toEqual(['Zero Hour', 'Arches']);
+    expect(await names({ type: 'alphabeticalByName', size: 2, offset: 2 })).toEqual([
+      'Portrait in Jazz',
+      'Zero Hour',
+    ]);
+    expect(await names({ type: 'byYear', fromYear: 2000, toYear: 2030, size: 10 })).toEqual([
+      'Arches',
+      'Portrait in Jazz',
+      'Zero Hour',
+    ]);
+    expect(await names({ type: 'byYear', fromYear: 2030, toYear: 2016, size: 10 })).toEqual([
+      'Zero Hour',
+      'Portrait in Jazz',
+    ]);
+    expect((await names({ type: 'byGenre', genre: 'Jazz', size: 10 })).sort()).toEqual([
+      'Arches',
+      'Zero Hour',
+    ]);
+    expect(await names({ type: 'random', size: 10 })).toHaveLength(4);
+    expect(await names({ type: 'recent', size: 10 })).toEqual(['Portrait in Jazz']);
+    await api.star({ albumId: String(ids.zeta!.albumId) });
+    // The album starred earlier stays starred; the newest star comes first.
+    expect(await names({ type: 'starred', size: 10 })).toEqual(['Zero Hour', 'Portrait in Jazz']);
+    expect(
+      (await api.getAlbumList({ type: 'frequent', size: 1 })).albumList.album?.[0]?.title,
+    ).toBe('Portrait in Jazz');
+    const missingType = await call('getAlbumList2', { apiKey, f: 'json' });
+    expect(
+      ((await missingType.json()) as { 'subsonic-response': { error: { code: number } } })[
+        'subsonic-response'
+      ].error.code,
+    ).toBe(10);
+  });
+
+  it('picks random songs, lists genres with their counts and songs of a genre', async () => {
+    const { randomSongs } = await api.getRandomSongs({ size: 3, genre: 'Ambient' });
+    expect(randomSongs.song?.map((song) => song.title).sort()).toEqual(['Hush', 'Murmur']);
+    const { genres } = await api.getGenres();
+    expect(genres.genre?.find((genre) => genre.value === 'Ambient')).toMatchObject({
+      songCount: 2,
+      albumCount: 1,
+    });
+    const { songsByGenre } = await api.getSongsByGenre({ genre: 'Jazz', count: 10 });
+    expect(songsByGenre.song?.map((song) => song.title).sort()).toEqual(['Aria', 'Zenith']);
+  });
+
+  it('walks the whole catalogue with an empty search, each song exactly once', async () => {
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 2) {
+      const { searchResult3 } = await api.search3({
+        query: '',
+        songCount: 2,
+        songOffset: offset,
+        artistCount: 0,
+        albumCount: 0,
+      });
+      const songs = searchResult3.song ?? [];
+      seen.push(...songs.map((song) => song.id));
+      if (songs.length < 2) break;
+    }
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    const { searchResult2 } = await api.search2({ query: 'zenith' });
+    expect(searchResult2.song?.map((song) => song.title)).toEqual(['Zenith']);
+    expect((await api.getStarred({})).starred.album?.map((album) => album.title)).toEqual([
+      'Zero Hour',
+      'Portrait in Jazz',
+    ]);
+  });
+});

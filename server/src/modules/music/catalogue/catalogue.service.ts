@@ -14,6 +14,7 @@ import type { Database } from '../../../db/schema.js';
 import type { Storage } from '../../../infra/storage.js';
 import type { LikesService } from '../likes/likes.service.js';
 import { groupBy, inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
+import * as browse from './browse.repo.js';
 import * as repo from './catalogue.repo.js';
 import { createCatalogueImport } from './catalogue.import.js';
 import {
@@ -189,6 +190,52 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     },
     async genresByIds(ids: number[]): Promise<Genre[]> {
       return inOrder(ids, await repo.genresByIds(db, ids)).map(genreRowToGenre);
+    },
+
+    /** Artists by name (indexes of music apps). */
+    async artistsByName(page: PageRequest, viewer: Viewer) {
+      const { rows, total } = await browse.artistsByName(db, pageWindow(page));
+      return paginated(await presentArtists(rows, viewer), total, page);
+    },
+
+    /** Albums in one of the orders music apps list them. */
+    async albumsInOrder(
+      order: browse.AlbumOrder,
+      page: PageRequest,
+      viewer: Viewer,
+      filters: browse.AlbumFilters = {},
+    ) {
+      const { rows, total } = await browse.albumsInOrder(db, order, pageWindow(page), filters);
+      return paginated(await presentAlbums(rows, viewer), total, page);
+    },
+
+    /** The albums the viewer played last. */
+    async recentlyPlayedAlbums(page: PageRequest, viewer: Viewer & { userId: number }) {
+      const ids = await browse.recentlyPlayedAlbumIds(db, viewer.userId, pageWindow(page));
+      return presentAlbums(inOrder(ids, await repo.albumsByIds(db, ids)), viewer);
+    },
+
+    async randomTracks(count: number, viewer: Viewer, filters: browse.AlbumFilters = {}) {
+      const ids = (await browse.randomTracks(db, count, filters)).map((row) => row.id);
+      return presentTracks(inOrder(ids, await repo.tracksByIds(db, ids)), viewer);
+    },
+
+    /** Every genre with its numbers of songs and albums. */
+    async genresWithCounts() {
+      const rows = await browse.genresWithCounts(db);
+      return rows.map((row) => ({
+        name: row.name,
+        songs: Number(row.songs ?? 0),
+        albums: Number(row.albums ?? 0),
+      }));
+    },
+
+    /** Every track a page at a time, by id: an offline sync walks the catalogue once. */
+    async tracksInOrder(page: PageRequest, viewer: Viewer) {
+      const { rows, total } = await browse.trackIdsInOrder(db, pageWindow(page));
+      const ids = rows.map((row) => row.id);
+      const tracks = await presentTracks(inOrder(ids, await repo.tracksByIds(db, ids)), viewer);
+      return paginated(tracks, total, page);
     },
 
     /** The audio file behind a track, for streaming. */
