@@ -418,7 +418,10 @@ export async function buildApp(
     music: services.music,
     tokens: services.tokens,
     users: services.users,
+    permissions: services.permissions,
+    storage: services.storage,
     limiter: services.limiter,
+    appUrl: config.appUrl,
     serverVersion: SERVER_VERSION,
   });
   services.uploads.startCleanup();

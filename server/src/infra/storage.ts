@@ -53,6 +53,10 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
+/** The type of a public picture by its key, or undefined for anything else. */
+export const imageTypeOf = (key: string): string | undefined =>
+  CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
+
 /**
  * Files under `prefix` that only some may see (a private playlist's picture): `allows` decides
  * for each request, and such files are never kept in shared caches.
@@ -70,7 +74,7 @@ export async function storageRoutes(
   app.get('/storage/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     const notFound = () => reply.status(404).send({ message: 'Not found.' });
-    const type = CONTENT_TYPES[rest.split('.').pop()?.toLowerCase() ?? ''];
+    const type = imageTypeOf(rest);
     if (!type) return notFound();
     const guard = guards.find((candidate) => rest.startsWith(candidate.prefix));
     // A file someone may not see answers like a missing one, so keys reveal nothing.

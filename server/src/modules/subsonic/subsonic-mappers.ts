@@ -14,7 +14,6 @@ export function subsonicArtist(artist: Artist, albumCount?: number): SubsonicNod
     name: artist.name,
     coverArt: `ar-${artist.id}`,
     albumCount,
-    artistImageUrl: artist.image_large ?? artist.image_small ?? undefined,
   };
 }
 

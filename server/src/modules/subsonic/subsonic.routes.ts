@@ -5,7 +5,12 @@ import type { AccessTokensService } from '../access-tokens/access-tokens.service
 import fs from 'node:fs';
 import { parseRange } from '../../core/byte-ranges.js';
 import type { Album, Artist, Track } from '@cadenza/contracts/music';
+import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
+import { MUSIC_PERMISSIONS, playlistInputSchema } from '@cadenza/contracts/music';
+import type { Storage } from '../../infra/storage.js';
 import type { MusicServices } from '../music/music.services.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
+import { pictureAt } from './subsonic-media.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   subsonicAlbum,
@@ -50,6 +55,29 @@ const STREAMED = Symbol('streamed');
 const NOW_PLAYING_MS = 15 * 60_000;
 /** The most a list call returns at once (Subsonic's own limit for search and album lists). */
 const MAX_COUNT = 500;
+
+/** A playlist name checked by the web player's rule. */
+function playlistName(name: string): string {
+  const parsed = playlistInputSchema.shape.name.safeParse(name);
+  if (!parsed.success) {
+    throw new SubsonicError(
+      SUBSONIC_ERRORS.generic,
+      parsed.error.issues[0]?.message ?? 'Invalid name.',
+    );
+  }
+  return parsed.data;
+}
+
+/** The name a Subsonic client knows the user by. */
+const subsonicUsername = (user: { username: string | null; email: string }) =>
+  user.username ?? user.email;
+
+/** Text without the markup of a rich-text biography. */
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Articles an artist's name is indexed without ("The Beatles" under B). */
 const IGNORED_ARTICLES = 'The El La Los Las Le Les';
@@ -114,11 +142,17 @@ export async function subsonicRoutes(
     music,
     tokens,
     users,
+    permissions,
+    storage,
     limiter,
+    appUrl,
     serverVersion,
   }: {
     music: MusicServices;
     tokens: AccessTokensService;
+    permissions: PermissionsService;
+    storage: Storage;
+    appUrl: string;
     users: UsersService;
     limiter: RateLimiter;
     serverVersion: string;
@@ -163,6 +197,9 @@ export async function subsonicRoutes(
   }
 
   const { catalogue, library, plays, playlists, search } = music;
+  /** Picture addresses as clients need them: absolute. */
+  const absolute = (url: string | null | undefined) =>
+    url ? (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`) : undefined;
   const nowPlaying = new Map<number, { trackId: number; at: number; player: string }>();
 
   /** A page of `count` from `offset`, as the services page (by page number). */
@@ -178,6 +215,7 @@ export async function subsonicRoutes(
       openSubsonicExtensions: [
         { name: 'apiKeyAuthentication', versions: [1] },
         { name: 'formPost', versions: [1] },
+        { name: 'songLyrics', versions: [1] },
       ] as unknown as SubsonicNode[],
     }),
     getMusicFolders: async () => ({
@@ -405,6 +443,236 @@ export async function subsonicRoutes(
       const seconds = Math.round(data.reduce((sum, track) => sum + track.duration_ms, 0) / 1000);
       return {
         playlist: { ...subsonicPlaylist(playlist, seconds), entry: data.map(subsonicSong) },
+      };
+    },
+
+    /** The same playlists and rules as the web player: only the owner changes a playlist. */
+    async createPlaylist(params, caller, request, reply) {
+      const songs = idsParam(params, 'songId');
+      let id: number;
+      if (params.has('playlistId')) {
+        id = idParam(params, 'playlistId');
+        const current = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });
+        await playlists.removeTracks(
+          id,
+          caller.userId,
+          current.data.map((track) => track.id),
+        );
+        const name = params.get('name');
+        if (name) await playlists.update(id, caller.userId, { name: playlistName(name) });
+      } else {
+        const name = params.get('name');
+        if (!name) throw missing('name');
+        const perms = await permissions.forUser(caller.userId);
+        id = (await playlists.create(caller.userId, perms, { name: playlistName(name) })).id;
+      }
+      if (songs.length) await playlists.addTracks(id, caller.userId, songs);
+      return methods.getPlaylist!(new URLSearchParams({ id: String(id) }), caller, request, reply);
+    },
+    async updatePlaylist(params, caller) {
+      const id = idParam(params, 'playlistId');
+      const name = params.get('name');
+      const comment = params.get('comment');
+      const visibility = params.get('public');
+      await playlists.update(id, caller.userId, {
+        ...(name ? { name: playlistName(name) } : {}),
+        ...(comment !== null ? { description: comment.slice(0, 5000) || null } : {}),
+        ...(visibility !== null ? { public: visibility === 'true' } : {}),
+      });
+      const removing = params.getAll('songIndexToRemove').map(Number);
+      if (removing.length) {
+        const { data } = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });
+        const ids = removing.flatMap((index) => (data[index] ? [data[index].id] : []));
+        if (ids.length) await playlists.removeTracks(id, caller.userId, ids);
+      }
+      const adding = idsParam(params, 'songIdToAdd');
+      if (adding.length) await playlists.addTracks(id, caller.userId, adding);
+      return {};
+    },
+    async deletePlaylist(params, caller) {
+      await playlists.remove(idParam(params), caller.userId);
+      return {};
+    },
+
+    /** A file, for clients that keep music offline: only where the plan allows downloads. */
+    async download(params, caller, _request, reply) {
+      const { file, filename } = await catalogue.downloadOf(
+        idParam(params),
+        await permissions.forUser(caller.userId),
+      );
+      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      void reply
+        .type('application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        )
+        .send(fs.createReadStream(file));
+      return STREAMED;
+    },
+
+    /** Covers by the ids the other calls hand out: `al-`, `ar-`, `tr-` and `pl-`. */
+    async getCoverArt(params, caller, _request, reply) {
+      const raw = params.get('id');
+      if (!raw) throw missing('id');
+      const [, kind, number] = /^(al|ar|tr|pl)-(\d+)$/.exec(raw) ?? [];
+      const id = Number(number);
+      const url =
+        kind === 'al'
+          ? (await catalogue.albumsByIds([id], caller))[0]?.image
+          : kind === 'ar'
+            ? (([artist]) => artist?.image_large ?? artist?.image_small)(
+                await catalogue.artistsByIds([id], caller),
+              )
+            : kind === 'tr'
+              ? (await catalogue.tracksByIds([id], caller))[0]?.album?.image
+              : kind === 'pl'
+                ? (({ image, mosaic }) => image ?? mosaic[0])(await playlists.get(id, caller))
+                : undefined;
+      const size = Number(params.get('size'));
+      const picture = await pictureAt(
+        storage,
+        url,
+        Number.isSafeInteger(size) && size > 0 ? size : undefined,
+      );
+      if (!picture) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'Cover art not found.');
+      void reply
+        .type(picture.type)
+        .header('cache-control', 'private, max-age=86400')
+        .send(picture.data);
+      return STREAMED;
+    },
+    async getAvatar(params, caller, _request, reply) {
+      const user = await users.findById(caller.userId);
+      const name = params.get('username');
+      if (!user || (name && name !== subsonicUsername(user))) {
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'Avatar not found.');
+      }
+      const picture = await pictureAt(storage, user.avatar, undefined);
+      if (!picture) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'Avatar not found.');
+      void reply.type(picture.type).send(picture.data);
+      return STREAMED;
+    },
+
+    async getArtistInfo2(params, caller) {
+      const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
+      const count = countParam(params, 'count', 20);
+      return {
+        artistInfo2: {
+          biography: artist.bio ? plainText(artist.bio) : undefined,
+          smallImageUrl: absolute(artist.image_small),
+          mediumImageUrl: absolute(artist.image_large ?? artist.image_small),
+          largeImageUrl: absolute(artist.image_large),
+          similarArtist: artist.similar.slice(0, count).map((similar) => subsonicArtist(similar)),
+        },
+      };
+    },
+    async getAlbumInfo2(params, caller) {
+      const album = await catalogue.albumPage(idParam(params), caller);
+      const image = absolute(album.image);
+      return { albumInfo: { smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image } };
+    },
+    async getTopSongs(params, caller) {
+      const name = params.get('artist');
+      if (!name) throw missing('artist');
+      const { results } = await search.search(name, ['artists'], { page: 1, perPage: 10 }, caller);
+      const artist = (results.artists?.data as Artist[] | undefined)?.find(
+        (candidate) => candidate.name.toLowerCase() === name.trim().toLowerCase(),
+      );
+      if (!artist) return { topSongs: {} };
+      const page = await catalogue.artistPage(artist.id, caller, { page: 1, perPage: 1 });
+      const count = countParam(params, 'count', 50);
+      return { topSongs: { song: page.top_tracks.slice(0, count).map(subsonicSong) } };
+    },
+    async getSimilarSongs2(params, caller) {
+      const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
+      const count = countParam(params, 'count', 50);
+      const pages = await Promise.all(
+        artist.similar
+          .slice(0, 5)
+          .map((similar) => catalogue.artistPage(similar.id, caller, { page: 1, perPage: 1 })),
+      );
+      const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
+      return { similarSongs2: { song: songs.map(subsonicSong) } };
+    },
+
+    async getLyrics(params, caller) {
+      const artist = params.get('artist') ?? '';
+      const title = params.get('title') ?? '';
+      if (!title) return { lyrics: {} };
+      const { results } = await search.search(
+        `${artist} ${title}`,
+        ['tracks'],
+        { page: 1, perPage: 10 },
+        caller,
+      );
+      const found = (results.tracks?.data as Track[] | undefined)?.find(
+        (track) => track.name.toLowerCase() === title.trim().toLowerCase(),
+      );
+      const track = found && (await catalogue.track(found.id, caller));
+      const text =
+        track && (track.lyrics ?? track.synced_lyrics?.map((line) => line.text).join('\n'));
+      return {
+        lyrics: text ? { artist: track.artists[0]?.name, title: track.name, value: text } : {},
+      };
+    },
+    /** The songLyrics extension: synced lines with their start, or plain lines. */
+    async getLyricsBySongId(params, caller) {
+      const track = await catalogue.track(idParam(params), caller);
+      const lines = track.synced_lyrics?.length
+        ? track.synced_lyrics.map((line) => ({ start: line.time_ms, value: line.text }))
+        : (track.lyrics ?? '')
+            .split('\n')
+            .filter(Boolean)
+            .map((value) => ({ value }));
+      if (lines.length === 0) return { lyricsList: {} };
+      return {
+        lyricsList: {
+          structuredLyrics: [
+            {
+              displayArtist: track.artists[0]?.name,
+              displayTitle: track.name,
+              lang: 'xxx',
+              synced: Boolean(track.synced_lyrics?.length),
+              line: lines,
+            },
+          ],
+        },
+      };
+    },
+
+    /** The caller's own account in Subsonic's roles (another user's is not theirs to read). */
+    async getUser(params, caller) {
+      const user = await users.findById(caller.userId);
+      const name = params.get('username');
+      if (!name) throw missing('username');
+      if (!user || name !== subsonicUsername(user)) {
+        throw new SubsonicError(
+          SUBSONIC_ERRORS.notAuthorized,
+          'You may only read your own account.',
+        );
+      }
+      const perms = await permissions.forUser(user.id);
+      const admin = hasPermission(perms, PERMISSIONS.admin);
+      return {
+        user: {
+          username: subsonicUsername(user),
+          email: user.email,
+          scrobblingEnabled: true,
+          adminRole: admin,
+          settingsRole: true,
+          downloadRole: hasPermission(perms, MUSIC_PERMISSIONS.download),
+          uploadRole: false,
+          playlistRole: hasPermission(perms, MUSIC_PERMISSIONS.playlistsCreate),
+          coverArtRole: false,
+          commentRole: false,
+          podcastRole: false,
+          streamRole: hasPermission(perms, PERMISSIONS.musicView),
+          jukeboxRole: false,
+          shareRole: false,
+          videoConversionRole: false,
+          folder: [1] as unknown as SubsonicNode[],
+        },
       };
     },
   };

@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import sharp from 'sharp';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
@@ -361,5 +362,158 @@ describe('browsing as music apps do', () => {
       'Zero Hour',
       'Portrait in Jazz',
     ]);
+  });
+});
+
+describe('playlists, files, pictures, lyrics and the account', () => {
+  it('creates, changes and deletes playlists as the web player does', async () => {
+    const songs = [String(imported.trackId)];
+    const { playlist } = await api.createPlaylist({ name: 'Road trip', songId: songs });
+    expect(playlist).toMatchObject({ name: 'Road trip', songCount: 1 });
+    const id = playlist.id;
+    await api.updatePlaylist({
+      playlistId: id,
+      name: 'Road trip 2',
+      public: true,
+      songIndexToRemove: [0],
+    });
+    expect((await api.getPlaylist({ id })).playlist).toMatchObject({
+      name: 'Road trip 2',
+      public: true,
+      songCount: 0,
+    });
+    await api.updatePlaylist({ playlistId: id, songIdToAdd: songs });
+    expect((await api.getPlaylist({ id })).playlist.songCount).toBe(1);
+    expect((await web.get(`/api/v1/playlists/${id}`)).json().playlist.name).toBe('Road trip 2');
+
+    const other = await signedInUser(t.app);
+    const theirs = (
+      await other.client.post('/api/v1/playlists', { name: 'Theirs', public: true })
+    ).json().playlist;
+    const refused = await call('deletePlaylist', { apiKey, id: String(theirs.id), f: 'json' });
+    const body = (await refused.json()) as { 'subsonic-response': { error: { code: number } } };
+    expect(body['subsonic-response'].error.code).toBe(50);
+    expect((await other.client.get(`/api/v1/playlists/${theirs.id}`)).statusCode).toBe(200);
+
+    await api.deletePlaylist({ id });
+    const gone = await call('getPlaylist', { apiKey, id, f: 'json' });
+    expect(
+      ((await gone.json()) as { 'subsonic-response': { error: { code: number } } })[
+        'subsonic-response'
+      ].error.code,
+    ).toBe(70);
+  });
+
+  it('downloads only where the plan allows it', async () => {
+    const refused = await call('download', { apiKey, id: String(imported.trackId), f: 'json' });
+    const body = (await refused.json()) as {
+      'subsonic-response': { error: { code: number; message: string } };
+    };
+    expect(body['subsonic-response'].error).toEqual({
+      code: 50,
+      message: 'Downloads come with a plan that includes them.',
+    });
+    await t.app.services.permissions.grant('users', 'music.download');
+    try {
+      const file = await api.download({ id: String(imported.trackId) });
+      expect(file.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="Blue in Green\.wav"/,
+      );
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 4)
+          .toString(),
+      ).toBe('RIFF');
+    } finally {
+      await t.app.services.permissions.revoke('users', 'music.download');
+    }
+  });
+
+  it('serves covers at the size asked for, resized once', async () => {
+    const storage = t.app.services.storage;
+    const png = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: '#246' },
+    })
+      .png()
+      .toBuffer();
+    await storage.put('albums/portrait.png', png);
+    await t.app.services.db.kysely
+      .updateTable('albums')
+      .set({ image: storage.url('albums/portrait.png') })
+      .where('id', '=', imported.albumId!)
+      .execute();
+    const cover = await api.getCoverArt({ id: `al-${imported.albumId}`, size: 100 });
+    expect(cover.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await cover.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([128, 128]);
+    expect(await storage.read(`cache/covers/albums_portrait_png-128.jpg`)).toBeDefined();
+    const viaSong = await api.getCoverArt({ id: `tr-${imported.trackId}` });
+    expect(viaSong.headers.get('content-type')).toBe('image/png');
+    const none = await call('getCoverArt', { apiKey, id: 'al-999999', f: 'json' });
+    expect(
+      ((await none.json()) as { 'subsonic-response': { error: { code: number } } })[
+        'subsonic-response'
+      ].error.code,
+    ).toBe(70);
+  });
+
+  it('gives artist and album information, top and similar songs', async () => {
+    const artistId = String(imported.artistIds[0]);
+    const { artistInfo2 } = await api.getArtistInfo2({ id: artistId });
+    expect(artistInfo2.similarArtist ?? []).toEqual(expect.any(Array));
+    const { albumInfo } = await api.getAlbumInfo2({ id: String(imported.albumId) });
+    expect(albumInfo.largeImageUrl).toMatch(/^http:\/\/.+\/storage\/albums\/portrait\.png$/);
+    const { topSongs } = await api.getTopSongs({ artist: 'bill evans' });
+    expect(topSongs.song?.map((song) => song.title)).toEqual(['Blue in Green']);
+    const { similarSongs2 } = await api.getSimilarSongs2({ id: artistId });
+    expect(similarSongs2.song ?? []).toEqual(expect.any(Array));
+  });
+
+  it('reads lyrics, synced lines with their start', async () => {
+    await t.app.services.db.kysely
+      .updateTable('tracks')
+      .set({
+        lyrics: 'Blue\nin green',
+        synced_lyrics: JSON.stringify([
+          { time_ms: 1000, text: 'Blue' },
+          { time_ms: 4500, text: 'in green' },
+        ]),
+      })
+      .where('id', '=', imported.trackId)
+      .execute();
+    const { lyrics } = await api.getLyrics({ artist: 'Bill Evans', title: 'Blue in Green' });
+    expect(lyrics).toMatchObject({
+      artist: 'Bill Evans',
+      title: 'Blue in Green',
+      value: 'Blue\nin green',
+    });
+    const { lyricsList } = await api.getLyricsBySongId({ id: String(imported.trackId) });
+    // The client's types list the lyrics directly; the extension's answer wraps them.
+    const { structuredLyrics } = lyricsList as unknown as { structuredLyrics: unknown[] };
+    expect(structuredLyrics[0]).toMatchObject({
+      synced: true,
+      line: [
+        { start: 1000, value: 'Blue' },
+        { start: 4500, value: 'in green' },
+      ],
+    });
+  });
+
+  it('shows the caller their own account only', async () => {
+    const me = (await web.get('/api/v1/me')).json().user;
+    const name = me.username ?? me.email;
+    const { user } = await api.getUser({ username: name });
+    expect(user).toMatchObject({
+      username: name,
+      streamRole: true,
+      adminRole: false,
+      downloadRole: false,
+    });
+    const other = await call('getUser', { apiKey, username: 'admin', f: 'json' });
+    expect(
+      ((await other.json()) as { 'subsonic-response': { error: { code: number } } })[
+        'subsonic-response'
+      ].error.code,
+    ).toBe(50);
   });
 });
