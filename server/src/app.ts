@@ -36,6 +36,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createUploadsModule } from './modules/uploads/uploads.module.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { createAppPasswords } from './modules/subsonic/app-passwords.js';
+import { musicAppsRoutes } from './modules/subsonic/music-apps.routes.js';
 import { subsonicRoutes } from './modules/subsonic/subsonic.routes.js';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { accountsPlugin } from './modules/accounts/accounts.plugin.js';
@@ -75,7 +77,7 @@ import { valueListsRoutes } from './modules/value-lists/value-lists.routes.js';
 import { createValueListsService } from './modules/value-lists/value-lists.service.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.js';
-import { secretBox } from './modules/two-factor/secret-box.js';
+import { secretBox } from './infra/secret-box.js';
 import { SOCIAL_PAGE_SCRIPTS } from './modules/social-auth/callback-page.js';
 import { socialAuthRoutes } from './modules/social-auth/social-auth.routes.js';
 import { createSocialAuthService } from './modules/social-auth/social-auth.service.js';
@@ -224,6 +226,7 @@ async function createServices(config: Config, db: Db) {
   workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
   listenForNotifications({ events, notifications, users, workspaces, music });
   const uploads = createUploadsModule({ config, db: kysely, settings, workspaces });
+  const appPasswords = createAppPasswords({ db: kysely, box: secretBox(appKey, 'music-apps') });
   const library = createLibraryService({
     db: kysely,
     catalogue: music.catalogue,
@@ -234,6 +237,7 @@ async function createServices(config: Config, db: Db) {
     pubsub,
     notifications,
     uploads,
+    appPasswords,
     paymentStandin,
     audit,
     billing,
@@ -414,9 +418,14 @@ export async function buildApp(
   });
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
   await app.register(uploadsRoutes, services.uploads);
+  await app.register(musicAppsRoutes, {
+    appPasswords: services.appPasswords,
+    appUrl: config.appUrl,
+  });
   await app.register(subsonicRoutes, {
     music: services.music,
     tokens: services.tokens,
+    appPasswords: services.appPasswords,
     users: services.users,
     permissions: services.permissions,
     storage: services.storage,

@@ -52,6 +52,7 @@ import type { KnownDevicesTable, SessionsTable } from '../modules/sessions/sessi
 import type { AppSecretsTable, SettingsTable } from '../modules/settings/settings.table.js';
 import type { ThemesTable } from '../modules/themes/themes.table.js';
 import type { DirectUploadsTable, FileEntriesTable } from '../modules/uploads/uploads.table.js';
+import type { AppPasswordsTable } from '../modules/subsonic/app-passwords.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type {
   WorkspaceInvitesTable,
@@ -113,4 +114,5 @@ export interface Database {
   known_devices: KnownDevicesTable;
   file_entries: FileEntriesTable;
   direct_uploads: DirectUploadsTable;
+  app_passwords: AppPasswordsTable;
 }

@@ -10,6 +10,7 @@ import { MUSIC_PERMISSIONS, playlistInputSchema } from '@cadenza/contracts/music
 import type { Storage } from '../../infra/storage.js';
 import type { MusicServices } from '../music/music.services.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
+import type { AppPasswords } from './app-passwords.js';
 import { pictureAt } from './subsonic-media.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -37,8 +38,8 @@ type Params = URLSearchParams;
 
 interface Caller {
   userId: number;
-  /** The token signed in with: a client's plays are deduplicated per token, as per session. */
-  tokenId: number;
+  /** What plays are deduplicated by, as the web player's by session: the token, or the user. */
+  playSession: string;
 }
 
 type Method = (
@@ -141,6 +142,7 @@ export async function subsonicRoutes(
   {
     music,
     tokens,
+    appPasswords,
     users,
     permissions,
     storage,
@@ -150,6 +152,7 @@ export async function subsonicRoutes(
   }: {
     music: MusicServices;
     tokens: AccessTokensService;
+    appPasswords: AppPasswords;
     permissions: PermissionsService;
     storage: Storage;
     appUrl: string;
@@ -164,9 +167,14 @@ export async function subsonicRoutes(
     (_request, body, done) => done(null, body),
   );
 
-  /** Who calls: the apiKey extension with a personal access token. */
+  /**
+   * Who calls: the apiKey extension with a personal access token, or `u` with the user's music
+   * apps password (`p`, or `t` and `s`), never the login password. Password attempts are
+   * throttled per address and user like logins; a good one clears the count.
+   */
   async function authenticate(params: Params, request: FastifyRequest): Promise<Caller> {
     const apiKey = params.get('apiKey');
+    const username = params.get('u');
     const legacy = ['u', 'p', 't', 's'].some((name) => params.has(name));
     if (apiKey && legacy) {
       throw new SubsonicError(
@@ -174,26 +182,41 @@ export async function subsonicRoutes(
         'Multiple conflicting authentication mechanisms provided.',
       );
     }
-    if (!apiKey) {
-      if (legacy) {
+    if (apiKey) {
+      const token = await tokens.resolve(apiKey);
+      const user = token && (await users.findById(token.user_id));
+      if (!user) {
+        const { allowed } = await limiter.hit(
+          `subsonic:${request.ip}`,
+          FAILED_AUTH_MAX,
+          FAILED_AUTH_WINDOW_SECONDS,
+        );
         throw new SubsonicError(
-          SUBSONIC_ERRORS.authNotSupported,
-          'Sign in with an API key: create a token in account settings and use it as apiKey.',
+          SUBSONIC_ERRORS.invalidApiKey,
+          allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
         );
       }
-      throw missing('apiKey');
+      return { userId: user.id, playSession: `subsonic-token-${token.id}` };
     }
-    const key = `subsonic:${request.ip}`;
-    const token = await tokens.resolve(apiKey);
-    const user = token && (await users.findById(token.user_id));
-    if (!user) {
-      const { allowed } = await limiter.hit(key, FAILED_AUTH_MAX, FAILED_AUTH_WINDOW_SECONDS);
+    if (!username) throw missing(legacy ? 'u' : 'apiKey');
+    const password = params.get('p');
+    const token = params.get('t');
+    const salt = params.get('s');
+    if (!password && !(token && salt)) throw missing(token ? 's' : 'p');
+    const throttle = `subsonic:${request.ip}|${username.toLowerCase()}`;
+    const { allowed } = await limiter.hit(throttle, FAILED_AUTH_MAX, FAILED_AUTH_WINDOW_SECONDS);
+    if (!allowed) {
       throw new SubsonicError(
-        SUBSONIC_ERRORS.invalidApiKey,
-        allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
+        SUBSONIC_ERRORS.wrongCredentials,
+        'Too many failed attempts. Please wait a minute.',
       );
     }
-    return { userId: user.id, tokenId: token.id };
+    const user = (await users.findByUsername(username)) ?? (await users.findByEmail(username));
+    if (!user || !(await appPasswords.verify(user.id, { password, token, salt }))) {
+      throw new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
+    }
+    await limiter.clear(throttle);
+    return { userId: user.id, playSession: `subsonic-user-${user.id}` };
   }
 
   const { catalogue, library, plays, playlists, search } = music;
@@ -397,7 +420,7 @@ export async function subsonicRoutes(
         await plays.log({
           trackId,
           userId: caller.userId,
-          sessionId: `subsonic-token-${caller.tokenId}`,
+          sessionId: caller.playSession,
           playedMs: 0,
           ended: true,
           userAgent: request.headers['user-agent'] ?? null,

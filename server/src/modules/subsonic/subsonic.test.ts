@@ -127,7 +127,8 @@ describe('the Subsonic API', () => {
     expect(await error('ping', {})).toMatchObject({ status: 'failed', error: { code: 10 } });
     expect((await error('ping', { apiKey: 'not-a-key' })).error.code).toBe(44);
     expect((await error('ping', { apiKey, u: 'someone' })).error.code).toBe(43);
-    expect((await error('ping', { u: 'someone', p: 'secret' })).error.code).toBe(42);
+    expect((await error('ping', { u: 'someone', p: 'secret' })).error.code).toBe(40);
+    expect((await error('ping', { u: 'someone' })).error.code).toBe(10);
     expect((await error('noSuchMethod', { apiKey })).error.code).toBe(0);
     expect((await error('getSong', { apiKey })).error.code).toBe(10);
     expect((await error('getSong', { apiKey, id: '999999' })).error.code).toBe(70);
@@ -515,5 +516,59 @@ describe('playlists, files, pictures, lyrics and the account', () => {
         'subsonic-response'
       ].error.code,
     ).toBe(50);
+  });
+});
+
+describe('signing in with the music apps password', () => {
+  it('accepts the generated password as p, enc: or a salted token, never the login password', async () => {
+    const { client, user } = await signedInUser(t.app);
+    expect((await client.get('/api/v1/me/music-apps')).json()).toMatchObject({
+      server_url: t.config.appUrl,
+      has_password: false,
+    });
+    const { password } = (await client.post('/api/v1/me/music-apps/password')).json();
+    expect(password).toMatch(/^[a-z2-9]{20}$/);
+    const status = (await client.get('/api/v1/me/music-apps')).json();
+    expect(status).toMatchObject({ has_password: true, last_used_at: null });
+    expect(JSON.stringify(status)).not.toContain(password);
+
+    // subsonic-api signs in with u, t = md5(password + s) and s.
+    const withToken = new SubsonicAPI({ url: base, auth: { username: user.email, password } });
+    expect((await withToken.ping()).status).toBe('ok');
+    const code = async (params: Record<string, string>) => {
+      const response = await call('ping', { f: 'json', ...params });
+      const body = (await response.json()) as {
+        'subsonic-response': { status: string; error?: { code: number } };
+      };
+      return body['subsonic-response'].error?.code ?? 'ok';
+    };
+    expect(await code({ u: user.email, p: password })).toBe('ok');
+    expect(await code({ u: user.email, p: `enc:${Buffer.from(password).toString('hex')}` })).toBe(
+      'ok',
+    );
+    expect(await code({ u: user.email, p: user.plainPassword })).toBe(40);
+    expect((await client.get('/api/v1/me/music-apps')).json().last_used_at).not.toBeNull();
+
+    await client.request('DELETE', '/api/v1/me/music-apps/password');
+    expect(await code({ u: user.email, p: password })).toBe(40);
+  });
+
+  it('throttles wrong passwords like logins', async () => {
+    const { client, user } = await signedInUser(t.app);
+    const { password } = (await client.post('/api/v1/me/music-apps/password')).json();
+    const attempt = async (p: string) => {
+      const response = await call('ping', { f: 'json', u: user.email, p });
+      return (
+        (await response.json()) as {
+          'subsonic-response': { error?: { code: number; message: string } };
+        }
+      )['subsonic-response'].error;
+    };
+    for (let i = 0; i < 10; i++) expect((await attempt('wrong'))?.code).toBe(40);
+    // Even the right password waits now.
+    expect(await attempt(password)).toEqual({
+      code: 40,
+      message: 'Too many failed attempts. Please wait a minute.',
+    });
   });
 });

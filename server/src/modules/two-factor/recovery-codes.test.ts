@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recoveryCode, recoveryCodes } from './recovery-codes.js';
-import { secretBox } from './secret-box.js';
+import { secretBox } from '../../infra/secret-box.js';
 
 describe('recovery codes', () => {
   it('are 21 characters: ten letters or digits, a hyphen, ten more', () => {

@@ -7,7 +7,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.table.js';
 import { recoveryCodes } from './recovery-codes.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../infra/secret-box.js';
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 

@@ -286,3 +286,26 @@ describe('danger zone', () => {
     expect(getBootstrapData().user).toBeNull();
   });
 });
+
+describe('music apps', () => {
+  it('shows the server and username, and a generated password only once', async () => {
+    const { api } = await visit();
+    api.on('POST /api/v1/me/music-apps/password', { password: 'abcdefghjkmnpqrstuvw' });
+    const music = panel('music-apps');
+    expect(await music.findByText('http://localhost:3000')).toBeTruthy();
+    expect(music.getByText('ada')).toBeTruthy();
+    api.on('GET /api/v1/me/music-apps', {
+      server_url: 'http://localhost:3000',
+      username: 'ada',
+      has_password: true,
+      created_at: '2026-11-24T10:00:00Z',
+      last_used_at: null,
+    });
+    await userEvent.click(music.getByRole('button', { name: 'Generate password' }));
+    expect(await music.findByText('abcdefghjkmnpqrstuvw')).toBeTruthy();
+    expect(
+      music.getByText("Copy it into your app now. For your security, it won't be shown again."),
+    ).toBeTruthy();
+    expect(await music.findByRole('button', { name: 'Generate a new password' })).toBeTruthy();
+  });
+});

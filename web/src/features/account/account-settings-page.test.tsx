@@ -44,6 +44,8 @@ describe('AccountSettingsPage', () => {
       'two-factor',
       'sessions',
       'location-and-language',
+      // Issue 16 adds the music apps panel beside the API tokens.
+      'music-apps',
       'developers',
       'delete-account',
     ]);

@@ -14,6 +14,7 @@ import { ContactInfoPanel } from './panels/contact-info-panel';
 import { DeleteAccountPanel } from './panels/delete-account-panel';
 import { DevelopersPanel } from './panels/developers-panel';
 import { LocationLanguagePanel } from './panels/location-language-panel';
+import { MusicAppsPanel } from './panels/music-apps-panel';
 import { PasswordPanel } from './panels/password-panel';
 import { SessionsPanel } from './panels/sessions-panel';
 import { TwoFactorPanel } from './panels/two-factor-panel';
@@ -68,6 +69,7 @@ export function AccountSettingsPage() {
             />
             <SessionsPanel />
             <LocationLanguagePanel user={me.data} />
+            <MusicAppsPanel />
             {apiIntegrated && canUseApi && <DevelopersPanel />}
             <SocialLoginPanel />
             <DeleteAccountPanel

@@ -65,6 +65,13 @@ export function mockAccountApi(user: AuthUser = accountUser()) {
     .on('GET /api/v1/users/me', { user })
     .on('GET /api/v1/user-sessions', { sessions: SESSIONS })
     .on('GET /api/v1/value-lists/localizations,timezones,countries', VALUE_LISTS)
+    .on('GET /api/v1/me/music-apps', {
+      server_url: 'http://localhost:3000',
+      username: 'ada',
+      has_password: false,
+      created_at: null,
+      last_used_at: null,
+    })
     .on('GET /api/v1/access-tokens', {
       tokens: [
         { id: 3, name: 'Home server', last_used_at: null, created_at: '2026-01-01T00:00:00Z' },

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 
-/** AES-256-GCM with a key derived from the app key: two-factor secrets are never stored plain. */
-export function secretBox(appKey: string) {
-  const key = crypto.createHash('sha256').update(`two-factor:${appKey}`).digest();
+/**
+ * AES-256-GCM with a key derived from the app key, one key per purpose: secrets that must be
+ * read back (two-factor secrets, music app passwords) are never stored plain.
+ */
+export function secretBox(appKey: string, purpose = 'two-factor') {
+  const key = crypto.createHash('sha256').update(`${purpose}:${appKey}`).digest();
   return {
     seal(plain: string): string {
       const iv = crypto.randomBytes(12);
