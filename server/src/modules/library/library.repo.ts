@@ -89,6 +89,11 @@ export async function findJob(db: Db, id: number): Promise<ImportJobRow | undefi
   return db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The most recent import, whatever its state. */
+export async function latestJob(db: Db): Promise<ImportJobRow | undefined> {
+  return db.selectFrom('import_jobs').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
 /** Jobs that are queued or running and reported progress since `since`. */
 export async function activeJobs(db: Db, since: string): Promise<ImportJobRow[]> {
   return db

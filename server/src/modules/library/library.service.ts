@@ -247,7 +247,7 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
     }
   }
 
-  return {
+  const service = {
     /**
      * Queues an import of a folder and runs it in the background of this process.
      * With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
@@ -275,6 +275,18 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
       return importJobRowToJob(row);
     },
 
+    /** The last import, or null before the first (a music app's scan status). */
+    async latestJob(): Promise<ImportJob | null> {
+      const row = await repo.latestJob(db);
+      return row ? importJobRowToJob(row) : null;
+    },
+
+    /** Scans the folder of the last import again (a music app's "scan" button). */
+    async rescan(): Promise<ImportJob | null> {
+      const last = await repo.latestJob(db);
+      return last ? service.startImport(last.folder) : null;
+    },
+
     /** Resolves once the background job of this process (if any) has finished. */
     async idle(): Promise<void> {
       await running;
@@ -286,6 +298,7 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
       await running;
     },
   };
+  return service;
 }
 
 export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -4,12 +4,14 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import fs from 'node:fs';
 import { parseRange } from '../../core/byte-ranges.js';
+import { LIBRARY_PERMISSIONS, type ImportJob } from '@cadenza/contracts/library';
 import type { Album, Artist, Track } from '@cadenza/contracts/music';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
 import { MUSIC_PERMISSIONS, playlistInputSchema } from '@cadenza/contracts/music';
 import type { Storage } from '../../infra/storage.js';
 import type { MusicServices } from '../music/music.services.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
+import type { LibraryService } from '../library/library.service.js';
 import type { AppPasswords } from './app-passwords.js';
 import { pictureAt } from './subsonic-media.js';
 import type { UsersService } from '../users/users.service.js';
@@ -56,6 +58,12 @@ const STREAMED = Symbol('streamed');
 const NOW_PLAYING_MS = 15 * 60_000;
 /** The most a list call returns at once (Subsonic's own limit for search and album lists). */
 const MAX_COUNT = 500;
+
+const scanStatusOf = (job: ImportJob | null) => ({
+  scanning: job?.status === 'queued' || job?.status === 'running',
+  count: job?.processed ?? 0,
+  ...(job?.finished_at ? { lastScan: job.finished_at } : {}),
+});
 
 /** A playlist name checked by the web player's rule. */
 function playlistName(name: string): string {
@@ -141,6 +149,7 @@ export async function subsonicRoutes(
   app: FastifyInstance,
   {
     music,
+    library: importer,
     tokens,
     appPasswords,
     users,
@@ -151,6 +160,7 @@ export async function subsonicRoutes(
     serverVersion,
   }: {
     music: MusicServices;
+    library: LibraryService;
     tokens: AccessTokensService;
     appPasswords: AppPasswords;
     permissions: PermissionsService;
@@ -664,6 +674,23 @@ export async function subsonicRoutes(
       };
     },
 
+    /** The library scan, for those who may import (admins). */
+    async getScanStatus(_params, caller) {
+      await mayImport(caller);
+      return { scanStatus: scanStatusOf(await importer.latestJob()) };
+    },
+    async startScan(_params, caller) {
+      await mayImport(caller);
+      const job = await importer.rescan();
+      if (!job) {
+        throw new SubsonicError(
+          SUBSONIC_ERRORS.generic,
+          'Import a folder from the admin area first.',
+        );
+      }
+      return { scanStatus: scanStatusOf(job) };
+    },
+
     /** The caller's own account in Subsonic's roles (another user's is not theirs to read). */
     async getUser(params, caller) {
       const user = await users.findById(caller.userId);
@@ -810,6 +837,12 @@ export async function subsonicRoutes(
     if (albums) found.album = (albums as Album[]).map(subsonicAlbum);
     if (tracks) found.song = (tracks as Track[]).map(subsonicSong);
     return found;
+  }
+
+  async function mayImport(caller: Caller) {
+    if (!hasPermission(await permissions.forUser(caller.userId), LIBRARY_PERMISSIONS.import)) {
+      throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Only admins scan the library.');
+    }
   }
 
   /** What the caller starred (liked), newest first. */

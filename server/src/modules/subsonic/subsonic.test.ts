@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { SubsonicAPI } from 'subsonic-api';
@@ -5,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
-import { importTrack } from '../music/music.fixtures.js';
+import { importTrack, wavBytes } from '../music/music.fixtures.js';
 import { SUBSONIC_NAMESPACE } from './subsonic-response.js';
 
 /*
@@ -570,5 +572,37 @@ describe('signing in with the music apps password', () => {
       code: 40,
       message: 'Too many failed attempts. Please wait a minute.',
     });
+  });
+});
+
+describe('the library scan', () => {
+  it('is for admins: the status, and a scan of the folder imported last', async () => {
+    const { client } = await signedInUser(t.app, { roles: ['admin'] });
+    const adminKey = (await client.post('/api/v1/access-tokens', { tokenName: 'Feishin' })).json()
+      .plainTextToken;
+    const admin = new SubsonicAPI({ url: base, auth: { apiKey: adminKey } });
+    expect((await admin.getScanStatus()).scanStatus).toMatchObject({ scanning: false, count: 0 });
+    const first = await call('startScan', { apiKey: adminKey, f: 'json' });
+    expect(
+      ((await first.json()) as { 'subsonic-response': { error: { code: number } } })[
+        'subsonic-response'
+      ].error.code,
+    ).toBe(0);
+
+    const folder = path.join(t.config.dataDir, 'scan-me');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'take.wav'), wavBytes(1));
+    await t.app.services.library.importFolder(folder);
+    expect((await admin.getScanStatus()).scanStatus).toMatchObject({ scanning: false, count: 1 });
+    expect((await admin.startScan()).scanStatus.scanning).toBe(true);
+    await t.app.services.library.idle();
+    expect((await admin.getScanStatus()).scanStatus).toMatchObject({ scanning: false, count: 1 });
+
+    const refused = await call('getScanStatus', { apiKey, f: 'json' });
+    expect(
+      ((await refused.json()) as { 'subsonic-response': { error: { code: number } } })[
+        'subsonic-response'
+      ].error.code,
+    ).toBe(50);
   });
 });
