@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from './client.js';
 import { load, printTable, startApp, startBare } from './http.js';
 
 const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
@@ -47,6 +48,46 @@ async function main(): Promise<void> {
     }
     console.log(`\nMusic pages on ${TRACKS} tracks`);
     printTable(rows);
+
+    // The same calls through the Subsonic API, as a music app makes them.
+    const admin = new Client(app.url);
+    await admin.send('GET', '/api/v1/health');
+    await admin.send('POST', '/auth/login', {
+      email: 'admin@example.com',
+      password: 'bench-password',
+      remember: false,
+    });
+    const { plainTextToken } = (await admin.send('POST', '/api/v1/access-tokens', {
+      tokenName: 'bench',
+    })) as {
+      plainTextToken: string;
+    };
+    const rest = (method: string, params: Record<string, string>) =>
+      `${app.url}/rest/${method}?${new URLSearchParams({ f: 'json', v: '1.16.1', c: 'bench', apiKey: plainTextToken, ...params })}`;
+    const subsonicRows = [];
+    for (const [name, url, jsonName, jsonUrl] of [
+      [
+        `/rest search3 '${prefix}'`,
+        rest('search3', { query: prefix, songCount: '10', albumCount: '10', artistCount: '10' }),
+        `JSON search '${prefix}'`,
+        `${app.url}/api/v1/search?query=${prefix}&perPage=10`,
+      ],
+      [
+        '/rest getAlbumList2 newest',
+        rest('getAlbumList2', { type: 'newest', size: '20' }),
+        'JSON new releases',
+        `${app.url}/api/v1/albums/new-releases?perPage=20`,
+      ],
+    ] as const) {
+      subsonicRows.push({ name, app: await load(url), bare: await load(`${bare.url}/`) });
+      subsonicRows.push({
+        name: jsonName,
+        app: await load(jsonUrl),
+        bare: await load(`${bare.url}/`),
+      });
+    }
+    console.log(`\nSubsonic API next to the JSON API on ${TRACKS} tracks`);
+    printTable(subsonicRows);
   } finally {
     bare.close();
     await app.stop();
