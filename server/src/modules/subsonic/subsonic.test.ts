@@ -606,3 +606,81 @@ describe('the library scan', () => {
     ).toBe(50);
   });
 });
+
+/** Attribute types of the Subsonic 1.16.1 schema (subsonic-rest-api.xsd) for what we answer. */
+const XSD_TYPES: Record<string, RegExp> = {
+  int: /^-?\d+$/,
+  boolean: /^(true|false)$/,
+  dateTime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/,
+};
+const ATTRIBUTE_TYPES: Record<string, keyof typeof XSD_TYPES> = {
+  songCount: 'int',
+  albumCount: 'int',
+  duration: 'int',
+  playCount: 'int',
+  year: 'int',
+  track: 'int',
+  discNumber: 'int',
+  size: 'int',
+  bitRate: 'int',
+  minutesAgo: 'int',
+  count: 'int',
+  isDir: 'boolean',
+  isVideo: 'boolean',
+  public: 'boolean',
+  valid: 'boolean',
+  scanning: 'boolean',
+  created: 'dateTime',
+  changed: 'dateTime',
+};
+
+describe('XML answers', () => {
+  it('carry the schema’s element names and attribute types', async () => {
+    const id = String(imported.trackId);
+    const calls: [string, Record<string, string>, string][] = [
+      ['getArtist', { id: String(imported.artistIds[0]) }, 'artist'],
+      ['getAlbum', { id: String(imported.albumId) }, 'album'],
+      ['getSong', { id }, 'song'],
+      ['getArtists', {}, 'artists'],
+      ['getIndexes', {}, 'indexes'],
+      ['getAlbumList2', { type: 'newest' }, 'albumList2'],
+      ['getAlbumList', { type: 'newest' }, 'albumList'],
+      ['search3', { query: 'blue' }, 'searchResult3'],
+      ['getRandomSongs', {}, 'randomSongs'],
+      ['getGenres', {}, 'genres'],
+      ['getPlaylists', {}, 'playlists'],
+      ['getStarred2', {}, 'starred2'],
+      ['getLicense', {}, 'license'],
+      ['getMusicFolders', {}, 'musicFolders'],
+    ];
+    for (const [method, params, element] of calls) {
+      const text = await (await call(method, { apiKey, ...params })).text();
+      const { 'subsonic-response': response } = parseXml(text);
+      expect(response, method).toMatchObject({
+        xmlns: SUBSONIC_NAMESPACE,
+        status: 'ok',
+        version: '1.16.1',
+      });
+      expect(response![element], `${method} answers <${element}>`).toBeDefined();
+      const check = (node: unknown, path: string): void => {
+        if (Array.isArray(node)) return node.forEach((child) => check(child, path));
+        if (typeof node !== 'object' || node === null) return;
+        for (const [key, value] of Object.entries(node)) {
+          const type = ATTRIBUTE_TYPES[key];
+          if (type && typeof value !== 'object') {
+            expect(String(value), `${path}@${key}`).toMatch(XSD_TYPES[type]!);
+          }
+          check(value, `${path}/${key}`);
+        }
+      };
+      check(response, method);
+    }
+    const albums = parseXml(await (await call('getAlbumList2', { apiKey, type: 'newest' })).text());
+    const album = ([] as Record<string, string>[]).concat(
+      (albums['subsonic-response']!.albumList2 as { album: Record<string, string>[] }).album,
+    )[0]!;
+    expect(Object.keys(album)).toEqual(
+      expect.arrayContaining(['id', 'name', 'songCount', 'created']),
+    );
+  });
+});
