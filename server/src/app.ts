@@ -424,6 +424,7 @@ export async function buildApp(
   });
   await app.register(subsonicRoutes, {
     music: services.music,
+    ffmpeg: config.ffmpegPath,
     library: services.library,
     tokens: services.tokens,
     appPasswords: services.appPasswords,

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import fs from 'node:fs';
 import { parseRange } from '../../core/byte-ranges.js';
+import { findFfmpeg, transcodeToMp3 } from '../music/plays/streaming.js';
 import { LIBRARY_PERMISSIONS, type ImportJob } from '@cadenza/contracts/library';
 import type { Album, Artist, Track } from '@cadenza/contracts/music';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
@@ -149,6 +150,7 @@ export async function subsonicRoutes(
   app: FastifyInstance,
   {
     music,
+    ffmpeg: ffmpegCommand,
     library: importer,
     tokens,
     appPasswords,
@@ -160,6 +162,8 @@ export async function subsonicRoutes(
     serverVersion,
   }: {
     music: MusicServices;
+    /** The ffmpeg command for transcoding (skipped when it is not installed). */
+    ffmpeg: string;
     library: LibraryService;
     tokens: AccessTokensService;
     appPasswords: AppPasswords;
@@ -271,12 +275,35 @@ export async function subsonicRoutes(
       return { song: subsonicSong(await catalogue.track(idParam(params), caller)) };
     },
 
-    /** The audio, with ranges (transcoding comes with `maxBitRate` and `format`). */
+    /**
+     * The audio, with ranges; transcoded to MP3 through ffmpeg (when the server has it) for
+     * `format=mp3`, a `maxBitRate` below the file's, or a `timeOffset`.
+     */
     async stream(params, _caller, request, reply) {
       const { track, file } = await catalogue.audioOf(idParam(params));
       const stat = await fs.promises.stat(file).catch(() => null);
       if (!stat?.isFile())
         throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      const maxKbps = Number(params.get('maxBitRate') ?? 0);
+      const offset = Number(params.get('timeOffset') ?? 0);
+      const sourceKbps = track.bitrate ? track.bitrate / 1000 : Infinity;
+      const lower = Number.isFinite(maxKbps) && maxKbps > 0 && maxKbps < sourceKbps;
+      const wantsMp3 = params.get('format') === 'mp3' && !/mpeg|mp3/.test(track.mime);
+      const skip = Number.isFinite(offset) && offset > 0;
+      const ffmpeg =
+        (lower || wantsMp3 || skip) && params.get('format') !== 'raw'
+          ? findFfmpeg(ffmpegCommand)
+          : null;
+      if (ffmpeg) {
+        const kbps = lower ? Math.max(32, Math.min(320, Math.round(maxKbps))) : 192;
+        const { stream, child } = transcodeToMp3(ffmpeg, file, {
+          kbps,
+          offsetSeconds: skip ? offset : 0,
+        });
+        reply.raw.on('close', () => child.kill('SIGKILL'));
+        void reply.header('accept-ranges', 'none').type('audio/mpeg').send(stream);
+        return STREAMED;
+      }
       reply.header('accept-ranges', 'bytes').type(track.mime || 'application/octet-stream');
       const range = parseRange(request.headers.range, stat.size);
       if (range.kind === 'unsatisfiable') {

@@ -152,6 +152,21 @@ describe('the Subsonic API', () => {
     expect(Buffer.from(await ranged.arrayBuffer()).toString()).toBe('RIFF');
   });
 
+  it('transcodes to MP3 for a lower maxBitRate, a format or an offset', async () => {
+    const mp3 = await api.stream({ id: String(imported.trackId), maxBitRate: 64 });
+    expect(mp3.headers.get('content-type')).toBe('audio/mpeg');
+    const bytes = Buffer.from(await mp3.arrayBuffer());
+    // An ID3 tag, or straight into an MPEG frame.
+    expect(
+      bytes.subarray(0, 3).toString() === 'ID3' ||
+        (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0),
+    ).toBe(true);
+    const asked = await api.stream({ id: String(imported.trackId), format: 'mp3' });
+    expect(asked.headers.get('content-type')).toBe('audio/mpeg');
+    const raw = await api.stream({ id: String(imported.trackId), format: 'raw', maxBitRate: 64 });
+    expect(raw.headers.get('content-type')).toBe('audio/wav');
+  });
+
   it('searches the catalogue with the search service', async () => {
     const { searchResult3 } = await api.search3({ query: 'blue green' });
     expect(searchResult3.song?.map((song) => song.title)).toEqual(['Blue in Green']);

@@ -31,6 +31,8 @@ export function findFfmpeg(command: string): string | null {
 export function transcodeToMp3(
   ffmpeg: string,
   file: string,
+  /** Kilobits per second, and where to start (music apps ask for both). */
+  { kbps = 192, offsetSeconds = 0 }: { kbps?: number; offsetSeconds?: number } = {},
 ): { stream: Readable; child: ChildProcess } {
   const child = spawn(
     ffmpeg,
@@ -38,13 +40,14 @@ export function transcodeToMp3(
       '-hide_banner',
       '-loglevel',
       'error',
+      ...(offsetSeconds > 0 ? ['-ss', String(offsetSeconds)] : []),
       '-i',
       file,
       '-vn',
       '-f',
       'mp3',
       '-b:a',
-      '192k',
+      `${kbps}k`,
       'pipe:1',
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
