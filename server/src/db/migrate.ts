@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_notifications_workspaces.js';
 import * as m0011 from './migrations/0011_file_entries.js';
 import * as m0012 from './migrations/0012_browse_indexes.js';
 import * as m0013 from './migrations/0013_app_passwords.js';
+import * as m0014 from './migrations/0014_play_queues.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011_file_entries': m0011,
   '0012_browse_indexes': m0012,
   '0013_app_passwords': m0013,
+  '0014_play_queues': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,7 @@ import type { KnownDevicesTable, SessionsTable } from '../modules/sessions/sessi
 import type { AppSecretsTable, SettingsTable } from '../modules/settings/settings.table.js';
 import type { ThemesTable } from '../modules/themes/themes.table.js';
 import type { DirectUploadsTable, FileEntriesTable } from '../modules/uploads/uploads.table.js';
+import type { PlayQueuesTable } from '../modules/music/queue/play-queue.service.js';
 import type { AppPasswordsTable } from '../modules/subsonic/app-passwords.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type {
@@ -115,4 +116,5 @@ export interface Database {
   file_entries: FileEntriesTable;
   direct_uploads: DirectUploadsTable;
   app_passwords: AppPasswordsTable;
+  play_queues: PlayQueuesTable;
 }

@@ -6,6 +6,7 @@ import type { MusicServices } from './music.services.js';
 import { playlistsRoutes } from './playlists/playlists.routes.js';
 import { playsRoutes } from './plays/plays.routes.js';
 import { profilesRoutes } from './profiles/profiles.routes.js';
+import { playQueueRoutes } from './queue/play-queue.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 
 /** Every HTTP route of the music domain. */
@@ -24,4 +25,5 @@ export async function musicRoutes(
   });
   await app.register(searchRoutes, { search: music.search });
   await app.register(profilesRoutes, { profiles: music.profiles });
+  await app.register(playQueueRoutes, { playQueue: music.playQueue });
 }

@@ -6,6 +6,7 @@ import { geoLite2Lookup, type GeoLookup } from '../../infra/geo.js';
 import type { Storage } from '../../infra/storage.js';
 import type { UsersService } from '../users/users.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
+import { createPlayQueueService } from './queue/play-queue.service.js';
 import { createChannelsService, seedDefaultChannels } from './channels/channels.service.js';
 import { createLikesService } from './likes/likes.service.js';
 import { createUserLibraryService } from './likes/user-library.service.js';
@@ -55,6 +56,7 @@ export function createMusicServices({
   });
   const search = createSearchService({ db, dialect, catalogue: core, playlists });
   const profiles = createProfilesService({ db, users, likes, playlists });
+  const playQueue = createPlayQueueService({ db, catalogue: core });
   /**
    * What importers and the demo seed use: writes into the catalogue, playlists and channels
    * without a visitor's permissions.
@@ -75,6 +77,7 @@ export function createMusicServices({
     plays,
     search,
     profiles,
+    playQueue,
     /** Default channels (the home screen and the genre page); safe to run on every start. */
     seed: () => seedDefaultChannels(channels),
   };

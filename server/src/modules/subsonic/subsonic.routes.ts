@@ -701,6 +701,34 @@ export async function subsonicRoutes(
       };
     },
 
+    /** The queue the web player and other apps save, so listening moves between devices. */
+    async getPlayQueue(_params, caller) {
+      const queue = await music.playQueue.get(caller.userId);
+      if (!queue) return {};
+      const user = await users.findById(caller.userId);
+      return {
+        playQueue: {
+          current: queue.current !== null ? String(queue.current) : undefined,
+          position: queue.position_ms,
+          username: user ? subsonicUsername(user) : undefined,
+          changed: queue.updated_at && new Date(queue.updated_at).toISOString(),
+          changedBy: queue.changed_by,
+          entry: queue.tracks.map(subsonicSong),
+        },
+      };
+    },
+    async savePlayQueue(params, caller) {
+      const current = params.get('current');
+      const position = Number(params.get('position') ?? 0);
+      await music.playQueue.save(caller.userId, {
+        trackIds: idsParam(params, 'id'),
+        current: current ? idParam(params, 'current') : null,
+        positionMs: Number.isFinite(position) ? position : 0,
+        changedBy: params.get('c') ?? 'Music app',
+      });
+      return {};
+    },
+
     /** The library scan, for those who may import (admins). */
     async getScanStatus(_params, caller) {
       await mayImport(caller);

@@ -517,6 +517,30 @@ describe('playlists, files, pictures, lyrics and the account', () => {
     });
   });
 
+  it('keeps one play queue for the web player and music apps', async () => {
+    const id = String(imported.trackId);
+    await api.savePlayQueue({ id: [id, '999999'], current: id, position: 42_000 });
+    const saved = (await web.get('/api/v1/me/play-queue')).json().queue;
+    expect(saved).toMatchObject({
+      current: imported.trackId,
+      position_ms: 42_000,
+      changed_by: 'subsonic-api',
+    });
+    expect(saved.tracks.map((track: { id: number }) => track.id)).toEqual([imported.trackId]);
+
+    await web.request('PUT', '/api/v1/me/play-queue', {
+      track_ids: [imported.trackId],
+      current: null,
+      position_ms: 0,
+    });
+    const { playQueue } = await api.getPlayQueue();
+    expect(playQueue).toMatchObject({ changedBy: 'Web player', position: 0 });
+    expect(playQueue?.entry?.map((entry) => entry.title)).toEqual(['Blue in Green']);
+
+    const other = await signedInUser(t.app);
+    expect((await other.client.get('/api/v1/me/play-queue')).json().queue).toBeNull();
+  });
+
   it('shows the caller their own account only', async () => {
     const me = (await web.get('/api/v1/me')).json().user;
     const name = me.username ?? me.email;
