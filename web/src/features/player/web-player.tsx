@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { apiClient } from '../../api/client';
+import { useAuthUser } from '../../app/bootstrap';
 import { setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
 import { FullscreenPlayer } from './components/fullscreen-player';
@@ -13,12 +15,28 @@ import { useFloatingBottomOffset } from './components/use-floating-offset';
 import { HeaderSearch } from './screens/search/header-search';
 import { usePlayerShortcuts } from './state/player-shortcuts';
 import { playerStore, usePlayerStore } from './state/player-store';
+import { startQueueSync, type SavedQueue } from './state/queue-sync';
 
 /**
  * The layout of every player path: navigation on the left (a tab bar on phones), search and
  * account on top, the screens in a scrolling area, and the player bar that stays while the
  * listener moves between screens.
  */
+/** A signed-in listener's queue follows them between this player and their music apps. */
+function useServerQueue() {
+  const userId = useAuthUser()?.id;
+  useEffect(() => {
+    if (!userId) return;
+    return startQueueSync(playerStore, {
+      get: () =>
+        apiClient
+          .get<{ queue: SavedQueue | null }>('me/play-queue')
+          .then((response) => response.queue),
+      put: (body) => apiClient.put('me/play-queue', body),
+    });
+  }, [userId]);
+}
+
 export function WebPlayer() {
   const { t } = useTranslation();
   const [queueOpen, setQueueOpen] = useState(false);
@@ -29,6 +47,7 @@ export function WebPlayer() {
 
   useEffect(() => setPlayerMaximized(maximized), [maximized]);
   useEffect(() => () => setPlayerMaximized(false), []);
+  useServerQueue();
 
   const focusSearch = useCallback(() => {
     const input = document.querySelector<HTMLInputElement>('[role="search"] input');

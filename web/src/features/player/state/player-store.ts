@@ -381,6 +381,25 @@ export function createPlayerStore({
       set({ queue, index });
     },
     /** Plays the queue entry at `index` (a click in the queue panel). */
+    /** Takes over a queue saved on another device, paused where it was. */
+    restoreQueue(tracks: PlayerTrack[], index: number, positionMs: number) {
+      if (tracks.length === 0) return;
+      const at = clamp(Math.trunc(index), 0, tracks.length - 1);
+      const track = tracks[at]!;
+      set({
+        queue: [...tracks],
+        unshuffled: null,
+        shuffle: false,
+        index: at,
+        isPlaying: false,
+        positionMs: clamp(positionMs, 0, track.duration_ms),
+        durationMs: track.duration_ms,
+        bufferedMs: 0,
+        context: { type: 'queue' },
+        loadToken: state.loadToken + 1,
+      });
+    },
+
     playQueueIndex(index: number) {
       if (index < 0 || index >= state.queue.length) return;
       startAt(index);
