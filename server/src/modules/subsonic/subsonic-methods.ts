@@ -1,0 +1,834 @@
+import fs from 'node:fs';
+import { LIBRARY_PERMISSIONS, type ImportJob } from '@cadenza/contracts/library';
+import {
+  MUSIC_PERMISSIONS,
+  playlistInputSchema,
+  type Album,
+  type Artist,
+  type Track,
+} from '@cadenza/contracts/music';
+import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseRange } from '../../core/byte-ranges.js';
+import type { Storage } from '../../infra/storage.js';
+import type { LibraryService } from '../library/library.service.js';
+import type { MusicServices } from '../music/music.services.js';
+import { findFfmpeg, transcodeToMp3 } from '../music/plays/streaming.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
+import type { UsersService } from '../users/users.service.js';
+import {
+  subsonicAlbum,
+  subsonicAlbumFolder,
+  subsonicArtist,
+  subsonicPlaylist,
+  subsonicSong,
+} from './subsonic-mappers.js';
+import { pictureAt } from './subsonic-media.js';
+import { missing, SUBSONIC_ERRORS, SubsonicError, type SubsonicNode } from './subsonic-response.js';
+
+/** The parameters of a call: the query, and the form body of a POST (the formPost extension). */
+export type Params = URLSearchParams;
+
+export interface Caller {
+  userId: number;
+  /** What plays are deduplicated by, as the web player's by session: the token, or the user. */
+  playSession: string;
+}
+
+export type Method = (
+  params: Params,
+  caller: Caller,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<SubsonicNode | typeof STREAMED>;
+
+/** What a method that answered with a file (stream) returns instead of a body. */
+export const STREAMED = Symbol('streamed');
+
+/** Now playing entries are dropped after this long without a new one (a closed app). */
+const NOW_PLAYING_MS = 15 * 60_000;
+/** The most a list call returns at once (Subsonic's own limit for search and album lists). */
+const MAX_COUNT = 500;
+
+const scanStatusOf = (job: ImportJob | null) => ({
+  scanning: job?.status === 'queued' || job?.status === 'running',
+  count: job?.processed ?? 0,
+  ...(job?.finished_at ? { lastScan: job.finished_at } : {}),
+});
+
+/** A playlist name checked by the web player's rule. */
+function playlistName(name: string): string {
+  const parsed = playlistInputSchema.shape.name.safeParse(name);
+  if (!parsed.success) {
+    throw new SubsonicError(
+      SUBSONIC_ERRORS.generic,
+      parsed.error.issues[0]?.message ?? 'Invalid name.',
+    );
+  }
+  return parsed.data;
+}
+
+/** The name a Subsonic client knows the user by. */
+export const subsonicUsername = (user: { username: string | null; email: string }) =>
+  user.username ?? user.email;
+
+/** Text without the markup of a rich-text biography. */
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Articles an artist's name is indexed without ("The Beatles" under B). */
+const IGNORED_ARTICLES = 'The El La Los Las Le Les';
+const ARTICLES = new RegExp(`^(${IGNORED_ARTICLES.split(' ').join('|')})\\s+`, 'i');
+
+const countParam = (params: Params, name: string, fallback: number) => {
+  const value = Number(params.get(name) ?? fallback);
+  return Number.isSafeInteger(value) && value >= 0 ? Math.min(value, MAX_COUNT) : fallback;
+};
+const offsetParam = (params: Params, name: string) => {
+  const value = Number(params.get(name) ?? 0);
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0;
+};
+
+/** The ids of a repeated parameter (`id=1&id=2`), each a catalogue id. */
+const idsParam = (params: Params, name: string) =>
+  params.getAll(name).map((value) => {
+    const id = Number(value);
+    if (!Number.isSafeInteger(id) || id < 1) {
+      throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
+    }
+    return id;
+  });
+
+const idParam = (params: Params, name = 'id'): number => {
+  const value = params.get(name);
+  if (value === null || value === '') throw missing(name);
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
+  }
+  return id;
+};
+
+/**
+ * Every Subsonic method this server answers, by name, over the music services (the same rules
+ * as the JSON API). A method answers the body of its envelope, or STREAMED once it sent a file.
+ */
+export function createSubsonicMethods({
+  music,
+  ffmpegCommand,
+  importer,
+  users,
+  permissions,
+  storage,
+  appUrl,
+}: {
+  music: MusicServices;
+  /** The ffmpeg command for transcoding (skipped when it is not installed). */
+  ffmpegCommand: string;
+  importer: LibraryService;
+  users: UsersService;
+  permissions: PermissionsService;
+  storage: Storage;
+  appUrl: string;
+}): Record<string, Method> {
+  const { catalogue, library, plays, playlists, search } = music;
+  /** Picture addresses as clients need them: absolute. */
+  const absolute = (url: string | null | undefined) =>
+    url ? (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`) : undefined;
+  const nowPlaying = new Map<number, { trackId: number; at: number; player: string }>();
+
+  /** A page of `count` from `offset`, as the services page (by page number). */
+  const window = (count: number, offset: number) => ({
+    page: Math.floor(offset / Math.max(count, 1)) + 1,
+    perPage: Math.max(count, 1),
+  });
+
+  const methods: Record<string, Method> = {
+    ping: async () => ({}),
+    getLicense: async () => ({ license: { valid: true } }),
+    getOpenSubsonicExtensions: async () => ({
+      openSubsonicExtensions: [
+        { name: 'apiKeyAuthentication', versions: [1] },
+        { name: 'formPost', versions: [1] },
+        { name: 'songLyrics', versions: [1] },
+      ] as unknown as SubsonicNode[],
+    }),
+    getMusicFolders: async () => ({
+      musicFolders: { musicFolder: [{ id: 1, name: 'Music' }] },
+    }),
+    async getArtist(params, caller) {
+      const page = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 500 });
+      return {
+        artist: {
+          ...subsonicArtist(page, page.albums.total),
+          album: page.albums.data.map(subsonicAlbum),
+        },
+      };
+    },
+    async getAlbum(params, caller) {
+      const album = await catalogue.albumPage(idParam(params), caller);
+      return { album: { ...subsonicAlbum(album), song: (album.tracks ?? []).map(subsonicSong) } };
+    },
+    async getSong(params, caller) {
+      return { song: subsonicSong(await catalogue.track(idParam(params), caller)) };
+    },
+
+    /**
+     * The audio, with ranges; transcoded to MP3 through ffmpeg (when the server has it) for
+     * `format=mp3`, a `maxBitRate` below the file's, or a `timeOffset`.
+     */
+    async stream(params, _caller, request, reply) {
+      const { track, file } = await catalogue.audioOf(idParam(params));
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile())
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      const maxKbps = Number(params.get('maxBitRate') ?? 0);
+      const offset = Number(params.get('timeOffset') ?? 0);
+      const sourceKbps = track.bitrate ? track.bitrate / 1000 : Infinity;
+      const lower = Number.isFinite(maxKbps) && maxKbps > 0 && maxKbps < sourceKbps;
+      const wantsMp3 = params.get('format') === 'mp3' && !/mpeg|mp3/.test(track.mime);
+      const skip = Number.isFinite(offset) && offset > 0;
+      const ffmpeg =
+        (lower || wantsMp3 || skip) && params.get('format') !== 'raw'
+          ? findFfmpeg(ffmpegCommand)
+          : null;
+      if (ffmpeg) {
+        const kbps = lower ? Math.max(32, Math.min(320, Math.round(maxKbps))) : 192;
+        const { stream, child } = transcodeToMp3(ffmpeg, file, {
+          kbps,
+          offsetSeconds: skip ? offset : 0,
+        });
+        reply.raw.on('close', () => child.kill('SIGKILL'));
+        void reply.header('accept-ranges', 'none').type('audio/mpeg').send(stream);
+        return STREAMED;
+      }
+      reply.header('accept-ranges', 'bytes').type(track.mime || 'application/octet-stream');
+      const range = parseRange(request.headers.range, stat.size);
+      if (range.kind === 'unsatisfiable') {
+        void reply.status(416).header('content-range', `bytes */${stat.size}`).send();
+        return STREAMED;
+      }
+      if (range.kind === 'partial') {
+        void reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+        return STREAMED;
+      }
+      void reply.header('content-length', stat.size).send(fs.createReadStream(file));
+      return STREAMED;
+    },
+
+    search2: async (params, caller) => ({ searchResult2: await searchResult(params, caller) }),
+    search3: async (params, caller) => ({ searchResult3: await searchResult(params, caller) }),
+
+    getIndexes: async (_params, caller) => ({
+      indexes: {
+        ignoredArticles: IGNORED_ARTICLES,
+        lastModified: 0,
+        index: await artistIndex(caller, 'ar-'),
+      },
+    }),
+    getArtists: async (_params, caller) => ({
+      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex(caller) },
+    }),
+
+    /** Folder-style browsing (for apps that only browse folders): artists hold albums, albums songs. */
+    async getMusicDirectory(params, caller) {
+      const raw = params.get('id');
+      if (!raw) throw missing('id');
+      const [, kind, number] = /^(ar|al)-(\d+)$/.exec(raw) ?? [];
+      if (!kind || !number)
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
+      if (kind === 'ar') {
+        const artist = await catalogue.artistPage(Number(number), caller, {
+          page: 1,
+          perPage: MAX_COUNT,
+        });
+        return {
+          directory: {
+            id: raw,
+            name: artist.name,
+            child: artist.albums.data.map((album) => subsonicAlbumFolder(album, artist.name)),
+          },
+        };
+      }
+      const album = await catalogue.albumPage(Number(number), caller);
+      const artist = album.artists[0];
+      return {
+        directory: {
+          id: raw,
+          parent: artist ? `ar-${artist.id}` : undefined,
+          name: album.name,
+          child: (album.tracks ?? []).map((track) => ({ ...subsonicSong(track), parent: raw })),
+        },
+      };
+    },
+
+    getAlbumList: async (params, caller) => ({
+      albumList: {
+        album: (await albumList(params, caller)).map((album) => subsonicAlbumFolder(album)),
+      },
+    }),
+    getAlbumList2: async (params, caller) => ({
+      albumList2: { album: (await albumList(params, caller)).map(subsonicAlbum) },
+    }),
+    getRandomSongs: async (params, caller) => ({
+      randomSongs: {
+        song: (
+          await catalogue.randomTracks(
+            countParam(params, 'size', 10),
+            caller,
+            await filtersOf(params),
+          )
+        ).map(subsonicSong),
+      },
+    }),
+    getGenres: async () => ({
+      genres: {
+        genre: (await catalogue.genresWithCounts()).map((genre) => ({
+          value: genre.name,
+          songCount: genre.songs,
+          albumCount: genre.albums,
+        })),
+      },
+    }),
+    async getSongsByGenre(params, caller) {
+      const name = params.get('genre');
+      if (!name) throw missing('genre');
+      const genre = await catalogue.genreByName(name);
+      const count = countParam(params, 'count', 10);
+      const { data } = await catalogue.topTracks(
+        window(count, offsetParam(params, 'offset')),
+        caller,
+        genre.id,
+      );
+      return { songsByGenre: { song: data.map(subsonicSong) } };
+    },
+
+    /** Stars are the web player's likes. */
+    async star(params, caller) {
+      await eachStarred(params, (type, id) => library.like(caller.userId, type, id));
+      return {};
+    },
+    async unstar(params, caller) {
+      await eachStarred(params, (type, id) => library.unlike(caller.userId, type, id));
+      return {};
+    },
+    getStarred: async (_params, caller) => {
+      const { artists, albums, tracks } = await starredOf(caller);
+      return {
+        starred: {
+          artist: artists.map((artist) => ({ ...subsonicArtist(artist), id: `ar-${artist.id}` })),
+          album: albums.map((album) => subsonicAlbumFolder(album)),
+          song: tracks.map(subsonicSong),
+        },
+      };
+    },
+    getStarred2: async (_params, caller) => {
+      const { artists, albums, tracks } = await starredOf(caller);
+      return {
+        starred2: {
+          artist: artists.map((artist) => subsonicArtist(artist)),
+          album: albums.map(subsonicAlbum),
+          song: tracks.map(subsonicSong),
+        },
+      };
+    },
+    /**
+     * A play, counted as the web player counts one (deduplicated per signed-in client);
+     * `submission=false` only says what is playing now.
+     */
+    async scrobble(params, caller, request) {
+      const ids = idsParam(params, 'id');
+      if (ids.length === 0) throw missing('id');
+      if (params.get('submission') === 'false') {
+        nowPlaying.set(caller.userId, {
+          trackId: ids[0]!,
+          at: Date.now(),
+          player: params.get('c') ?? 'Subsonic',
+        });
+        return {};
+      }
+      for (const trackId of ids) {
+        await plays.log({
+          trackId,
+          userId: caller.userId,
+          sessionId: caller.playSession,
+          playedMs: 0,
+          ended: true,
+          userAgent: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+        });
+      }
+      return {};
+    },
+    async getNowPlaying(_params, caller) {
+      const since = Date.now() - NOW_PLAYING_MS;
+      const entries = [...nowPlaying].filter(([, entry]) => entry.at >= since);
+      const found = await Promise.all(
+        entries.map(async ([userId, entry]) => {
+          const [track, user] = await Promise.all([
+            catalogue.track(entry.trackId, caller).catch(() => null),
+            users.findById(userId),
+          ]);
+          if (!track || !user) return null;
+          return {
+            ...subsonicSong(track),
+            username: user.username ?? user.email,
+            minutesAgo: Math.floor((Date.now() - entry.at) / 60_000),
+            playerId: 0,
+            playerName: entry.player,
+          };
+        }),
+      );
+      return { nowPlaying: { entry: found.filter((entry) => entry !== null) } };
+    },
+
+    /** The same playlists as the web player, with their privacy. */
+    async getPlaylists(_params, caller) {
+      const { data } = await playlists.ofUser(caller.userId, caller, {
+        page: 1,
+        perPage: MAX_COUNT,
+      });
+      return { playlists: { playlist: data.map((playlist) => subsonicPlaylist(playlist)) } };
+    },
+    async getPlaylist(params, caller) {
+      const id = idParam(params);
+      const playlist = await playlists.get(id, caller);
+      const { data } = await playlists.tracks(id, caller, { page: 1, perPage: MAX_COUNT });
+      const seconds = Math.round(data.reduce((sum, track) => sum + track.duration_ms, 0) / 1000);
+      return {
+        playlist: { ...subsonicPlaylist(playlist, seconds), entry: data.map(subsonicSong) },
+      };
+    },
+
+    /** The same playlists and rules as the web player: only the owner changes a playlist. */
+    async createPlaylist(params, caller, request, reply) {
+      const songs = idsParam(params, 'songId');
+      let id: number;
+      if (params.has('playlistId')) {
+        id = idParam(params, 'playlistId');
+        const current = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });
+        await playlists.removeTracks(
+          id,
+          caller.userId,
+          current.data.map((track) => track.id),
+        );
+        const name = params.get('name');
+        if (name) await playlists.update(id, caller.userId, { name: playlistName(name) });
+      } else {
+        const name = params.get('name');
+        if (!name) throw missing('name');
+        const perms = await permissions.forUser(caller.userId);
+        id = (await playlists.create(caller.userId, perms, { name: playlistName(name) })).id;
+      }
+      if (songs.length) await playlists.addTracks(id, caller.userId, songs);
+      return methods.getPlaylist!(new URLSearchParams({ id: String(id) }), caller, request, reply);
+    },
+    async updatePlaylist(params, caller) {
+      const id = idParam(params, 'playlistId');
+      const name = params.get('name');
+      const comment = params.get('comment');
+      const visibility = params.get('public');
+      await playlists.update(id, caller.userId, {
+        ...(name ? { name: playlistName(name) } : {}),
+        ...(comment !== null ? { description: comment.slice(0, 5000) || null } : {}),
+        ...(visibility !== null ? { public: visibility === 'true' } : {}),
+      });
+      const removing = params.getAll('songIndexToRemove').map(Number);
+      if (removing.length) {
+        const { data } = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });
+        const ids = removing.flatMap((index) => (data[index] ? [data[index].id] : []));
+        if (ids.length) await playlists.removeTracks(id, caller.userId, ids);
+      }
+      const adding = idsParam(params, 'songIdToAdd');
+      if (adding.length) await playlists.addTracks(id, caller.userId, adding);
+      return {};
+    },
+    async deletePlaylist(params, caller) {
+      await playlists.remove(idParam(params), caller.userId);
+      return {};
+    },
+
+    /** A file, for clients that keep music offline: only where the plan allows downloads. */
+    async download(params, caller, _request, reply) {
+      const { file, filename } = await catalogue.downloadOf(
+        idParam(params),
+        await permissions.forUser(caller.userId),
+      );
+      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      void reply
+        .type('application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        )
+        .send(fs.createReadStream(file));
+      return STREAMED;
+    },
+
+    /** Covers by the ids the other calls hand out: `al-`, `ar-`, `tr-` and `pl-`. */
+    async getCoverArt(params, caller, _request, reply) {
+      const raw = params.get('id');
+      if (!raw) throw missing('id');
+      const [, kind, number] = /^(al|ar|tr|pl)-(\d+)$/.exec(raw) ?? [];
+      const id = Number(number);
+      const url =
+        kind === 'al'
+          ? (await catalogue.albumsByIds([id], caller))[0]?.image
+          : kind === 'ar'
+            ? (([artist]) => artist?.image_large ?? artist?.image_small)(
+                await catalogue.artistsByIds([id], caller),
+              )
+            : kind === 'tr'
+              ? (await catalogue.tracksByIds([id], caller))[0]?.album?.image
+              : kind === 'pl'
+                ? (({ image, mosaic }) => image ?? mosaic[0])(await playlists.get(id, caller))
+                : undefined;
+      const size = Number(params.get('size'));
+      const picture = await pictureAt(
+        storage,
+        url,
+        Number.isSafeInteger(size) && size > 0 ? size : undefined,
+      );
+      if (!picture) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'Cover art not found.');
+      void reply
+        .type(picture.type)
+        .header('cache-control', 'private, max-age=86400')
+        .send(picture.data);
+      return STREAMED;
+    },
+    async getAvatar(params, caller, _request, reply) {
+      const user = await users.findById(caller.userId);
+      const name = params.get('username');
+      if (!user || (name && name !== subsonicUsername(user))) {
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'Avatar not found.');
+      }
+      const picture = await pictureAt(storage, user.avatar, undefined);
+      if (!picture) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'Avatar not found.');
+      void reply.type(picture.type).send(picture.data);
+      return STREAMED;
+    },
+
+    async getArtistInfo2(params, caller) {
+      const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
+      const count = countParam(params, 'count', 20);
+      return {
+        artistInfo2: {
+          biography: artist.bio ? plainText(artist.bio) : undefined,
+          smallImageUrl: absolute(artist.image_small),
+          mediumImageUrl: absolute(artist.image_large ?? artist.image_small),
+          largeImageUrl: absolute(artist.image_large),
+          similarArtist: artist.similar.slice(0, count).map((similar) => subsonicArtist(similar)),
+        },
+      };
+    },
+    async getAlbumInfo2(params, caller) {
+      const album = await catalogue.albumPage(idParam(params), caller);
+      const image = absolute(album.image);
+      return { albumInfo: { smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image } };
+    },
+    async getTopSongs(params, caller) {
+      const name = params.get('artist');
+      if (!name) throw missing('artist');
+      const { results } = await search.search(name, ['artists'], { page: 1, perPage: 10 }, caller);
+      const artist = (results.artists?.data as Artist[] | undefined)?.find(
+        (candidate) => candidate.name.toLowerCase() === name.trim().toLowerCase(),
+      );
+      if (!artist) return { topSongs: {} };
+      const page = await catalogue.artistPage(artist.id, caller, { page: 1, perPage: 1 });
+      const count = countParam(params, 'count', 50);
+      return { topSongs: { song: page.top_tracks.slice(0, count).map(subsonicSong) } };
+    },
+    async getSimilarSongs2(params, caller) {
+      const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
+      const count = countParam(params, 'count', 50);
+      const pages = await Promise.all(
+        artist.similar
+          .slice(0, 5)
+          .map((similar) => catalogue.artistPage(similar.id, caller, { page: 1, perPage: 1 })),
+      );
+      const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
+      return { similarSongs2: { song: songs.map(subsonicSong) } };
+    },
+
+    async getLyrics(params, caller) {
+      const artist = params.get('artist') ?? '';
+      const title = params.get('title') ?? '';
+      if (!title) return { lyrics: {} };
+      const { results } = await search.search(
+        `${artist} ${title}`,
+        ['tracks'],
+        { page: 1, perPage: 10 },
+        caller,
+      );
+      const found = (results.tracks?.data as Track[] | undefined)?.find(
+        (track) => track.name.toLowerCase() === title.trim().toLowerCase(),
+      );
+      const track = found && (await catalogue.track(found.id, caller));
+      const text =
+        track && (track.lyrics ?? track.synced_lyrics?.map((line) => line.text).join('\n'));
+      return {
+        lyrics: text ? { artist: track.artists[0]?.name, title: track.name, value: text } : {},
+      };
+    },
+    /** The songLyrics extension: synced lines with their start, or plain lines. */
+    async getLyricsBySongId(params, caller) {
+      const track = await catalogue.track(idParam(params), caller);
+      const lines = track.synced_lyrics?.length
+        ? track.synced_lyrics.map((line) => ({ start: line.time_ms, value: line.text }))
+        : (track.lyrics ?? '')
+            .split('\n')
+            .filter(Boolean)
+            .map((value) => ({ value }));
+      if (lines.length === 0) return { lyricsList: {} };
+      return {
+        lyricsList: {
+          structuredLyrics: [
+            {
+              displayArtist: track.artists[0]?.name,
+              displayTitle: track.name,
+              lang: 'xxx',
+              synced: Boolean(track.synced_lyrics?.length),
+              line: lines,
+            },
+          ],
+        },
+      };
+    },
+
+    /** The queue the web player and other apps save, so listening moves between devices. */
+    async getPlayQueue(_params, caller) {
+      const queue = await music.playQueue.get(caller.userId);
+      if (!queue) return {};
+      const user = await users.findById(caller.userId);
+      return {
+        playQueue: {
+          current: queue.current !== null ? String(queue.current) : undefined,
+          position: queue.position_ms,
+          username: user ? subsonicUsername(user) : undefined,
+          changed: queue.updated_at && new Date(queue.updated_at).toISOString(),
+          changedBy: queue.changed_by,
+          entry: queue.tracks.map(subsonicSong),
+        },
+      };
+    },
+    async savePlayQueue(params, caller) {
+      const current = params.get('current');
+      const position = Number(params.get('position') ?? 0);
+      await music.playQueue.save(caller.userId, {
+        trackIds: idsParam(params, 'id'),
+        current: current ? idParam(params, 'current') : null,
+        positionMs: Number.isFinite(position) ? position : 0,
+        changedBy: params.get('c') ?? 'Music app',
+      });
+      return {};
+    },
+
+    /** The library scan, for those who may import (admins). */
+    async getScanStatus(_params, caller) {
+      await mayImport(caller);
+      return { scanStatus: scanStatusOf(await importer.latestJob()) };
+    },
+    async startScan(_params, caller) {
+      await mayImport(caller);
+      const job = await importer.rescan();
+      if (!job) {
+        throw new SubsonicError(
+          SUBSONIC_ERRORS.generic,
+          'Import a folder from the admin area first.',
+        );
+      }
+      return { scanStatus: scanStatusOf(job) };
+    },
+
+    /** The caller's own account in Subsonic's roles (another user's is not theirs to read). */
+    async getUser(params, caller) {
+      const user = await users.findById(caller.userId);
+      const name = params.get('username');
+      if (!name) throw missing('username');
+      if (!user || name !== subsonicUsername(user)) {
+        throw new SubsonicError(
+          SUBSONIC_ERRORS.notAuthorized,
+          'You may only read your own account.',
+        );
+      }
+      const perms = await permissions.forUser(user.id);
+      const admin = hasPermission(perms, PERMISSIONS.admin);
+      return {
+        user: {
+          username: subsonicUsername(user),
+          email: user.email,
+          scrobblingEnabled: true,
+          adminRole: admin,
+          settingsRole: true,
+          downloadRole: hasPermission(perms, MUSIC_PERMISSIONS.download),
+          uploadRole: false,
+          playlistRole: hasPermission(perms, MUSIC_PERMISSIONS.playlistsCreate),
+          coverArtRole: false,
+          commentRole: false,
+          podcastRole: false,
+          streamRole: hasPermission(perms, PERMISSIONS.musicView),
+          jukeboxRole: false,
+          shareRole: false,
+          videoConversionRole: false,
+          folder: [1] as unknown as SubsonicNode[],
+        },
+      };
+    },
+  };
+
+  /** `genre`, `fromYear` and `toYear` filters, the genre by its name. */
+  async function filtersOf(params: Params) {
+    const genre = params.get('genre');
+    const year = (name: string) => {
+      const value = params.get(name);
+      const number = value === null ? NaN : Number(value);
+      return Number.isSafeInteger(number) ? number : undefined;
+    };
+    return {
+      genreId: genre ? (await catalogue.genreByName(genre)).id : undefined,
+      fromYear: year('fromYear'),
+      toYear: year('toYear'),
+    };
+  }
+
+  /** Artists grouped under their first letter, articles ignored (getIndexes, getArtists). */
+  async function artistIndex(caller: Caller, idPrefix = '') {
+    const groups = new Map<string, SubsonicNode[]>();
+    for (let page = 1; ; page++) {
+      const { data, last_page } = await catalogue.artistsByName(
+        { page, perPage: MAX_COUNT },
+        caller,
+      );
+      for (const artist of data) {
+        const bare = artist.name.replace(ARTICLES, '');
+        const letter = /^\p{L}/u.test(bare) ? bare[0]!.toLocaleUpperCase('en') : '#';
+        const node = { ...subsonicArtist(artist), id: `${idPrefix}${artist.id}` };
+        groups.set(letter, [...(groups.get(letter) ?? []), node]);
+      }
+      if (page >= last_page) break;
+    }
+    return [...groups]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, artist]) => ({ name, artist }));
+  }
+
+  async function albumList(params: Params, caller: Caller) {
+    const type = params.get('type');
+    if (!type) throw missing('type');
+    const size = countParam(params, 'size', 10);
+    const page = window(size, offsetParam(params, 'offset'));
+    switch (type) {
+      case 'random':
+      case 'newest':
+      case 'frequent':
+      case 'alphabeticalByName':
+      case 'alphabeticalByArtist':
+        return (await catalogue.albumsInOrder(type, page, caller)).data;
+      // Without ratings, the highest rated are the most played.
+      case 'highest':
+        return (await catalogue.albumsInOrder('frequent', page, caller)).data;
+      case 'recent':
+        return catalogue.recentlyPlayedAlbums(page, caller);
+      case 'starred':
+        return (await library.liked(caller.userId, 'album', page)).data as Album[];
+      case 'byYear':
+        if (!params.has('fromYear')) throw missing('fromYear');
+        if (!params.has('toYear')) throw missing('toYear');
+        return (await catalogue.albumsInOrder('byYear', page, caller, await filtersOf(params)))
+          .data;
+      case 'byGenre':
+        if (!params.has('genre')) throw missing('genre');
+        return (await catalogue.albumsInOrder('newest', page, caller, await filtersOf(params)))
+          .data;
+      default:
+        throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown album list type: ${type}`);
+    }
+  }
+
+  /** search2 and search3: the search service; an empty query walks the whole catalogue. */
+  async function searchResult(params: Params, caller: Caller): Promise<SubsonicNode> {
+    const query = (params.get('query') ?? '').replace(/^"|"$/g, '').trim();
+    const found: SubsonicNode = {};
+    const part = (name: string) => ({
+      count: countParam(params, `${name}Count`, 20),
+      offset: offsetParam(params, `${name}Offset`),
+    });
+    if (query === '') {
+      const artist = part('artist');
+      const album = part('album');
+      const song = part('song');
+      if (artist.count) {
+        const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), caller);
+        found.artist = data.map((a) => subsonicArtist(a));
+      }
+      if (album.count) {
+        const page = window(album.count, album.offset);
+        found.album = (await catalogue.albumsInOrder('alphabeticalByName', page, caller)).data.map(
+          subsonicAlbum,
+        );
+      }
+      if (song.count) {
+        const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), caller);
+        found.song = data.map(subsonicSong);
+      }
+      return found;
+    }
+    const [artists, albums, tracks] = await Promise.all(
+      (['artist', 'album', 'song'] as const).map(async (name) => {
+        const { count, offset } = part(name);
+        if (count === 0) return undefined;
+        const type = name === 'artist' ? 'artists' : name === 'album' ? 'albums' : 'tracks';
+        return (await search.search(query, [type], window(count, offset), caller)).results[type]
+          ?.data;
+      }),
+    );
+    if (artists) found.artist = (artists as Artist[]).map((a) => subsonicArtist(a));
+    if (albums) found.album = (albums as Album[]).map(subsonicAlbum);
+    if (tracks) found.song = (tracks as Track[]).map(subsonicSong);
+    return found;
+  }
+
+  async function mayImport(caller: Caller) {
+    if (!hasPermission(await permissions.forUser(caller.userId), LIBRARY_PERMISSIONS.import)) {
+      throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Only admins scan the library.');
+    }
+  }
+
+  /** What the caller starred (liked), newest first. */
+  async function starredOf(caller: Caller) {
+    const page = { page: 1, perPage: MAX_COUNT };
+    const [artists, albums, tracks] = await Promise.all([
+      library.liked(caller.userId, 'artist', page),
+      library.liked(caller.userId, 'album', page),
+      library.liked(caller.userId, 'track', page),
+    ]);
+    return {
+      artists: artists.data as Artist[],
+      albums: albums.data as Album[],
+      tracks: tracks.data as Track[],
+    };
+  }
+
+  /** The songs, albums and artists a star or unstar call names. */
+  async function eachStarred(
+    params: Params,
+    act: (type: 'track' | 'album' | 'artist', id: number) => Promise<void>,
+  ) {
+    const targets = [
+      ...idsParam(params, 'id').map((id) => ['track', id] as const),
+      ...idsParam(params, 'albumId').map((id) => ['album', id] as const),
+      ...idsParam(params, 'artistId').map((id) => ['artist', id] as const),
+    ];
+    if (targets.length === 0) throw missing('id');
+    for (const [type, id] of targets) await act(type, id);
+  }
+
+  return methods;
+}
