@@ -59,9 +59,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/** A generated value as text; an object without a prototype has no String() of its own. */
+const textOf = (value: unknown): string => {
+  try {
+    return String(value);
+  } catch {
+    return JSON.stringify(value) ?? '';
+  }
+};
+
 // A URL cannot carry half a surrogate pair; the JSON body tests those.
 const urlSafe = (value: unknown) =>
-  String(value).replace(/[\uD800-\uDFFF]/g, (char, index: number, text: string) =>
+  textOf(value).replace(/[\uD800-\uDFFF]/g, (char, index: number, text: string) =>
     /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(text.slice(index, index + 2)) ||
     /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(text.slice(index - 1, index + 1))
       ? char
@@ -82,7 +91,7 @@ function queryOf(query: unknown): Record<string, string> {
     Object.entries(query as Record<string, unknown>).map(([key, value]) => [
       key,
       Array.isArray(value)
-        ? value.map(String).join(',')
+        ? value.map(textOf).join(',')
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value),
