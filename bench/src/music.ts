@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { wavBytes } from '../../server/src/test/wav.js';
 import { Client } from './client.js';
 import { load, printTable, startApp, startBare } from './http.js';
 
@@ -25,9 +26,22 @@ function seed(dataDir: string): void {
   if (result.status !== 0) throw new Error('seeding the benchmark catalogue failed');
 }
 
+/** One real audio file (a minute of 44.1 kHz WAV, 5 MB) imported beside the synthetic catalogue. */
+function importAudio(dataDir: string): void {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-audio-'));
+  fs.writeFileSync(path.join(folder, 'Bench Stream.wav'), wavBytes(60, 44_100));
+  const result = spawnSync(process.execPath, ['server/dist/cli/import.js', folder], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('importing the benchmark audio failed');
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-music-'));
   seed(dataDir);
+  importAudio(dataDir);
   const bare = await startBare();
   const app = await startApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
   try {
@@ -86,6 +100,22 @@ async function main(): Promise<void> {
         bare: await load(`${bare.url}/`),
       });
     }
+    // Streams: what a player fetches, 256 KiB ranges of a 5 MB file.
+    const found = (await (
+      await fetch(`${app.url}/api/v1/search?query=bench%20stream&types=tracks&perPage=1`)
+    ).json()) as { results: { tracks: { data: { id: number }[] } } };
+    const audioId = String(found.results.tracks.data[0]!.id);
+    const range = { range: 'bytes=0-262143' };
+    subsonicRows.push({
+      name: '/rest stream (256 KiB range)',
+      app: await load(rest('stream', { id: audioId }), range),
+      bare: await load(`${bare.url}/`),
+    });
+    subsonicRows.push({
+      name: 'JSON stream (256 KiB range)',
+      app: await load(`${app.url}/api/v1/tracks/${audioId}/stream`, range),
+      bare: await load(`${bare.url}/`),
+    });
     console.log(`\nSubsonic API next to the JSON API on ${TRACKS} tracks`);
     printTable(subsonicRows);
   } finally {

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_file_entries.js';
 import * as m0012 from './migrations/0012_browse_indexes.js';
 import * as m0013 from './migrations/0013_app_passwords.js';
 import * as m0014 from './migrations/0014_play_queues.js';
+import * as m0015 from './migrations/0015_ratings.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_browse_indexes': m0012,
   '0013_app_passwords': m0013,
   '0014_play_queues': m0014,
+  '0015_ratings': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,7 +41,7 @@ import type {
   TracksTable,
 } from '../modules/music/catalogue/catalogue.table.js';
 import type { ChannelItemsTable, ChannelsTable } from '../modules/music/channels/channels.table.js';
-import type { FollowsTable, LikesTable } from '../modules/music/likes/likes.table.js';
+import type { FollowsTable, LikesTable, RatingsTable } from '../modules/music/likes/likes.table.js';
 import type { PlaysTable } from '../modules/music/plays/plays.table.js';
 import type {
   PlaylistFollowersTable,
@@ -95,6 +95,7 @@ export interface Database {
   playlist_tracks: PlaylistTracksTable;
   playlist_followers: PlaylistFollowersTable;
   likes: LikesTable;
+  ratings: RatingsTable;
   follows: FollowsTable;
   plays: PlaysTable;
   channels: ChannelsTable;

@@ -5,6 +5,17 @@ import type { SubsonicNode } from './subsonic-response.js';
  * The catalogue in Subsonic's words (the 1.16.1 schema's Artist, AlbumID3 and Child). Ids are
  * the catalogue's own; cover art ids name what they belong to: `ar-1`, `al-2`, `tr-3`.
  */
+/** What the caller thinks of an item: their rating and when they starred (liked) it. */
+export interface Note {
+  rating?: number;
+  likedAt?: string;
+}
+
+const noted = (note: Note | undefined) => ({
+  starred: iso(note?.likedAt),
+  userRating: note?.rating,
+});
+
 const iso = (date: string | null | undefined) => (date ? new Date(date).toISOString() : undefined);
 const suffixOf = (mime: string) => mime.split('/').pop()?.replace('mpeg', 'mp3') ?? 'mp3';
 
@@ -17,7 +28,7 @@ export function subsonicArtist(artist: Artist, albumCount?: number): SubsonicNod
   };
 }
 
-export function subsonicAlbum(album: Album): SubsonicNode {
+export function subsonicAlbum(album: Album, note?: Note): SubsonicNode {
   const artist = album.artists[0];
   return {
     id: String(album.id),
@@ -33,10 +44,11 @@ export function subsonicAlbum(album: Album): SubsonicNode {
     created: iso(album.created_at),
     year: album.year ?? undefined,
     genre: album.genres?.[0]?.name,
+    ...noted(note),
   };
 }
 
-export function subsonicSong(track: Track): SubsonicNode {
+export function subsonicSong(track: Track, note?: Note): SubsonicNode {
   const artist = track.artists[0];
   const suffix = suffixOf(track.mime);
   return {
@@ -62,6 +74,7 @@ export function subsonicSong(track: Track): SubsonicNode {
     artistId: artist ? String(artist.id) : undefined,
     type: 'music',
     isVideo: false,
+    ...noted(note),
   };
 }
 
@@ -81,7 +94,7 @@ export function subsonicPlaylist(playlist: Playlist, durationSeconds?: number): 
 }
 
 /** An album as a folder (the Child of folder-based calls): its id names it `al-<id>`. */
-export function subsonicAlbumFolder(album: Album, artistName?: string): SubsonicNode {
+export function subsonicAlbumFolder(album: Album, note?: Note, artistName?: string): SubsonicNode {
   const artist = album.artists[0];
   return {
     id: `al-${album.id}`,
@@ -95,5 +108,6 @@ export function subsonicAlbumFolder(album: Album, artistName?: string): Subsonic
     coverArt: `al-${album.id}`,
     playCount: album.plays,
     created: iso(album.created_at),
+    ...noted(note),
   };
 }

@@ -134,7 +134,7 @@ export function createSubsonicMethods({
   storage: Storage;
   appUrl: string;
 }): Record<string, Method> {
-  const { catalogue, library, plays, playlists, search } = music;
+  const { catalogue, library, likes, plays, playlists, search } = music;
   /** Picture addresses as clients need them: absolute. */
   const absolute = (url: string | null | undefined) =>
     url ? (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`) : undefined;
@@ -164,16 +164,18 @@ export function createSubsonicMethods({
       return {
         artist: {
           ...subsonicArtist(page, page.albums.total),
-          album: page.albums.data.map(subsonicAlbum),
+          album: await albumNodes(caller, page.albums.data),
         },
       };
     },
     async getAlbum(params, caller) {
       const album = await catalogue.albumPage(idParam(params), caller);
-      return { album: { ...subsonicAlbum(album), song: (album.tracks ?? []).map(subsonicSong) } };
+      const [node] = await albumNodes(caller, [album]);
+      return { album: { ...node, song: await songNodes(caller, album.tracks ?? []) } };
     },
     async getSong(params, caller) {
-      return { song: subsonicSong(await catalogue.track(idParam(params), caller)) };
+      const [song] = await songNodes(caller, [await catalogue.track(idParam(params), caller)]);
+      return { song };
     },
 
     /**
@@ -253,7 +255,10 @@ export function createSubsonicMethods({
           directory: {
             id: raw,
             name: artist.name,
-            child: artist.albums.data.map((album) => subsonicAlbumFolder(album, artist.name)),
+            child: await albumNodes(caller, artist.albums.data, {
+              folder: true,
+              artistName: artist.name,
+            }),
           },
         };
       }
@@ -264,28 +269,32 @@ export function createSubsonicMethods({
           id: raw,
           parent: artist ? `ar-${artist.id}` : undefined,
           name: album.name,
-          child: (album.tracks ?? []).map((track) => ({ ...subsonicSong(track), parent: raw })),
+          child: (await songNodes(caller, album.tracks ?? [])).map((song) => ({
+            ...song,
+            parent: raw,
+          })),
         },
       };
     },
 
     getAlbumList: async (params, caller) => ({
       albumList: {
-        album: (await albumList(params, caller)).map((album) => subsonicAlbumFolder(album)),
+        album: await albumNodes(caller, await albumList(params, caller), { folder: true }),
       },
     }),
     getAlbumList2: async (params, caller) => ({
-      albumList2: { album: (await albumList(params, caller)).map(subsonicAlbum) },
+      albumList2: { album: await albumNodes(caller, await albumList(params, caller)) },
     }),
     getRandomSongs: async (params, caller) => ({
       randomSongs: {
-        song: (
+        song: await songNodes(
+          caller,
           await catalogue.randomTracks(
             countParam(params, 'size', 10),
             caller,
             await filtersOf(params),
-          )
-        ).map(subsonicSong),
+          ),
+        ),
       },
     }),
     getGenres: async () => ({
@@ -307,7 +316,7 @@ export function createSubsonicMethods({
         caller,
         genre.id,
       );
-      return { songsByGenre: { song: data.map(subsonicSong) } };
+      return { songsByGenre: { song: await songNodes(caller, data) } };
     },
 
     /** Stars are the web player's likes. */
@@ -319,13 +328,25 @@ export function createSubsonicMethods({
       await eachStarred(params, (type, id) => library.unlike(caller.userId, type, id));
       return {};
     },
+    /** A rating of 1 to 5 stars (0 takes it back) of a song, or an album or artist folder. */
+    async setRating(params, caller) {
+      const raw = params.get('id');
+      if (!raw) throw missing('id');
+      if (!params.get('rating')) throw missing('rating');
+      const [, kind, number] = /^(?:(ar|al)-)?(\d+)$/.exec(raw) ?? [];
+      if (!number)
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
+      const type = kind === 'ar' ? 'artist' : kind === 'al' ? 'album' : 'track';
+      await library.rate(caller.userId, type, Number(number), Number(params.get('rating')));
+      return {};
+    },
     getStarred: async (_params, caller) => {
       const { artists, albums, tracks } = await starredOf(caller);
       return {
         starred: {
           artist: artists.map((artist) => ({ ...subsonicArtist(artist), id: `ar-${artist.id}` })),
-          album: albums.map((album) => subsonicAlbumFolder(album)),
-          song: tracks.map(subsonicSong),
+          album: await albumNodes(caller, albums, { folder: true }),
+          song: await songNodes(caller, tracks),
         },
       };
     },
@@ -334,8 +355,8 @@ export function createSubsonicMethods({
       return {
         starred2: {
           artist: artists.map((artist) => subsonicArtist(artist)),
-          album: albums.map(subsonicAlbum),
-          song: tracks.map(subsonicSong),
+          album: await albumNodes(caller, albums),
+          song: await songNodes(caller, tracks),
         },
       };
     },
@@ -403,7 +424,7 @@ export function createSubsonicMethods({
       const { data } = await playlists.tracks(id, caller, { page: 1, perPage: MAX_COUNT });
       const seconds = Math.round(data.reduce((sum, track) => sum + track.duration_ms, 0) / 1000);
       return {
-        playlist: { ...subsonicPlaylist(playlist, seconds), entry: data.map(subsonicSong) },
+        playlist: { ...subsonicPlaylist(playlist, seconds), entry: await songNodes(caller, data) },
       };
     },
 
@@ -543,7 +564,7 @@ export function createSubsonicMethods({
       if (!artist) return { topSongs: {} };
       const page = await catalogue.artistPage(artist.id, caller, { page: 1, perPage: 1 });
       const count = countParam(params, 'count', 50);
-      return { topSongs: { song: page.top_tracks.slice(0, count).map(subsonicSong) } };
+      return { topSongs: { song: await songNodes(caller, page.top_tracks.slice(0, count)) } };
     },
     async getSimilarSongs2(params, caller) {
       const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
@@ -554,7 +575,7 @@ export function createSubsonicMethods({
           .map((similar) => catalogue.artistPage(similar.id, caller, { page: 1, perPage: 1 })),
       );
       const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
-      return { similarSongs2: { song: songs.map(subsonicSong) } };
+      return { similarSongs2: { song: await songNodes(caller, songs) } };
     },
 
     async getLyrics(params, caller) {
@@ -614,7 +635,7 @@ export function createSubsonicMethods({
           username: user ? subsonicUsername(user) : undefined,
           changed: queue.updated_at && new Date(queue.updated_at).toISOString(),
           changedBy: queue.changed_by,
-          entry: queue.tracks.map(subsonicSong),
+          entry: await songNodes(caller, queue.tracks),
         },
       };
     },
@@ -698,6 +719,34 @@ export function createSubsonicMethods({
     };
   }
 
+  /** Songs as Subsonic nodes, with the caller's star and rating. */
+  async function songNodes(caller: Caller, tracks: Track[]) {
+    const notes = await likes.annotationsAmong(
+      caller.userId,
+      'track',
+      tracks.map((track) => track.id),
+    );
+    return tracks.map((track) => subsonicSong(track, notes.get(track.id)));
+  }
+
+  /** Albums as Subsonic nodes (ID3 albums, or folders for folder-based calls), annotated. */
+  async function albumNodes(
+    caller: Caller,
+    albums: Album[],
+    { folder = false, artistName }: { folder?: boolean; artistName?: string } = {},
+  ) {
+    const notes = await likes.annotationsAmong(
+      caller.userId,
+      'album',
+      albums.map((album) => album.id),
+    );
+    return albums.map((album) =>
+      folder
+        ? subsonicAlbumFolder(album, notes.get(album.id), artistName)
+        : subsonicAlbum(album, notes.get(album.id)),
+    );
+  }
+
   /** Artists grouped under their first letter, articles ignored (getIndexes, getArtists). */
   async function artistIndex(caller: Caller, idPrefix = '') {
     const groups = new Map<string, SubsonicNode[]>();
@@ -731,9 +780,9 @@ export function createSubsonicMethods({
       case 'alphabeticalByName':
       case 'alphabeticalByArtist':
         return (await catalogue.albumsInOrder(type, page, caller)).data;
-      // Without ratings, the highest rated are the most played.
+      // The caller's own ratings, best first, as other Subsonic servers list them.
       case 'highest':
-        return (await catalogue.albumsInOrder('frequent', page, caller)).data;
+        return (await library.ratedAlbums(caller.userId, page)).data;
       case 'recent':
         return catalogue.recentlyPlayedAlbums(page, caller);
       case 'starred':
@@ -770,13 +819,12 @@ export function createSubsonicMethods({
       }
       if (album.count) {
         const page = window(album.count, album.offset);
-        found.album = (await catalogue.albumsInOrder('alphabeticalByName', page, caller)).data.map(
-          subsonicAlbum,
-        );
+        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, caller);
+        found.album = await albumNodes(caller, data);
       }
       if (song.count) {
         const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), caller);
-        found.song = data.map(subsonicSong);
+        found.song = await songNodes(caller, data);
       }
       return found;
     }
@@ -790,8 +838,8 @@ export function createSubsonicMethods({
       }),
     );
     if (artists) found.artist = (artists as Artist[]).map((a) => subsonicArtist(a));
-    if (albums) found.album = (albums as Album[]).map(subsonicAlbum);
-    if (tracks) found.song = (tracks as Track[]).map(subsonicSong);
+    if (albums) found.album = await albumNodes(caller, albums as Album[]);
+    if (tracks) found.song = await songNodes(caller, tracks as Track[]);
     return found;
   }
 

@@ -346,6 +346,51 @@ describe('browsing as music apps do', () => {
     ).toBe(10);
   });
 
+  it('keeps the listener’s ratings of songs, albums and artists, and lists the best rated', async () => {
+    const song = String(ids.alto!.trackId);
+    await api.setRating({ id: song, rating: 4 });
+    await api.setRating({ id: `al-${ids.quiet1!.albumId}`, rating: 3 });
+    await api.setRating({ id: `al-${ids.alto!.albumId}`, rating: 5 });
+    await api.setRating({ id: `ar-${ids.zeta!.artistIds[0]}`, rating: 2 });
+    await api.star({ id: song });
+    const { song: rated } = await api.getSong({ id: song });
+    expect(rated.userRating).toBe(4);
+    expect(Date.parse(String(rated.starred))).toBeGreaterThan(Date.now() - 60_000);
+    const { albumList2 } = await api.getAlbumList2({ type: 'highest', size: 10 });
+    expect(albumList2.album?.map((album) => [album.name, album.userRating])).toEqual([
+      ['Arches', 5],
+      ['Low Light', 3],
+    ]);
+    // Another listener sees none of it.
+    const { client: other } = await signedInUser(t.app);
+    const otherKey = (await other.post('/api/v1/access-tokens', { tokenName: 'DSub' })).json()
+      .plainTextToken;
+    const otherApi = new SubsonicAPI({ url: base, auth: { apiKey: otherKey } });
+    expect((await otherApi.getSong({ id: song })).song.userRating).toBeUndefined();
+    expect((await otherApi.getAlbumList2({ type: 'highest' })).albumList2.album ?? []).toEqual([]);
+    // 0 takes a rating back.
+    await api.setRating({ id: `al-${ids.quiet1!.albumId}`, rating: 0 });
+    expect(
+      ((await api.getAlbumList2({ type: 'highest' })).albumList2.album ?? []).map((a) => a.name),
+    ).toEqual(['Arches']);
+    await api.unstar({ id: song });
+
+    const failure = async (params: Record<string, string>) =>
+      (
+        (await (await call('setRating', { apiKey, f: 'json', ...params })).json()) as {
+          'subsonic-response': { error: { code: number; message: string } };
+        }
+      )['subsonic-response'].error;
+    expect(await failure({ id: song, rating: '6' })).toEqual({
+      code: 0,
+      message: 'The rating must be a whole number from 0 to 5.',
+    });
+    expect((await failure({ id: '999999', rating: '3' })).code).toBe(70);
+    expect((await failure({ id: `al-999999`, rating: '3' })).code).toBe(70);
+    expect((await failure({ rating: '3' })).code).toBe(10);
+    expect((await failure({ id: song })).code).toBe(10);
+  });
+
   it('picks random songs, lists genres with their counts and songs of a genre', async () => {
     const { randomSongs } = await api.getRandomSongs({ size: 3, genre: 'Ambient' });
     expect(randomSongs.song?.map((song) => song.title).sort()).toEqual(['Hush', 'Murmur']);
@@ -671,6 +716,8 @@ const ATTRIBUTE_TYPES: Record<string, keyof typeof XSD_TYPES> = {
   scanning: 'boolean',
   created: 'dateTime',
   changed: 'dateTime',
+  starred: 'dateTime',
+  userRating: 'int',
 };
 
 describe('XML answers', () => {

@@ -194,11 +194,16 @@ export async function deleteTracksByPaths(db: Executor, paths: string[]): Promis
     if (rows.length === 0) continue;
     for (const row of rows) if (row.album_id) albumIds.add(row.album_id);
     const ids = rows.map((r) => r.id);
-    // Likes and hand-picked channel items point at tracks without a foreign key.
+    // Likes, ratings and hand-picked channel items point at tracks without a foreign key.
     await db
       .deleteFrom('likes')
       .where('likeable_type', '=', 'track')
       .where('likeable_id', 'in', ids)
+      .execute();
+    await db
+      .deleteFrom('ratings')
+      .where('rateable_type', '=', 'track')
+      .where('rateable_id', 'in', ids)
       .execute();
     await db
       .deleteFrom('channel_items')
@@ -225,6 +230,11 @@ export async function deleteTracksByPaths(db: Executor, paths: string[]): Promis
       .deleteFrom('likes')
       .where('likeable_type', '=', 'album')
       .where('likeable_id', 'in', ids)
+      .execute();
+    await db
+      .deleteFrom('ratings')
+      .where('rateable_type', '=', 'album')
+      .where('rateable_id', 'in', ids)
       .execute();
     await db
       .deleteFrom('channel_items')

@@ -151,3 +151,85 @@ export async function followedPage(
   );
   return { ids: rows.map((r) => r.followable_id), total };
 }
+
+export type RateableType = 'track' | 'album' | 'artist';
+
+/** Sets a user's rating of an item, or removes it for 0. */
+export async function upsertRating(
+  db: Executor,
+  userId: number,
+  type: RateableType,
+  id: number,
+  rating: number,
+): Promise<void> {
+  if (rating === 0) {
+    await db
+      .deleteFrom('ratings')
+      .where('user_id', '=', userId)
+      .where('rateable_type', '=', type)
+      .where('rateable_id', '=', id)
+      .execute();
+    return;
+  }
+  const updated_at = new Date().toISOString();
+  await db
+    .insertInto('ratings')
+    .values({ user_id: userId, rateable_type: type, rateable_id: id, rating, updated_at })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'rateable_type', 'rateable_id']).doUpdateSet({ rating, updated_at }),
+    )
+    .execute();
+}
+
+/** What a user thinks of some items: the rating given and when each was liked. */
+export async function annotationsAmong(
+  db: Executor,
+  userId: number,
+  type: RateableType,
+  ids: number[],
+): Promise<Map<number, { rating?: number; likedAt?: string }>> {
+  const notes = new Map<number, { rating?: number; likedAt?: string }>();
+  if (ids.length === 0) return notes;
+  const [ratings, likes] = await Promise.all([
+    db
+      .selectFrom('ratings')
+      .select(['rateable_id', 'rating'])
+      .where('user_id', '=', userId)
+      .where('rateable_type', '=', type)
+      .where('rateable_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('likes')
+      .select(['likeable_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('likeable_type', '=', type)
+      .where('likeable_id', 'in', ids)
+      .execute(),
+  ]);
+  for (const row of ratings) notes.set(row.rateable_id, { rating: row.rating });
+  for (const row of likes) {
+    notes.set(row.likeable_id, { ...notes.get(row.likeable_id), likedAt: row.created_at });
+  }
+  return notes;
+}
+
+/** Ids of what a user rated, best first (then most recently rated). */
+export async function ratedPage(
+  db: Executor,
+  userId: number,
+  type: RateableType,
+  window: PageWindow,
+) {
+  const rated = db
+    .selectFrom('ratings')
+    .where('user_id', '=', userId)
+    .where('rateable_type', '=', type);
+  const { rows, total } = await pageWithTotal(rated, window, (query) =>
+    query
+      .select('rateable_id')
+      .orderBy('rating', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('rateable_id', 'desc'),
+  );
+  return { ids: rows.map((r) => r.rateable_id), total };
+}

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PageWindow } from '../pagination.js';
 import * as repo from './likes.repo.js';
-import type { FollowableType, LikeableType } from './likes.repo.js';
+import type { FollowableType, LikeableType, RateableType } from './likes.repo.js';
 
 export type LikesService = ReturnType<typeof createLikesService>;
 
 /**
- * Likes and follows as plain relations. Checking that the liked object exists and may be
+ * Likes, follows and ratings as plain relations. Checking that the liked object exists and may be
  * seen is the caller's job (the library service), which knows the catalogue and playlists.
  */
 export function createLikesService(db: Kysely<Database>) {
@@ -32,5 +32,12 @@ export function createLikesService(db: Kysely<Database>) {
     followerIds: (type: FollowableType, ids: number[]) => repo.followerIds(db, type, ids),
     followedPage: (userId: number, type: FollowableType, window: PageWindow) =>
       repo.followedPage(db, userId, type, window),
+
+    rate: (userId: number, type: RateableType, id: number, rating: number) =>
+      repo.upsertRating(db, userId, type, id, rating),
+    annotationsAmong: (userId: number, type: RateableType, ids: number[]) =>
+      repo.annotationsAmong(db, userId, type, ids),
+    ratedPage: (userId: number, type: RateableType, window: PageWindow) =>
+      repo.ratedPage(db, userId, type, window),
   };
 }

@@ -13,3 +13,12 @@ export interface FollowsTable {
   followable_id: number;
   created_at: string;
 }
+
+/** A user's rating of a track, album or artist, 1 to 5. */
+export interface RatingsTable {
+  user_id: number;
+  rateable_type: string;
+  rateable_id: number;
+  rating: number;
+  updated_at: string;
+}

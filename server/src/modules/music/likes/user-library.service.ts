@@ -6,6 +6,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import { publicUserRefs } from '../public-user.js';
+import type { RateableType } from './likes.repo.js';
 import type { LikesService } from './likes.service.js';
 
 export type UserLibraryService = ReturnType<typeof createUserLibraryService>;
@@ -78,6 +79,21 @@ export function createUserLibraryService({
     async followedUsers(userId: number, page: PageRequest) {
       const { ids, total } = await likes.followedPage(userId, 'user', pageWindow(page));
       return paginated(await publicUserRefs(users, ids), total, page);
+    },
+
+    /** Rates a track, album or artist from 1 to 5 stars; 0 takes the rating back. */
+    async rate(userId: number, type: RateableType, id: number, rating: number): Promise<void> {
+      if (!Number.isInteger(rating) || rating < 0 || rating > 5) {
+        throw AppError.validation({ rating: 'The rating must be a whole number from 0 to 5.' });
+      }
+      if (!(await catalogue.exists(type, id))) throw AppError.notFound('Not found.');
+      await likes.rate(userId, type, id, rating);
+    },
+
+    /** The albums a user rated, best first. */
+    async ratedAlbums(userId: number, page: PageRequest) {
+      const { ids, total } = await likes.ratedPage(userId, 'album', pageWindow(page));
+      return paginated(await catalogue.albumsByIds(ids, { userId }), total, page);
     },
   };
 }
