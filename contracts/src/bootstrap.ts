@@ -23,6 +23,8 @@ export interface I18nBootstrap {
  */
 export interface BootstrapData {
   user: (User & { permissions: Permission[]; roles: { id: number; name: string }[] }) | null;
+  /** The admin signed in as `user`, who can return to their own account. */
+  impersonator?: { id: number; display_name: string } | null;
   guest_role: GuestRole | null;
   is_mobile_device: boolean;
   i18n: I18nBootstrap;

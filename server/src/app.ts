@@ -22,7 +22,12 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/r
 import { connectRedis } from './infra/redis.js';
 import { localStorage, storageRoutes } from './infra/storage.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { rolesAdminRoutes } from './modules/roles/roles-admin.routes.js';
+import { createRolesAdminService } from './modules/roles/roles-admin.service.js';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
+import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { billingAdminRoutes } from './modules/billing/billing-admin.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingServices } from './modules/billing/billing.services.js';
@@ -124,6 +129,7 @@ async function createServices(config: Config, db: Db) {
     permissions,
     themes,
     localization,
+    sessions,
   });
   const appKey = await settings.appKey(config.appKey);
   const storage = localStorage(path.join(config.dataDir, 'storage'));
@@ -178,6 +184,15 @@ async function createServices(config: Config, db: Db) {
   users.useRelation('tokens', (userId) => tokens.list(userId));
   const logs = createLogsService({ errorLog });
   const audit = createAuditService(kysely);
+  const usersAdmin = createUsersAdminService({
+    db: kysely,
+    users,
+    permissions,
+    sessions,
+    tokens,
+    storage,
+  });
+  const rolesAdmin = createRolesAdminService(kysely, permissions);
   // Demo billing: the payment stand-in plays Stripe, its webhooks coming back to this app.
   const paymentStandin = config.billingDemo
     ? await startStripeStandin({
@@ -240,6 +255,8 @@ async function createServices(config: Config, db: Db) {
     appPasswords,
     paymentStandin,
     audit,
+    usersAdmin,
+    rolesAdmin,
     billing,
     storage,
     errorLog,
@@ -411,6 +428,9 @@ export async function buildApp(
   await app.register(libraryRoutes, { library: services.library });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
+  await app.register(usersAdminRoutes, { usersAdmin: services.usersAdmin, audit: services.audit });
+  await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin, audit: services.audit });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(familyRoutes, { family: services.billing.family });
   await app.register(notificationsRoutes, {
     notifications: services.notifications,

@@ -8,7 +8,7 @@ import './request-context.js';
 
 /**
  * Route-level access rules. A route declares `config: { auth: true }` or
- * `config: { permission: 'name' }`; visitors are checked against the guest role, so a
+ * `config: { permission: 'name' }` (or a list of names, any of which opens it); visitors are checked against the guest role, so a
  * permission the guests hold opens the route to them. `workspaceId` scopes a request to a
  * workspace the user belongs to.
  */
@@ -20,8 +20,13 @@ export const accessPlugin = fp<{ workspaces: WorkspacesService }>(
     app.addHook('preValidation', async (request) => {
       const config = request.routeOptions.config;
       if (config.auth && !request.user) throw AppError.unauthenticated();
-      if (config.permission && !hasPermission(await request.permissions(), config.permission)) {
-        throw request.user ? AppError.forbidden() : AppError.unauthenticated();
+      if (config.permission) {
+        const held = await request.permissions();
+        const wanted =
+          typeof config.permission === 'string' ? [config.permission] : config.permission;
+        if (!wanted.some((name) => hasPermission(held, name))) {
+          throw request.user ? AppError.forbidden() : AppError.unauthenticated();
+        }
       }
 
       const raw = (request.query as Record<string, unknown> | undefined)?.workspaceId;

@@ -5,6 +5,7 @@ import type { AccessTokensService } from '../modules/access-tokens/access-tokens
 import type { PermissionsService } from '../modules/roles/permissions.service.js';
 import { REMEMBER_SECONDS, type SessionsService } from '../modules/sessions/sessions.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
+import { isBanned } from '../modules/users/users.table.js';
 import './request-context.js';
 
 export const SESSION_COOKIE = 'cadenza_session';
@@ -57,7 +58,8 @@ export const authContextPlugin = fp<AuthContextOptions>(
         // Token clients keep no cookies: the session is a throwaway one.
         request.session = { id: sessions.newId(), row: null, changed: false };
         const token = await tokens.resolve(authorization.slice(7).trim());
-        const user = token ? await users.findById(token.user_id) : undefined;
+        const found = token ? await users.findById(token.user_id) : undefined;
+        const user = found && !isBanned(found) ? found : undefined;
         request.user = user ?? null;
         request.authMethod = user ? 'token' : null;
         return;
@@ -66,7 +68,9 @@ export const authContextPlugin = fp<AuthContextOptions>(
       const rawId = request.cookies[SESSION_COOKIE];
       const row = rawId ? await sessions.find(rawId) : undefined;
       if (rawId && row?.user_id) {
-        const user = await users.findById(row.user_id);
+        // A ban ends sessions when it is given; this holds for any that slipped past.
+        const found = await users.findById(row.user_id);
+        const user = found && !isBanned(found) ? found : undefined;
         request.session = { id: rawId, row, changed: false };
         request.user = user ?? null;
         request.authMethod = user ? 'session' : null;

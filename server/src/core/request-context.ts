@@ -25,8 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs a signed-in user. */
     auth?: boolean;
-    /** The route needs this permission (visitors are checked against the guest role). */
-    permission?: string;
+    /**
+     * The route needs this permission, or one of these (visitors are checked against the guest
+     * role).
+     */
+    permission?: string | readonly string[];
     /**
      * The route's callers carry none of our cookies: a form another site posts (Sign in with
      * Apple), a payment service's webhook, music apps. The route reads no cookie and writes none

@@ -38,11 +38,36 @@ async function signIn(identity: Identity): Promise<TestClient> {
   return client;
 }
 
-/** A case may sign its client out (logout, another session's end): sign the same account in again. */
+/**
+ * A case may sign its client out (logout, another session's end, a ban) or switch it to another
+ * account (sign in as): sign the identity's own account in again.
+ */
 async function clientFor(identity: Identity): Promise<TestClient> {
-  if (identity !== 'guest' && (await clients[identity].get('/api/v1/me')).statusCode !== 200)
+  if (identity === 'guest') return clients.guest;
+  const me = await clients[identity].get('/api/v1/me');
+  if (me.statusCode !== 200 || me.json().user.email !== accounts[identity].email) {
+    await restoreAccount(identity);
     clients[identity] = await signIn(identity);
+  }
   return clients[identity];
+}
+
+/**
+ * The admin's calls reach the other accounts too (delete, ban, sign in as): give the identity
+ * its account back, as it was, before signing in again.
+ */
+async function restoreAccount(identity: 'user' | 'admin'): Promise<void> {
+  const { email, password } = accounts[identity];
+  const existing = await t.app.services.users.findByEmail(email);
+  if (!existing) {
+    await createUser(t.app, { email, password });
+    return;
+  }
+  await t.app.services.users.update(existing.id, {
+    banned_at: null,
+    banned_until: null,
+    ban_reason: null,
+  });
 }
 
 beforeAll(async () => {

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_browse_indexes.js';
 import * as m0013 from './migrations/0013_app_passwords.js';
 import * as m0014 from './migrations/0014_play_queues.js';
 import * as m0015 from './migrations/0015_ratings.js';
+import * as m0016 from './migrations/0016_user_bans.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013_app_passwords': m0013,
   '0014_play_queues': m0014,
   '0015_ratings': m0015,
+  '0016_user_bans': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Menu } from '@cadenza/contracts/menus';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
+import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import { PERMISSIONS, type Restriction } from '@cadenza/contracts/permissions';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import crypto from 'node:crypto';
@@ -25,7 +26,27 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
   { name: PERMISSIONS.settingsView, group: 'settings', description: 'Read all settings.' },
   { name: PERMISSIONS.settingsUpdate, group: 'settings', description: 'Change settings.' },
   { name: PERMISSIONS.usersView, group: 'users', description: 'See other users.' },
-  { name: PERMISSIONS.usersUpdate, group: 'users', description: 'Change other users.' },
+  {
+    name: PERMISSIONS.usersUpdate,
+    group: 'users',
+    description: 'Create, change, ban, delete and sign in as other users.',
+  },
+  {
+    name: ADMIN_PERMISSIONS.roles,
+    group: 'users',
+    description: 'Create and change roles and what they grant.',
+  },
+  {
+    name: ADMIN_PERMISSIONS.appearance,
+    group: 'settings',
+    description: 'Change themes, menus, the landing page and custom code.',
+  },
+  { name: ADMIN_PERMISSIONS.ads, group: 'settings', description: 'Fill and switch the ad slots.' },
+  {
+    name: ADMIN_PERMISSIONS.localizations,
+    group: 'settings',
+    description: 'Add languages and translate their lines.',
+  },
   { name: PERMISSIONS.musicView, group: 'music', description: 'Listen to and browse music.' },
   {
     name: MUSIC_PERMISSIONS.update,
@@ -62,7 +83,11 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
     group: 'custom_pages',
     description: 'Create, edit and delete custom pages.',
   },
-  { name: 'logs.view', group: 'logs', description: 'Read and download the server error logs.' },
+  {
+    name: ADMIN_PERMISSIONS.logs,
+    group: 'logs',
+    description: 'Read the error, mail and audit logs.',
+  },
   { name: BILLING_PERMISSIONS.hideAds, group: 'plans', description: 'See no ads.' },
   {
     name: BILLING_PERMISSIONS.offline,

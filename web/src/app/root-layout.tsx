@@ -1,6 +1,7 @@
 import { ScrollRestoration } from 'react-router';
 import { useNotificationStream } from '../features/notifications/live/use-notification-stream';
 import { GlobalOverlays } from '../features/shell/global-overlays';
+import { ImpersonationBanner } from '../features/shell/impersonation-banner';
 import { RequireVerifiedEmail } from './guards';
 
 /** The shell around every screen. */
@@ -8,6 +9,7 @@ export function RootLayout() {
   useNotificationStream();
   return (
     <>
+      <ImpersonationBanner />
       <RequireVerifiedEmail />
       <ScrollRestoration />
       <GlobalOverlays />

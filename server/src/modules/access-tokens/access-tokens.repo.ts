@@ -62,3 +62,7 @@ export async function deleteTokenOfUser(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+export async function deleteTokensOfUser(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('personal_access_tokens').where('user_id', '=', userId).execute();
+}

@@ -55,5 +55,8 @@ export function createAccessTokensService(
       // Another user's token answers like a missing one, so ids reveal nothing.
       if (!(await repo.deleteTokenOfUser(db, userId, id))) throw AppError.notFound();
     },
+
+    /** Revokes every token of a user (a ban). */
+    deleteAll: (userId: number) => repo.deleteTokensOfUser(db, userId),
   };
 }

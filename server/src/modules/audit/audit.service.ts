@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { paginated } from '@cadenza/contracts/http';
+import { displayName } from '../users/users.service.js';
 import * as repo from './audit.repo.js';
 import type { AuditLogRow } from './audit.table.js';
 
@@ -56,9 +58,37 @@ export function createAuditService(db: Kysely<Database>) {
       });
     },
 
-    async list(options: { page: number; perPage: number; subjectType?: string }) {
+    /** The log as the admin area reads it: newest first, each entry with its actor's name. */
+    async list(options: {
+      page: number;
+      perPage: number;
+      subjectType?: string;
+      subjectId?: string;
+    }) {
       const { rows, total } = await repo.listEntries(db, options);
-      return { entries: rows.map(rowToEntry), total };
+      return paginated(
+        rows.map((row) => {
+          const { actor_email, actor_username, actor_first_name, actor_last_name, ...entry } = row;
+          const { actor_id, ...rest } = rowToEntry(entry);
+          return {
+            ...rest,
+            actor:
+              actor_id !== null && actor_email !== null
+                ? {
+                    id: actor_id,
+                    display_name: displayName({
+                      email: actor_email,
+                      username: actor_username,
+                      first_name: actor_first_name,
+                      last_name: actor_last_name,
+                    }),
+                  }
+                : null,
+          };
+        }),
+        total,
+        options,
+      );
     },
   };
 }

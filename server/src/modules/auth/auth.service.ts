@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import type { UsersService } from '../users/users.service.js';
-import type { UserRow } from '../users/users.table.js';
+import { isBanned, type UserRow } from '../users/users.table.js';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -70,6 +70,7 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
    * confirmed two-factor, as a pending login waiting for the code. True when the code is needed.
    */
   async function signIn(request: FastifyRequest, user: UserRow, remember: boolean) {
+    refuseBanned(user);
     if (twoFactor.state(user) === 2) {
       // Not signed in yet: the pending login waits in this visitor's session for the code.
       const pending: PendingLogin = { id: user.id, remember };
@@ -83,6 +84,14 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
     }
     await startSession(request, user.id, remember);
     return false;
+  }
+
+  /** A banned account proves who it is and is still turned away, told why and until when. */
+  function refuseBanned(user: UserRow): void {
+    if (!isBanned(user)) return;
+    const until = user.banned_until ? ` until ${new Date(user.banned_until).toUTCString()}` : '';
+    const reason = user.ban_reason ? ` Reason: ${user.ban_reason}` : '';
+    throw new AppError(403, `This account is banned${until}.${reason}`, { code: 'banned' });
   }
 
   /** Whether this session confirmed the password within the last `seconds`. */
@@ -161,6 +170,7 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
       await throttle(`two-factor:${user.id}|${request.ip}`, LOGIN_ATTEMPTS_PER_ACCOUNT);
       await twoFactor.passChallenge(user, input);
       await limiter.clear(`two-factor:${user.id}|${request.ip}`);
+      refuseBanned(user);
       await startSession(request, user.id, pending.remember);
     },
 

@@ -6,7 +6,8 @@ import { LOCALE_COOKIE, type LocalizationService } from '../localization/localiz
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ThemesService } from '../themes/themes.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import { displayName, type UsersService } from '../users/users.service.js';
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;
 
@@ -19,6 +20,7 @@ export interface BootstrapDeps {
   permissions: PermissionsService;
   themes: ThemesService;
   localization: LocalizationService;
+  sessions: SessionsService;
 }
 
 /** Everything the web app needs for its first paint (spec section 3, "Bootstrap data"). */
@@ -38,6 +40,11 @@ export function createBootstrapService(deps: BootstrapDeps) {
             permissions: await request.permissions(),
           }
         : null;
+      // An admin signed in as this user: the site shows a banner to return.
+      const impersonatorId = request.user
+        ? deps.sessions.impersonatorOf(request.session.row)
+        : null;
+      const impersonator = impersonatorId ? await deps.users.findById(impersonatorId) : undefined;
       const localization = await deps.localization.negotiate({
         userLanguage: request.user?.language,
         cookieLanguage: request.cookies[LOCALE_COOKIE],
@@ -45,6 +52,9 @@ export function createBootstrapService(deps: BootstrapDeps) {
       });
       return {
         user,
+        impersonator: impersonator
+          ? { id: impersonator.id, display_name: displayName(impersonator) }
+          : null,
         guest_role: guestRole,
         is_mobile_device: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
         i18n: deps.localization.bundle(localization),

@@ -188,3 +188,181 @@ export async function permissionIdsByName(
     .execute();
   return new Map(rows.map((row) => [row.name, row.id]));
 }
+
+export async function listRoles(db: Executor, query?: string) {
+  let roles = db.selectFrom('roles').selectAll();
+  if (query) roles = roles.where('name', 'like', `%${query.replace(/[%_\\]/g, '')}%`);
+  return roles.orderBy('id').execute();
+}
+
+export async function findRoleById(db: Executor, id: number) {
+  return db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRolesByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('roles').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The permissions each role grants, with their restrictions, in one query. */
+export async function permissionsOfRoles(db: Executor, roleIds: number[]) {
+  if (roleIds.length === 0) return new Map<number, PermissionGrant[]>();
+  const rows = await db
+    .selectFrom('role_permissions')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select(['role_permissions.role_id', 'permissions.name', 'role_permissions.restrictions'])
+    .where('role_permissions.role_id', 'in', roleIds)
+    .orderBy('permissions.name')
+    .execute();
+  const byRole = new Map<number, PermissionGrant[]>();
+  for (const row of rows) {
+    byRole.set(row.role_id, [...(byRole.get(row.role_id) ?? []), ...parseGrants([row])]);
+  }
+  return byRole;
+}
+
+export async function usersCountOfRoles(db: Executor, roleIds: number[]) {
+  if (roleIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('role_id', 'in', roleIds)
+    .groupBy('role_id')
+    .execute();
+  return new Map(rows.map((row) => [row.role_id, Number(row.count)]));
+}
+
+export async function updateRole(
+  db: Executor,
+  id: number,
+  changes: { name: string; description: string | null; is_default: number },
+): Promise<void> {
+  await db
+    .updateTable('roles')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Makes one role the default of new accounts, and no other. */
+export async function setDefaultRole(db: Executor, id: number): Promise<void> {
+  await db.updateTable('roles').set({ is_default: 0 }).where('id', '!=', id).execute();
+  await db.updateTable('roles').set({ is_default: 1 }).where('id', '=', id).execute();
+}
+
+export async function deleteRole(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+  await db.deleteFrom('user_roles').where('role_id', '=', id).execute();
+  await db.deleteFrom('roles').where('id', '=', id).execute();
+}
+
+/** Replaces what a role grants. `grants` name permissions by id. */
+export async function replaceRolePermissions(
+  db: Executor,
+  roleId: number,
+  grants: { permissionId: number; restrictions: Restriction[] }[],
+): Promise<void> {
+  await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+  if (grants.length === 0) return;
+  await db
+    .insertInto('role_permissions')
+    .values(
+      grants.map((grant) => ({
+        role_id: roleId,
+        permission_id: grant.permissionId,
+        restrictions: JSON.stringify(grant.restrictions),
+      })),
+    )
+    .execute();
+}
+
+/** Replaces the permissions granted to a user directly. */
+export async function replaceUserPermissions(
+  db: Executor,
+  userId: number,
+  grants: { permissionId: number; restrictions: Restriction[] }[],
+): Promise<void> {
+  await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
+  if (grants.length === 0) return;
+  await db
+    .insertInto('user_permissions')
+    .values(
+      grants.map((grant) => ({
+        user_id: userId,
+        permission_id: grant.permissionId,
+        restrictions: JSON.stringify(grant.restrictions),
+      })),
+    )
+    .execute();
+}
+
+export async function replaceUserRoles(db: Executor, userId: number, roleIds: number[]) {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length === 0) return;
+  await db
+    .insertInto('user_roles')
+    .values(roleIds.map((roleId) => ({ user_id: userId, role_id: roleId })))
+    .execute();
+}
+
+/** The permissions granted to users directly (not through a role), by user. */
+export async function directPermissionsOfUsers(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, PermissionGrant[]>();
+  const rows = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select(['user_permissions.user_id', 'permissions.name', 'user_permissions.restrictions'])
+    .where('user_permissions.user_id', 'in', userIds)
+    .orderBy('permissions.name')
+    .execute();
+  const byUser = new Map<number, PermissionGrant[]>();
+  for (const row of rows) {
+    byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), ...parseGrants([row])]);
+  }
+  return byUser;
+}
+
+export async function rolesOfUsers(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, { id: number; name: string }[]>();
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.id', 'roles.name'])
+    .where('user_roles.user_id', 'in', userIds)
+    .orderBy('roles.id')
+    .execute();
+  const byUser = new Map<number, { id: number; name: string }[]>();
+  for (const { user_id, id, name } of rows) {
+    byUser.set(user_id, [...(byUser.get(user_id) ?? []), { id, name }]);
+  }
+  return byUser;
+}
+
+/** How many users hold a permission, through a role or directly. */
+export async function countHoldersOf(db: Executor, permissionName: string): Promise<number> {
+  const viaRoles = db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .select('user_roles.user_id')
+    .where('permissions.name', '=', permissionName);
+  const direct = db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select('user_permissions.user_id')
+    .where('permissions.name', '=', permissionName);
+  const row = await db
+    .selectFrom(viaRoles.union(direct).as('holders'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function allPermissions(db: Executor) {
+  return db
+    .selectFrom('permissions')
+    .select(['name', 'group_name', 'description'])
+    .orderBy('group_name')
+    .orderBy('name')
+    .execute();
+}

@@ -31,6 +31,19 @@ export interface SessionsEnded {
   except?: string;
 }
 
+/** Where an admin signed in as another user keeps their own id, to return to it. */
+export const IMPERSONATOR_KEY = 'impersonator';
+
+/** The short-lived values a session keeps (JSON in its row). */
+function payloadOf(row: SessionRow | null): Record<string, unknown> {
+  if (!row) return {};
+  try {
+    return JSON.parse(row.payload) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 export function createSessionsService(db: Kysely<Database>) {
   const listeners = new Set<(ended: SessionsEnded) => void>();
   const ended = (event: SessionsEnded) => listeners.forEach((listener) => listener(event));
@@ -61,6 +74,7 @@ export function createSessionsService(db: Kysely<Database>) {
       userId: number,
       remember: boolean,
       client: SessionClient,
+      payload: Record<string, unknown> = {},
     ): Promise<{ rawId: string; row: SessionRow }> {
       if (previousRawId) await repo.deleteSession(db, sha256(previousRawId));
       const rawId = randomToken(30);
@@ -70,7 +84,7 @@ export function createSessionsService(db: Kysely<Database>) {
         user_id: userId,
         ip_address: client.ip,
         user_agent: client.userAgent?.slice(0, 1000) ?? null,
-        payload: '{}',
+        payload: JSON.stringify(payload),
         remember: remember ? 1 : 0,
         password_confirmed_at: null,
         last_active: now,
@@ -134,14 +148,13 @@ export function createSessionsService(db: Kysely<Database>) {
       });
     },
 
-    payloadOf(row: SessionRow | null): Record<string, unknown> {
-      if (!row) return {};
-      try {
-        return JSON.parse(row.payload) as Record<string, unknown>;
-      } catch {
-        return {};
-      }
+    /** The admin who signed in as this session's user, if one did. */
+    impersonatorOf(row: SessionRow | null): number | null {
+      const id = payloadOf(row)[IMPERSONATOR_KEY];
+      return typeof id === 'number' ? id : null;
     },
+
+    payloadOf,
 
     /** Records that the password was just confirmed in this session (and only this one). */
     async markPasswordConfirmed(row: SessionRow): Promise<string> {

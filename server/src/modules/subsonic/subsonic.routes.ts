@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.js';
+import { isBanned } from '../users/users.table.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
@@ -139,6 +140,9 @@ export async function subsonicRoutes(
       throw new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
     }
     await limiter.clear(throttle);
+    if (isBanned(user)) {
+      throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'This account is banned.');
+    }
     return { userId: user.id, playSession: `subsonic-user-${user.id}` };
   }
 

@@ -60,11 +60,12 @@ export async function findUserByUsername(
     .executeTakeFirst();
 }
 
-export async function deleteUser(db: Kysely<Database>, id: number): Promise<void> {
+export async function deleteUser(db: Executor, id: number): Promise<void> {
   // Sessions, tokens, roles, codes and social profiles go with it (foreign keys cascade).
-  await db.transaction().execute(async (trx) => {
+  const remove = async (trx: Executor) => {
     await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     await trx.deleteFrom('personal_access_tokens').where('user_id', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
-  });
+  };
+  await (db.isTransaction ? remove(db) : db.transaction().execute(remove));
 }

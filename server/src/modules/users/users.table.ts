@@ -21,6 +21,11 @@ export interface UsersTable {
   /** The last TOTP time step accepted; a code of that step or earlier is refused. */
   two_factor_last_step: number | null;
   referrer_code: string | null;
+  /** Set while the account is banned: it cannot sign in, and its sessions and tokens end. */
+  banned_at: string | null;
+  /** When the ban ends by itself; null for a ban until an admin lifts it. */
+  banned_until: string | null;
+  ban_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -28,3 +33,10 @@ export interface UsersTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
+
+/** Whether the account is banned right now (a ban with an end in the past is over). */
+export function isBanned(row: Pick<UserRow, 'banned_at' | 'banned_until'>, now = Date.now()) {
+  return (
+    row.banned_at !== null && (row.banned_until === null || Date.parse(row.banned_until) > now)
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  ADMIN_PERMISSIONS,
+  adminRoleSchema,
+  permissionDefinitionSchema,
+  roleInputSchema,
+} from '@cadenza/contracts/admin';
+import { integer } from '@cadenza/contracts/http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuditService } from '../audit/audit.service.js';
+import type { RolesAdminService } from './roles-admin.service.js';
+
+const idParams = z.object({ id: integer({ min: 1 }) });
+const roleResponse = { 200: z.object({ role: adminRoleSchema }) };
+
+/** The admin API of roles and the permission catalogue; every write is audited. */
+export async function rolesAdminRoutes(
+  app: FastifyInstance,
+  { rolesAdmin, audit }: { rolesAdmin: RolesAdminService; audit: AuditService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { permission: ADMIN_PERMISSIONS.roles };
+  const subject = (id: number) => ({ type: 'role', id });
+
+  r.get(
+    '/api/v1/admin/roles',
+    {
+      config,
+      schema: {
+        querystring: z.object({ query: z.string().trim().max(100).optional() }),
+        response: { 200: z.object({ roles: z.array(adminRoleSchema) }) },
+      },
+    },
+    async (request) => ({ roles: await rolesAdmin.list(request.query.query) }),
+  );
+
+  r.get(
+    '/api/v1/admin/roles/:id',
+    { config, schema: { params: idParams, response: roleResponse } },
+    async (request) => ({ role: await rolesAdmin.get(request.params.id) }),
+  );
+
+  r.post(
+    '/api/v1/admin/roles',
+    { config, schema: { body: roleInputSchema, response: roleResponse } },
+    async (request) => {
+      const role = await rolesAdmin.create(request.body);
+      await audit.record(request, {
+        action: 'role.created',
+        subject: subject(role.id),
+        after: role,
+      });
+      return { role };
+    },
+  );
+
+  r.put(
+    '/api/v1/admin/roles/:id',
+    { config, schema: { params: idParams, body: roleInputSchema, response: roleResponse } },
+    async (request) => {
+      const before = await rolesAdmin.get(request.params.id);
+      const role = await rolesAdmin.update(request.params.id, request.body);
+      await audit.record(request, {
+        action: 'role.updated',
+        subject: subject(role.id),
+        before,
+        after: role,
+      });
+      return { role };
+    },
+  );
+
+  r.delete(
+    '/api/v1/admin/roles/:id',
+    {
+      config,
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => {
+      const role = await rolesAdmin.remove(request.params.id);
+      await audit.record(request, {
+        action: 'role.deleted',
+        subject: subject(role.id),
+        before: role,
+      });
+      return { message: 'Role deleted' };
+    },
+  );
+
+  // The role editor and the user editor both grant permissions from this list.
+  r.get(
+    '/api/v1/admin/permissions',
+    {
+      config: { permission: [ADMIN_PERMISSIONS.roles, ADMIN_PERMISSIONS.users] },
+      schema: { response: { 200: z.object({ permissions: z.array(permissionDefinitionSchema) }) } },
+    },
+    async () => ({ permissions: await rolesAdmin.catalogue() }),
+  );
+}

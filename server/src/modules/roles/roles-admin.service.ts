@@ -1,0 +1,158 @@
+import type { AdminRole, PermissionDefinition, RoleData } from '@cadenza/contracts/admin';
+import { SUPER_PERMISSION, type Restriction } from '@cadenza/contracts/permissions';
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { PermissionsService } from './permissions.service.js';
+import * as repo from './roles.repo.js';
+import type { RoleRow } from './roles.table.js';
+
+export type RolesAdminService = ReturnType<typeof createRolesAdminService>;
+
+type Grants = { name: string; restrictions: Restriction[] }[];
+
+const LAST_ADMIN = 'At least one user must keep the admin permission.';
+
+/**
+ * Grants by permission id, refusing names the site does not know (a typo would otherwise grant
+ * nothing and say nothing).
+ */
+export async function resolveGrants(db: Kysely<Database> | Transaction<Database>, grants: Grants) {
+  const ids = await repo.permissionIdsByName(
+    db,
+    grants.map((grant) => grant.name),
+  );
+  const unknown = grants.filter((grant) => !ids.has(grant.name)).map((grant) => grant.name);
+  if (unknown.length > 0) {
+    throw AppError.validation({ permissions: `Unknown permission: ${unknown.join(', ')}.` });
+  }
+  return grants.map((grant) => ({
+    permissionId: ids.get(grant.name)!,
+    restrictions: grant.restrictions,
+  }));
+}
+
+/** Runs a change to roles or grants, undone when it would leave no user with the admin permission. */
+export async function keepingAnAdmin<T>(
+  db: Kysely<Database>,
+  change: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    if ((await repo.countHoldersOf(trx, SUPER_PERMISSION)) === 0) {
+      throw AppError.validation({ permissions: LAST_ADMIN }, LAST_ADMIN);
+    }
+    return result;
+  });
+}
+
+/** Roles as the admin area edits them: what each grants, the default role, the guest role. */
+export function createRolesAdminService(db: Kysely<Database>, permissions: PermissionsService) {
+  async function present(rows: RoleRow[]): Promise<AdminRole[]> {
+    const ids = rows.map((row) => row.id);
+    const [grants, counts] = await Promise.all([
+      repo.permissionsOfRoles(db, ids),
+      repo.usersCountOfRoles(db, ids),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      guests: row.guests === 1,
+      default: row.is_default === 1,
+      permissions: grants.get(row.id) ?? [],
+      users_count: counts.get(row.id) ?? 0,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }));
+  }
+
+  async function find(id: number): Promise<RoleRow> {
+    const row = await repo.findRoleById(db, id);
+    if (!row) throw AppError.notFound('This role does not exist.');
+    return row;
+  }
+
+  async function assertNameFree(name: string, exceptId?: number) {
+    const existing = await repo.findRoleByName(db, name);
+    if (existing && existing.id !== exceptId) {
+      throw AppError.validation({ name: 'A role with this name already exists.' });
+    }
+  }
+
+  return {
+    list: async (query?: string) => present(await repo.listRoles(db, query)),
+
+    get: async (id: number) => (await present([await find(id)]))[0]!,
+
+    async create(input: RoleData): Promise<AdminRole> {
+      await assertNameFree(input.name);
+      const grants = await resolveGrants(db, input.permissions);
+      const id = await db.transaction().execute(async (trx) => {
+        const roleId = await repo.insertRole(trx, {
+          name: input.name,
+          description: input.description ?? '',
+          guests: false,
+          isDefault: false,
+        });
+        await repo.replaceRolePermissions(trx, roleId, grants);
+        if (input.default) await repo.setDefaultRole(trx, roleId);
+        return roleId;
+      });
+      permissions.forget();
+      return (await present([await find(id)]))[0]!;
+    },
+
+    async update(id: number, input: RoleData): Promise<AdminRole> {
+      const role = await find(id);
+      await assertNameFree(input.name, id);
+      if (role.guests && input.default) {
+        throw AppError.validation({
+          default: 'The guest role cannot be the role of new accounts.',
+        });
+      }
+      if (role.is_default && !input.default) {
+        throw AppError.validation({
+          default: 'Make another role the default; there is always one for new accounts.',
+        });
+      }
+      const grants = await resolveGrants(db, input.permissions);
+      await keepingAnAdmin(db, async (trx) => {
+        await repo.updateRole(trx, id, {
+          name: input.name,
+          description: input.description ?? null,
+          is_default: role.is_default,
+        });
+        await repo.replaceRolePermissions(trx, id, grants);
+        if (input.default) await repo.setDefaultRole(trx, id);
+      });
+      permissions.forget();
+      return (await present([await find(id)]))[0]!;
+    },
+
+    async remove(id: number): Promise<AdminRole> {
+      const [role] = await present([await find(id)]);
+      if (role!.guests) {
+        throw AppError.validation(
+          { role: 'The guest role cannot be deleted.' },
+          'The guest role cannot be deleted.',
+        );
+      }
+      if (role!.default) {
+        const message = 'Make another role the default before deleting this one.';
+        throw AppError.validation({ role: message }, message);
+      }
+      await keepingAnAdmin(db, (trx) => repo.deleteRole(trx, id));
+      permissions.forget();
+      return role!;
+    },
+
+    async catalogue(): Promise<PermissionDefinition[]> {
+      return (await repo.allPermissions(db)).map((row) => ({
+        name: row.name,
+        group: row.group_name,
+        description: row.description,
+      }));
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import type {
+  AdminUser,
+  AdminUserCreateData,
+  AdminUserUpdateData,
+  BanData,
+} from '@cadenza/contracts/admin';
+import type { AdminListQuery } from '@cadenza/contracts/http';
+import { paginated } from '@cadenza/contracts/http';
+import { hasPermission, SUPER_PERMISSION } from '@cadenza/contracts/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { clientOf } from '../../core/auth-context.js';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import { hashPassword } from '../../infra/hash.js';
+import type { Storage } from '../../infra/storage.js';
+import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
+import { keepingAnAdmin, resolveGrants } from '../roles/roles-admin.service.js';
+import * as rolesRepo from '../roles/roles.repo.js';
+import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
+import * as repo from './users-admin.repo.js';
+import * as usersRepo from './users.repo.js';
+import { displayName, type UsersService } from './users.service.js';
+import { isBanned, type UserRow } from './users.table.js';
+
+export type UsersAdminService = ReturnType<typeof createUsersAdminService>;
+
+export interface UsersAdminDeps {
+  db: Kysely<Database>;
+  users: UsersService;
+  permissions: PermissionsService;
+  sessions: SessionsService;
+  tokens: AccessTokensService;
+  storage: Storage;
+}
+
+/** Users as admins manage them: the table, edits, roles and grants, bans and impersonation. */
+export function createUsersAdminService(deps: UsersAdminDeps) {
+  const { db, users, permissions, sessions, tokens, storage } = deps;
+
+  async function present(rows: UserRow[]): Promise<AdminUser[]> {
+    const ids = rows.map((row) => row.id);
+    const [roles, direct, subscribed] = await Promise.all([
+      rolesRepo.rolesOfUsers(db, ids),
+      rolesRepo.directPermissionsOfUsers(db, ids),
+      repo.subscribedAmong(db, ids),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      display_name: displayName(row),
+      first_name: row.first_name,
+      last_name: row.last_name,
+      avatar: row.avatar,
+      email_verified_at: row.email_verified_at,
+      two_factor_enabled: row.two_factor_secret !== null,
+      created_at: row.created_at,
+      roles: roles.get(row.id) ?? [],
+      permissions: direct.get(row.id) ?? [],
+      subscribed: subscribed.has(row.id),
+      ban: isBanned(row)
+        ? {
+            reason: row.ban_reason ?? '',
+            banned_at: row.banned_at!,
+            banned_until: row.banned_until,
+          }
+        : null,
+    }));
+  }
+
+  async function find(id: number): Promise<UserRow> {
+    const row = await users.findById(id);
+    if (!row) throw AppError.notFound('This user does not exist.');
+    return row;
+  }
+
+  const get = async (id: number) => (await present([await find(id)]))[0]!;
+
+  async function assertUnique(input: { email: string; username?: string | null }, id?: number) {
+    const byEmail = await users.findByEmail(input.email);
+    if (byEmail && byEmail.id !== id) {
+      throw AppError.validation({ email: 'The email has already been taken.' });
+    }
+    const byName = input.username ? await users.findByUsername(input.username) : undefined;
+    if (byName && byName.id !== id) {
+      throw AppError.validation({ username: 'The username has already been taken.' });
+    }
+  }
+
+  /** Roles by id, refusing unknown ones and the guest role (it is for visitors only). */
+  async function assertRoles(roleIds: number[]) {
+    const found = await rolesRepo.findRolesByIds(db, [...new Set(roleIds)]);
+    if (found.length !== new Set(roleIds).size) {
+      throw AppError.validation({ role_ids: 'One of the roles does not exist.' });
+    }
+    if (found.some((role) => role.guests === 1)) {
+      throw AppError.validation({ role_ids: 'The guest role is for visitors, not accounts.' });
+    }
+  }
+
+  async function assignAccess(
+    trx: Transaction<Database>,
+    userId: number,
+    roleIds: number[],
+    grants: Awaited<ReturnType<typeof resolveGrants>>,
+  ) {
+    await rolesRepo.replaceUserRoles(trx, userId, [...new Set(roleIds)]);
+    await rolesRepo.replaceUserPermissions(trx, userId, grants);
+  }
+
+  function selfOf(request: FastifyRequest): number {
+    if (!request.user) throw AppError.unauthenticated();
+    return request.user.id;
+  }
+
+  return {
+    get,
+
+    async list(query: AdminListQuery, filters: repo.UserFilters) {
+      const { rows, total } = await repo.listUsers(db, query, filters);
+      return paginated(await present(rows), total, query);
+    },
+
+    async create(input: AdminUserCreateData): Promise<AdminUser> {
+      await assertUnique(input);
+      await assertRoles(input.role_ids);
+      const grants = await resolveGrants(db, input.permissions);
+      const row = await users.create({
+        email: input.email,
+        password: await hashPassword(input.password),
+        username: input.username ?? null,
+        emailVerified: input.email_verified,
+      });
+      await users.update(row.id, {
+        first_name: input.first_name ?? null,
+        last_name: input.last_name ?? null,
+      });
+      await db.transaction().execute((trx) => assignAccess(trx, row.id, input.role_ids, grants));
+      return get(row.id);
+    },
+
+    async update(id: number, input: AdminUserUpdateData): Promise<AdminUser> {
+      const row = await find(id);
+      await assertUnique(input, id);
+      await assertRoles(input.role_ids);
+      const grants = await resolveGrants(db, input.permissions);
+      await keepingAnAdmin(db, async (trx) => {
+        await assignAccess(trx, id, input.role_ids, grants);
+        await usersRepo.updateUser(trx, id, {
+          email: input.email,
+          username: input.username ?? null,
+          first_name: input.first_name ?? null,
+          last_name: input.last_name ?? null,
+          email_verified_at: input.email_verified
+            ? (row.email_verified_at ?? new Date().toISOString())
+            : null,
+          ...(input.password ? { password: await hashPassword(input.password) } : {}),
+        });
+      });
+      // A new password signs the user out everywhere, as a change of their own does.
+      if (input.password) await sessions.endAll(id);
+      return get(id);
+    },
+
+    /** Bans an account: it cannot sign in, and every session and token it has ends now. */
+    async ban(request: FastifyRequest, id: number, input: BanData): Promise<AdminUser> {
+      if (id === selfOf(request)) {
+        throw AppError.validation(
+          { reason: 'You cannot ban yourself.' },
+          'You cannot ban yourself.',
+        );
+      }
+      await find(id);
+      await users.update(id, {
+        banned_at: new Date().toISOString(),
+        banned_until: input.banned_until ? new Date(input.banned_until).toISOString() : null,
+        ban_reason: input.reason,
+      });
+      await sessions.endAll(id);
+      await tokens.deleteAll(id);
+      return get(id);
+    },
+
+    async unban(id: number): Promise<AdminUser> {
+      await find(id);
+      await users.update(id, { banned_at: null, banned_until: null, ban_reason: null });
+      return get(id);
+    },
+
+    /** Deletes accounts with their files; never the admin's own, nor the last admin. */
+    async remove(request: FastifyRequest, ids: number[]): Promise<AdminUser[]> {
+      if (ids.includes(selfOf(request))) {
+        const message = 'You cannot delete your own account here; use account settings.';
+        throw AppError.validation({ ids: message }, message);
+      }
+      const gone = await present(await users.findByIds(ids));
+      if (gone.length !== new Set(ids).size) throw AppError.notFound('This user does not exist.');
+      await keepingAnAdmin(db, async (trx) => {
+        for (const id of ids) await usersRepo.deleteUser(trx, id);
+      });
+      for (const user of gone) {
+        await sessions.endAll(user.id);
+        await storage.deleteFolder(`avatars/${user.id}`);
+      }
+      return gone;
+    },
+
+    /**
+     * Signs the admin in as another user, in a new session that remembers who the admin is so
+     * they can return. Admins (who hold every permission) cannot be impersonated.
+     */
+    async impersonate(request: FastifyRequest, id: number): Promise<AdminUser> {
+      const adminId = selfOf(request);
+      if (id === adminId)
+        throw AppError.validation({ id: 'You are already signed in as yourself.' });
+      const target = await find(id);
+      if (isBanned(target)) {
+        throw AppError.validation({ id: 'A banned user cannot be signed in as.' });
+      }
+      if (hasPermission(await permissions.forUser(id), SUPER_PERMISSION)) {
+        throw AppError.forbidden('Another admin cannot be signed in as.');
+      }
+      await startSessionOf(request, id, { [IMPERSONATOR_KEY]: adminId });
+      return get(id);
+    },
+
+    /** Ends an impersonation: back to the admin who started it. Answers the admin's id. */
+    async stopImpersonating(request: FastifyRequest): Promise<number> {
+      const adminId = sessions.impersonatorOf(request.session.row);
+      if (adminId === null || request.authMethod !== 'session') {
+        throw AppError.forbidden('You are not signed in as another user.');
+      }
+      const admin = await users.findById(adminId);
+      if (!admin || isBanned(admin)) {
+        await sessions.end(request.session.id);
+        throw AppError.unauthenticated('Please sign in again.');
+      }
+      await startSessionOf(request, adminId);
+      return adminId;
+    },
+  };
+
+  async function startSessionOf(
+    request: FastifyRequest,
+    userId: number,
+    payload: Record<string, unknown> = {},
+  ) {
+    const { rawId, row } = await sessions.startForUser(
+      request.session.id,
+      userId,
+      false,
+      clientOf(request),
+      payload,
+    );
+    request.session = { id: rawId, row, changed: true };
+    request.user = (await users.findById(userId)) ?? null;
+    request.authMethod = 'session';
+  }
+}

@@ -1,0 +1,247 @@
+import '../../ui/test-utils';
+import type { AdminRole, AdminUser } from '@cadenza/contracts/admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
+import { mockApi, validationError } from '../auth/testing/mock-api';
+import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';
+import { ImpersonationBanner } from '../shell/impersonation-banner';
+import { AdminArea } from './admin-area';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetScreenState();
+});
+
+const adminUser = (permissionNames = ['admin.access', 'admin']) =>
+  makeUser({ id: 1, permissionNames });
+
+function member(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 7,
+    email: 'grace@example.com',
+    username: 'grace',
+    display_name: 'Grace Hopper',
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    avatar: null,
+    email_verified_at: '2026-01-01T00:00:00Z',
+    two_factor_enabled: false,
+    created_at: '2026-02-01T00:00:00Z',
+    roles: [{ id: 2, name: 'users' }],
+    permissions: [],
+    subscribed: false,
+    ban: null,
+    ...overrides,
+  };
+}
+
+const ROLES: AdminRole[] = [
+  ['admin', false, false],
+  ['users', true, false],
+  ['guests', false, true],
+].map(([name, isDefault, guests], index) => ({
+  id: index + 1,
+  name: name as string,
+  description: null,
+  default: isDefault as boolean,
+  guests: guests as boolean,
+  permissions: name === 'admin' ? [{ name: 'admin', restrictions: [] }] : [],
+  users_count: 1,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+}));
+
+const page = (data: AdminUser[]) => ({
+  pagination: { data, current_page: 1, per_page: 15, total: data.length, last_page: 1 },
+});
+
+function visit(path: string, user = adminUser()) {
+  const api = mockApi()
+    .on('GET /api/v1/admin/users', page([member()]))
+    .on('GET /api/v1/admin/roles', { roles: ROLES })
+    .on('GET /api/v1/admin/permissions', {
+      permissions: [
+        { name: 'music.view', group: 'music', description: 'Listen to and browse music.' },
+        {
+          name: 'playlists.create',
+          group: 'music',
+          description: 'Create playlists (restriction "count": how many).',
+        },
+      ],
+    });
+  renderScreen('/admin/*', path, AdminArea, makeBootstrap({ user }));
+  return api;
+}
+
+describe('the admin area', () => {
+  it('shows only the sections the admin may open, and 403 for the others', async () => {
+    visit('/admin/roles', adminUser(['admin.access', 'users.update']));
+    expect(await screen.findByText("You don't have access to this section")).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: 'Admin' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Users' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Roles' })).toBeNull();
+    for (const link of screen.getAllByRole('link', { name: 'Back to the site' })) {
+      expect(link.getAttribute('href')).toBe('/');
+    }
+  });
+
+  it('opens the first section the admin may use', async () => {
+    visit('/admin', adminUser(['admin.access', 'users.update']));
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toContain('Users');
+  });
+});
+
+describe('/admin/users', () => {
+  it('lists users and searches, filters and sorts through the API', async () => {
+    const api = visit('/admin/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(await within(table).findByText('Grace Hopper')).toBeTruthy();
+    expect(within(table).getByText('Verified')).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'grace');
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/admin/users').at(-1)!.query.get('query')).toBe('grace'),
+    );
+    await userEvent.click(within(table).getByRole('button', { name: /Joined/ }));
+    await waitFor(() => {
+      const query = api.callsTo('GET /api/v1/admin/users').at(-1)!.query;
+      expect([query.get('orderBy'), query.get('orderDir'), query.get('query')]).toEqual([
+        'created_at',
+        'asc',
+        'grace',
+      ]);
+    });
+  });
+
+  it('creates a user, with the rules checked as the admin types and the server’s errors on the fields', async () => {
+    const api = visit('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await userEvent.type(within(dialog).getByLabelText(/^Email\*?$/), 'nope');
+    await userEvent.type(within(dialog).getByLabelText(/^Password\*?$/), 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
+    expect(within(dialog).getByText('The password must be at least 8 characters.')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/admin/users')).toHaveLength(0);
+
+    api.on(
+      'POST /api/v1/admin/users',
+      validationError({ email: 'The email has already been taken.' }),
+      422,
+    );
+    await userEvent.clear(within(dialog).getByLabelText(/^Email\*?$/));
+    await userEvent.type(within(dialog).getByLabelText(/^Email\*?$/), 'grace@example.com');
+    await userEvent.clear(within(dialog).getByLabelText(/^Password\*?$/));
+    await userEvent.type(within(dialog).getByLabelText(/^Password\*?$/), 'long-enough-password');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'users' }));
+    await userEvent.click(
+      await within(dialog).findByRole('checkbox', { name: /playlists.create/ }),
+    );
+    await userEvent.type(within(dialog).getByPlaceholderText('No limit'), '50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('The email has already been taken.')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/admin/users')[0]!.body).toMatchObject({
+      email: 'grace@example.com',
+      password: 'long-enough-password',
+      email_verified: true,
+      role_ids: [2],
+      permissions: [{ name: 'playlists.create', restrictions: [{ name: 'count', value: 50 }] }],
+    });
+
+    api.on('POST /api/v1/admin/users', { user: member({ id: 9 }) });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add user' })).toBeNull());
+    expect(currentToast()?.message).toBe('User created');
+  });
+
+  it('bans a user with a reason, and lifts the ban', async () => {
+    const api = visit('/admin/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await userEvent.click(
+      await within(table).findByRole('button', { name: 'Actions for Grace Hopper' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Grace Hopper' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByText('Say why the account is banned.')).toBeTruthy();
+    api.on('POST /api/v1/admin/users/7/ban', {
+      user: member({
+        ban: { reason: 'Spam', banned_at: '2026-11-25T00:00:00Z', banned_until: null },
+      }),
+    });
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() =>
+      expect(currentToast()?.message).toBe('Grace Hopper is banned and signed out'),
+    );
+    expect(api.callsTo('POST /api/v1/admin/users/7/ban')[0]!.body).toEqual({
+      reason: 'Spam',
+      banned_until: null,
+    });
+  });
+
+  it('asks before deleting the selected users', async () => {
+    const api = visit('/admin/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await userEvent.click(
+      await within(table).findByRole('checkbox', { name: 'Select Grace Hopper' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 1 selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this user?' });
+    api.on('DELETE /api/v1/admin/users/7', { message: 'User deleted' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('User deleted'));
+    expect(api.callsTo('DELETE /api/v1/admin/users/7')).toHaveLength(1);
+  });
+});
+
+describe('/admin/roles', () => {
+  it('marks the default and guest roles, and keeps them from being deleted', async () => {
+    visit('/admin/roles');
+    const table = await screen.findByRole('table', { name: 'Roles' });
+    expect(await within(table).findByText('New accounts')).toBeTruthy();
+    expect(within(table).getByText('Visitors')).toBeTruthy();
+    expect(within(table).getByText('Every permission')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Delete admin' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Delete users' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Delete guests' })).toBeNull();
+  });
+
+  it('shows the server’s refusal on the field it concerns', async () => {
+    const api = visit('/admin/roles');
+    api.on(
+      'PUT /api/v1/admin/roles/1',
+      validationError(
+        { permissions: 'At least one user must keep the admin permission.' },
+        'At least one user must keep the admin permission.',
+      ),
+      422,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit role' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('At least one user must keep the admin permission.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('the banner of an admin signed in as someone else', () => {
+  it('names the user and takes the admin back', async () => {
+    const api = mockApi().on('POST /api/v1/impersonation/stop', { message: 'Welcome back' });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const data = {
+      ...makeBootstrap({ user: makeUser() }),
+      impersonator: { id: 1, display_name: 'Root' },
+    };
+    renderScreen('/', '/', ImpersonationBanner, data);
+    expect(await screen.findByText('You are signed in as Ada Lovelace.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Root' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/users'));
+    expect(api.callsTo('POST /api/v1/impersonation/stop')).toHaveLength(1);
+  });
+});
