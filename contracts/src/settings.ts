@@ -147,6 +147,27 @@ export const SETTING_DEFINITIONS = {
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+
+/**
+ * Credentials the API never returns once saved: the admin area shows only whether one is set.
+ * An empty value in a change keeps the saved one; null clears it.
+ */
+export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = [
+  'social.google.client_secret',
+  'social.facebook.client_secret',
+  'social.twitter.client_secret',
+  'social.apple.private_key',
+  'recaptcha.secret_key',
+];
+
+/** The admin section's permission that changes a setting. */
+export function settingPermission(key: SettingKey): string {
+  if (key.startsWith('ads.')) return 'ads.update';
+  if (key === 'menus' || key.startsWith('landing.') || key.startsWith('themes.')) {
+    return 'appearance.update';
+  }
+  return 'settings.update';
+}
 export type SettingValue<K extends SettingKey> = z.output<
   (typeof SETTING_DEFINITIONS)[K]['schema']
 >;

@@ -413,7 +413,7 @@ export async function buildApp(
     ],
   });
   await app.register(apiDocsRoutes, { settings: services.settings });
-  await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(settingsRoutes, { settings: services.settings, audit: services.audit });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
   await app.register(customPagesRoutes, { customPages: services.customPages });
   await app.register(botCheckRoutes, { botCheck: services.botCheck });

@@ -74,9 +74,14 @@ describe('RequirePermission', () => {
     expect(view.heading).toBe(NOT_FOUND);
   });
 
-  it.each([['admin.access'], ['admin']])('opens the admin area with %s', async (permission) => {
-    const view = await visit('/admin/settings', { user: member([permission]) });
-    expect(view.heading).toBe('Admin');
+  it.each([
+    // admin.access opens the area; each section needs its own permission besides.
+    ['admin.access', "You don't have access to this section"],
+    ['admin', 'Users'],
+  ])('opens the admin area with %s', async (permission, heading) => {
+    const view = await visit('/admin', { user: member([permission]) });
+    expect(view.heading).toBe(heading);
+    expect(view.pathname()).toMatch(/^\/admin/);
   });
 
   it('lets a guest use the player when the guest role holds music.view', async () => {
@@ -145,7 +150,8 @@ describe('GuestOnly', () => {
 
   it('sends an admin to /admin', async () => {
     const view = await visit('/register', { user: member(['admin']) });
-    expect(view.heading).toBe('Admin');
+    expect(view.heading).toBe('Users');
+    expect(view.pathname()).toBe('/admin/users');
   });
 
   it('sends a member with a chosen plan to its checkout', async () => {

@@ -1,6 +1,8 @@
 import {
   SETTING_DEFINITIONS,
+  WRITE_ONLY_SETTINGS,
   isSettingKey,
+  settingPermission,
   type SettingKey,
   type SettingValue,
   type SettingsMap,
@@ -37,7 +39,7 @@ export function createSettingsService(db: Kysely<Database>) {
     return values;
   }
 
-  return {
+  const service = {
     all,
 
     async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
@@ -52,6 +54,55 @@ export function createSettingsService(db: Kysely<Database>) {
           ([key]) => isSettingKey(key) && SETTING_DEFINITIONS[key].public,
         ),
       );
+    },
+
+    /** Every setting as the admin area reads it: credentials masked, with which of them are set. */
+    async forAdmin() {
+      const settings: Record<string, unknown> = { ...(await all()) };
+      const secrets: Record<string, boolean> = {};
+      for (const key of WRITE_ONLY_SETTINGS) {
+        secrets[key] = settings[key] !== '';
+        settings[key] = '';
+      }
+      return { settings, secrets };
+    },
+
+    /**
+     * An admin's change: each key needs its section's permission; a credential sent empty keeps
+     * the saved one (the form never had it), null clears it. Answers what changed, before and
+     * after, credentials masked, for the audit log.
+     */
+    async updateAsAdmin(values: Record<string, unknown>, may: (permission: string) => boolean) {
+      const refused = Object.keys(values).filter(
+        (key) => isSettingKey(key) && !may(settingPermission(key)),
+      );
+      if (refused.length > 0) {
+        throw AppError.forbidden(`You may not change: ${refused.join(', ')}.`);
+      }
+      const changes = { ...values };
+      for (const key of WRITE_ONLY_SETTINGS) {
+        if (changes[key] === '') delete changes[key];
+        else if (changes[key] === null) changes[key] = '';
+      }
+      const before = await all();
+      const after = await service.update(changes);
+      const mask = (key: string, value: unknown) =>
+        (WRITE_ONLY_SETTINGS as readonly string[]).includes(key)
+          ? value
+            ? 'set'
+            : 'not set'
+          : value;
+      const changed = Object.keys(changes).filter(
+        (key) =>
+          JSON.stringify(before[key as SettingKey]) !== JSON.stringify(after[key as SettingKey]),
+      );
+      return {
+        settings: after,
+        before: Object.fromEntries(
+          changed.map((key) => [key, mask(key, before[key as SettingKey])]),
+        ),
+        after: Object.fromEntries(changed.map((key) => [key, mask(key, after[key as SettingKey])])),
+      };
     },
 
     async update(values: Record<string, unknown>): Promise<SettingsMap> {
@@ -94,6 +145,7 @@ export function createSettingsService(db: Kysely<Database>) {
       return (await repo.findSecret(db, 'app.key'))!;
     },
   };
+  return service;
 }
 
 /** The first problem of a value, naming where inside it when the setting holds a structure. */

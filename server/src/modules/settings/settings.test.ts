@@ -113,4 +113,71 @@ describe('settings', () => {
     expect((await guest.post('/api/v1/settings', { 'billing.enable': true })).statusCode).toBe(401);
     expect((await admin.get('/api/v1/settings')).json().settings['billing.enable']).toBe(false);
   });
+
+  it('never return a saved credential: only whether one is set', async () => {
+    await admin.post('/api/v1/settings', { 'recaptcha.secret_key': 'server-secret-value' });
+    const read = (await admin.get('/api/v1/settings')).json();
+    expect(read.settings['recaptcha.secret_key']).toBe('');
+    expect(read.secrets['recaptcha.secret_key']).toBe(true);
+    expect(read.secrets['social.google.client_secret']).toBe(false);
+    expect(JSON.stringify(read)).not.toContain('server-secret-value');
+    // The form sends an untouched credential empty: the saved one stays.
+    await admin.post('/api/v1/settings', { 'recaptcha.secret_key': '', 'recaptcha.site_key': 'k' });
+    expect(await t.app.services.settings.get('recaptcha.secret_key')).toBe('server-secret-value');
+    // null clears it.
+    await admin.post('/api/v1/settings', { 'recaptcha.secret_key': null });
+    expect((await admin.get('/api/v1/settings')).json().secrets['recaptcha.secret_key']).toBe(
+      false,
+    );
+    // The audit log names the change without the value.
+    const { pagination } = (
+      await admin.get('/api/v1/admin/audit-log?subject_type=settings')
+    ).json();
+    expect(JSON.stringify(pagination.data)).not.toContain('server-secret-value');
+    const saved = (pagination.data as { after: Record<string, unknown> }[]).find(
+      (entry) => entry.after['recaptcha.secret_key'] === 'set',
+    );
+    expect(saved).toMatchObject({
+      action: 'settings.updated',
+      before: { 'recaptcha.secret_key': 'not set' },
+    });
+  });
+
+  it('records each change in the audit log, before and after', async () => {
+    await admin.post('/api/v1/settings', { 'cookie_notice.position': 'top' });
+    const { pagination } = (
+      await admin.get('/api/v1/admin/audit-log?subject_type=settings')
+    ).json();
+    expect(pagination.data[0]).toMatchObject({
+      action: 'settings.updated',
+      before: { 'cookie_notice.position': 'bottom' },
+      after: { 'cookie_notice.position': 'top' },
+    });
+  });
+
+  it('are changed section by section: each key needs its section’s permission', async () => {
+    const ads = await t.app.services.rolesAdmin.create({
+      name: 'Ad managers',
+      default: false,
+      permissions: [
+        { name: 'admin.access', restrictions: [] },
+        { name: 'ads.update', restrictions: [] },
+      ],
+    });
+    const registration = await t.app.services.settings.get('registration.disable');
+    const user = await createUser(t.app, { roles: [ads.name] });
+    const manager = new TestClient(t.app);
+    await manager.login(user.email, user.plainPassword);
+    expect((await manager.get('/api/v1/settings')).statusCode).toBe(200);
+    const slot = await manager.post('/api/v1/settings', { 'ads.artist_top': '<b>ad</b>' });
+    expect(slot.statusCode).toBe(200);
+    const other = await manager.post('/api/v1/settings', {
+      'ads.artist_top': '',
+      'registration.disable': !registration,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('You may not change: registration.disable.');
+    expect(await t.app.services.settings.get('ads.artist_top')).toBe('<b>ad</b>');
+    expect(await t.app.services.settings.get('registration.disable')).toBe(registration);
+  });
 });

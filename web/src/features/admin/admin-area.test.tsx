@@ -136,7 +136,10 @@ describe('/admin/users', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Email\*?$/), 'grace@example.com');
     await userEvent.clear(within(dialog).getByLabelText(/^Password\*?$/));
     await userEvent.type(within(dialog).getByLabelText(/^Password\*?$/), 'long-enough-password');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'users' }));
+    // The role of new accounts is ticked already.
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'users' }).checked).toBe(
+      true,
+    );
     await userEvent.click(
       await within(dialog).findByRole('checkbox', { name: /playlists.create/ }),
     );

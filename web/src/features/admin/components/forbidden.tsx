@@ -2,22 +2,20 @@ import { ShieldOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
 
 /** 403: the admin lacks this section's permission. */
 export function Forbidden() {
   const { t } = useTranslation();
   return (
-    <EmptyState
-      image={<ShieldOff size={40} strokeWidth={1.5} />}
-      message={t("You don't have access to this section")}
-      description={t('Ask an admin for the permission it needs.')}
-      action={
-        <Button asChild variant="outline">
-          <Link to="/">{t('Back to the site')}</Link>
-        </Button>
-      }
-      className="py-24"
-    />
+    <div className="flex flex-col items-center gap-4 px-6 py-24 text-center">
+      <ShieldOff size={40} strokeWidth={1.5} aria-hidden className="text-fg-muted" />
+      <h1 className="text-xl font-semibold">{t("You don't have access to this section")}</h1>
+      <p className="max-w-md text-sm text-fg-muted">
+        {t('Ask an admin for the permission it needs.')}
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/">{t('Back to the site')}</Link>
+      </Button>
+    </div>
   );
 }

@@ -29,14 +29,15 @@ const FIELDS = [
   'permissions',
 ] as const;
 
-const valuesOf = (user: AdminUser | null): Values => ({
+/** The form's values for a user, or for a new one (who gets the role of new accounts). */
+const valuesOf = (user: AdminUser | null, defaultRoleId?: number): Values => ({
   first_name: user?.first_name ?? '',
   last_name: user?.last_name ?? '',
   username: user?.username ?? '',
   email: user?.email ?? '',
   password: '',
   email_verified: user ? user.email_verified_at !== null : true,
-  role_ids: user?.roles.map((role) => role.id) ?? [],
+  role_ids: user ? user.roles.map((role) => role.id) : defaultRoleId ? [defaultRoleId] : [],
   permissions: user?.permissions ?? [],
 });
 
@@ -60,9 +61,10 @@ export function UserDialog({
     mode: 'onTouched',
     defaultValues: valuesOf(user),
   });
+  const defaultRoleId = roles.data?.find((role) => role.default)?.id;
   useEffect(() => {
-    if (open) form.reset(valuesOf(user));
-  }, [open, user, form]);
+    if (open) form.reset(valuesOf(user, defaultRoleId));
+  }, [open, user, form, defaultRoleId]);
   const { errors } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
 

@@ -1,0 +1,190 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { logIn, sendWithXsrf } from './app-process.js';
+import { DESKTOP, MOBILE, saveScreenshot, useBrowser } from './browser.js';
+
+/*
+ * The admin area in Chromium: an admin bans a listener whose open session is then signed out,
+ * signs in as another listener and comes back, and every admin screen passes axe.
+ */
+
+const browser = useBrowser();
+
+type Theme = 'dark' | 'light';
+
+async function context(theme: Theme = 'dark', device = DESKTOP): Promise<BrowserContext> {
+  const created = await browser.newContext({ ...device, colorScheme: theme });
+  await created.addInitScript((choice) => localStorage.setItem('be-active-theme', choice), theme);
+  await created.addCookies([
+    { name: 'cookie_notice_accepted', value: '1', url: inject('baseURL') },
+  ]);
+  return created;
+}
+
+async function asAdmin(theme: Theme = 'dark', device = DESKTOP) {
+  const admin = await context(theme, device);
+  await logIn(admin.request, inject('adminEmail'), inject('adminPassword'));
+  return admin;
+}
+
+let sequence = 0;
+/** A new listener signed in through registration, and their e-mail address. */
+async function listener(): Promise<{ context: BrowserContext; email: string; name: string }> {
+  const created = await context();
+  sequence++;
+  const name = `listener${sequence}${Date.now()}`;
+  await created.request.get('/');
+  await sendWithXsrf(created.request, '/auth/register', {
+    email: `${name}@example.com`,
+    username: name,
+    password: 'a quiet listening room',
+    password_confirmation: 'a quiet listening room',
+  });
+  return { context: created, email: `${name}@example.com`, name };
+}
+
+/** Finds a user in the table by searching for them, and opens their actions. */
+async function openActions(page: Page, email: string, name: string) {
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const table = page.getByRole('table', { name: 'Users' });
+  await table.getByText(email).waitFor();
+  await table.getByRole('button', { name: `Actions for ${name}` }).click();
+}
+
+async function expectAccessible(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
+  expect(blocking, label).toEqual([]);
+}
+
+describe('the admin area', () => {
+  it('bans a listener, whose open session is signed out at once', async () => {
+    const { context: listening, email, name } = await listener();
+    const listenerPage = await listening.newPage();
+    await listenerPage.goto('/account-settings');
+    await listenerPage.getByRole('heading', { level: 1 }).first().waitFor();
+
+    const page = await (await asAdmin()).newPage();
+    await openActions(page, email, name);
+    await page.getByRole('menuitem', { name: 'Ban' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ban ${name}` });
+    await dialog.getByLabel(/^Reason\*?$/).fill('Spam in playlist titles');
+    await dialog.getByRole('button', { name: 'Ban' }).click();
+    await page.getByText(`${name} is banned and signed out`).waitFor();
+    await page.getByRole('table', { name: 'Users' }).getByText('Banned').waitFor();
+
+    // The listener's next step finds them signed out, and signing in again is refused.
+    await listenerPage.reload();
+    await listenerPage.waitForURL(/\/login/);
+    await listenerPage.getByLabel(/^Email\*?$/).fill(email);
+    await listenerPage.getByLabel(/^Password\*?$/).fill('a quiet listening room');
+    await listenerPage.getByRole('button', { name: 'Continue' }).click();
+    await listenerPage
+      .getByText(/This account is banned\. Reason: Spam in playlist titles/)
+      .waitFor();
+
+    await page.goto('/admin/logs/audit');
+    await page.getByRole('table', { name: 'Audit log' }).getByText('user.banned').first().waitFor();
+  });
+
+  it('signs in as a listener with a banner back to the admin', async () => {
+    const { email, name } = await listener();
+    const page = await (await asAdmin()).newPage();
+    await openActions(page, email, name);
+    await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
+    await page
+      .getByRole('dialog', { name: `Sign in as ${name}?` })
+      .getByRole('button', { name: 'Sign in as this user' })
+      .click();
+    const banner = page.getByRole('status').filter({ hasText: 'You are signed in as' });
+    await banner.getByText(`You are signed in as ${name}.`).waitFor();
+    await saveScreenshot(page, 'admin-impersonation-banner');
+    // As the listener the admin area is closed.
+    const me = await page.request.get('/api/v1/me');
+    expect((await me.json()).user.email).toBe(email);
+
+    await banner.getByRole('button', { name: /^Back to / }).click();
+    await page.waitForURL(/\/admin\/users/);
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    expect(await page.getByText('You are signed in as').count()).toBe(0);
+  });
+
+  it('creates a role and gives it to a listener from the user editor', async () => {
+    const { email, name } = await listener();
+    const page = await (await asAdmin()).newPage();
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add role' });
+    await dialog.getByLabel(/^Name\*?$/).fill(`Curators ${sequence}`);
+    await dialog.getByRole('checkbox', { name: /playlists\.create/ }).check();
+    await dialog.getByPlaceholder('No limit').fill('500');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Role created').waitFor();
+    await page.getByRole('table', { name: 'Roles' }).getByText(`Curators ${sequence}`).waitFor();
+
+    await openActions(page, email, name);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit user' });
+    await editor.getByRole('checkbox', { name: `Curators ${sequence}` }).check();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User saved').waitFor();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByText(new RegExp(`Curators ${sequence}`))
+      .waitFor();
+  });
+
+  it('keeps the admin area from a listener, and its calls answer 403', async () => {
+    const { context: listening } = await listener();
+    const page = await listening.newPage();
+    // Without admin.access the area does not exist for them (the guard rules of the routes).
+    await page.goto('/admin/users');
+    await page.getByText(/doorway to the great nothing/).waitFor();
+    expect((await listening.request.get('/api/v1/admin/users')).status()).toBe(403);
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`passes axe on every admin screen in the ${theme} theme, on desktop and mobile`, async () => {
+      for (const [device, deviceName] of [
+        [DESKTOP, 'desktop'],
+        [MOBILE, 'mobile'],
+      ] as const) {
+        const page = await (await asAdmin(theme, device)).newPage();
+        for (const [path, name, ready] of [
+          ['/admin/users', 'users', 'Users'],
+          ['/admin/roles', 'roles', 'Roles'],
+          ['/admin/logs/audit', 'audit-log', 'Audit log'],
+        ] as const) {
+          await page.goto(path);
+          await page.getByRole('heading', { name: ready }).waitFor();
+          await page.getByRole('table').first().locator('tbody tr').first().waitFor();
+          await expectAccessible(page, `${path} ${theme} ${deviceName}`);
+          await saveScreenshot(page, `admin-${name}-${deviceName}-${theme}`);
+        }
+        if (device === DESKTOP) {
+          await page.goto('/admin/users');
+          await page.getByRole('button', { name: 'Add user' }).click();
+          await page.getByRole('dialog', { name: 'Add user' }).waitFor();
+          await expectAccessible(page, `user editor ${theme}`);
+          await saveScreenshot(page, `admin-user-editor-${theme}`);
+        } else {
+          await page.goto('/admin/users');
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('dialog', { name: 'Admin menu' }).waitFor();
+          await expectAccessible(page, `admin drawer ${theme}`);
+          await saveScreenshot(page, `admin-drawer-mobile-${theme}`);
+        }
+      }
+    });
+  }
+});
