@@ -23,6 +23,7 @@ import { connectRedis } from './infra/redis.js';
 import { localStorage, storageRoutes } from './infra/storage.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { loggedMailer } from './modules/logs/mail-log.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { rolesAdminRoutes } from './modules/roles/roles-admin.routes.js';
 import { createRolesAdminService } from './modules/roles/roles-admin.service.js';
@@ -136,14 +137,17 @@ async function createServices(config: Config, db: Db) {
   const errorLog = fileErrorLog(path.join(config.dataDir, 'logs'));
   const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey), events });
   const auth = createAuthService({ users, sessions, limiter, twoFactor, events });
-  const mailer = createMailer({
-    url: config.mailUrl,
-    dropDir: path.join(config.dataDir, 'mail'),
-    from: async () => ({
-      name: await settings.get('mail.from_name'),
-      address: await settings.get('mail.from_address'),
+  const mailer = loggedMailer(
+    createMailer({
+      url: config.mailUrl,
+      dropDir: path.join(config.dataDir, 'mail'),
+      from: async () => ({
+        name: await settings.get('mail.from_name'),
+        address: await settings.get('mail.from_address'),
+      }),
     }),
-  });
+    kysely,
+  );
   const botCheck = createBotCheckService({
     settings,
     limiter,
@@ -413,12 +417,17 @@ export async function buildApp(
     ],
   });
   await app.register(apiDocsRoutes, { settings: services.settings });
-  await app.register(settingsRoutes, { settings: services.settings, audit: services.audit });
+  await app.register(settingsRoutes, {
+    settings: services.settings,
+    audit: services.audit,
+    mailer: services.mailer,
+    storage: services.storage,
+  });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
   await app.register(customPagesRoutes, { customPages: services.customPages });
   await app.register(botCheckRoutes, { botCheck: services.botCheck });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(logsRoutes, { logs: services.logs });
+  await app.register(logsRoutes, { logs: services.logs, db: services.db.kysely });
   await app.register(localizationRoutes, {
     localization: services.localization,
     secureCookies: config.secureCookies,

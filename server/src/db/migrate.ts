@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_app_passwords.js';
 import * as m0014 from './migrations/0014_play_queues.js';
 import * as m0015 from './migrations/0015_ratings.js';
 import * as m0016 from './migrations/0016_user_bans.js';
+import * as m0017 from './migrations/0017_mail_log.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014_play_queues': m0014,
   '0015_ratings': m0015,
   '0016_user_bans': m0016,
+  '0017_mail_log': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type {
   SocialProfilesTable,
 } from '../modules/accounts/accounts.table.js';
 import type { AuditLogTable } from '../modules/audit/audit.table.js';
+import type { MailLogTable } from '../modules/logs/mail-log.table.js';
 import type {
   BillingCustomersTable,
   BillingEventsTable,
@@ -110,6 +111,7 @@ export interface Database {
   voucher_redemptions: VoucherRedemptionsTable;
   family_members: FamilyMembersTable;
   audit_log: AuditLogTable;
+  mail_log: MailLogTable;
   notifications: NotificationsTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   workspace_invites: WorkspaceInvitesTable;

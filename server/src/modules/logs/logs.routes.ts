@@ -1,10 +1,16 @@
+import { paginationQuerySchema } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.js';
 import { LOGS_PERMISSION } from './logs.permissions.js';
 import type { LogsService } from './logs.service.js';
+import { listMailLog } from './mail-log.js';
 
 export async function logsRoutes(
   app: FastifyInstance,
-  { logs }: { logs: LogsService },
+  { logs, db }: { logs: LogsService; db: Kysely<Database> },
 ): Promise<void> {
   app.get(
     '/api/v1/logs/error/download-latest',
@@ -17,5 +23,17 @@ export async function logsRoutes(
         .header('cache-control', 'no-store')
         .send(log.stream);
     },
+  );
+
+  // Every message the site sent or failed to send: to whom, what, when.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/admin/mail-log',
+    {
+      config: { permission: LOGS_PERMISSION },
+      schema: {
+        querystring: paginationQuerySchema.extend({ query: z.string().trim().max(200).optional() }),
+      },
+    },
+    async ({ query }) => ({ pagination: await listMailLog(db, query) }),
   );
 }
