@@ -153,6 +153,36 @@ describe('the admin area', () => {
     expect((await listening.request.get('/api/v1/admin/users')).status()).toBe(403);
   });
 
+  it('renames the site and makes a custom page the homepage, as visitors then see', async () => {
+    const admin = await asAdmin();
+    const page = await admin.newPage();
+    try {
+      await page.goto('/admin/settings/general');
+      const name = page.getByLabel('Site name');
+      await name.fill('');
+      await page.getByText('The site needs a name.').waitFor();
+      await name.fill('Loudhouse');
+      await page.getByRole('combobox', { name: 'Homepage' }).click();
+      await page.getByRole('option', { name: 'A custom page' }).click();
+      await page.getByRole('combobox', { name: 'Page', exact: true }).click();
+      await page.getByRole('option', { name: 'Privacy policy' }).click();
+      await saveScreenshot(page, 'admin-settings-general');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Settings saved').waitFor();
+
+      const visitor = await (await context('light')).newPage();
+      await visitor.goto('/');
+      await visitor.getByRole('heading', { name: 'Privacy policy' }).waitFor();
+      expect(await visitor.title()).toContain('Loudhouse');
+    } finally {
+      await sendWithXsrf(admin.request, '/api/v1/settings', {
+        'branding.site_name': 'Cadenza',
+        'homepage.type': 'landing',
+        'homepage.value': '',
+      });
+    }
+  });
+
   for (const theme of ['dark', 'light'] as const) {
     it(`passes axe on every admin screen in the ${theme} theme, on desktop and mobile`, async () => {
       for (const [device, deviceName] of [
@@ -164,10 +194,15 @@ describe('the admin area', () => {
           ['/admin/users', 'users', 'Users'],
           ['/admin/roles', 'roles', 'Roles'],
           ['/admin/logs/audit', 'audit-log', 'Audit log'],
+          ['/admin/logs/mail', 'mail-log', 'Mail log'],
+          ['/admin/settings/authentication', 'settings-authentication', 'Authentication'],
+          ['/admin/settings/uploads', 'settings-uploads', 'Uploads'],
         ] as const) {
           await page.goto(path);
-          await page.getByRole('heading', { name: ready }).waitFor();
-          await page.getByRole('table').first().locator('tbody tr').first().waitFor();
+          await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
+          if (path.includes('/settings/'))
+            await page.getByRole('button', { name: 'Save' }).waitFor();
+          else await page.getByRole('table').first().locator('tbody tr').first().waitFor();
           await expectAccessible(page, `${path} ${theme} ${deviceName}`);
           await saveScreenshot(page, `admin-${name}-${deviceName}-${theme}`);
         }

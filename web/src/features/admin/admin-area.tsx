@@ -12,13 +12,23 @@ import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
 import { Forbidden } from './components/forbidden';
 import { AuditLogPage } from './logs/audit-log-page';
+import { MailLogPage } from './logs/mail-log-page';
 import { RolesPage } from './roles/roles-page';
+import { SettingsPage } from './settings/settings-page';
+import { SETTINGS_SCREENS } from './settings/settings-screens';
 import { UsersPage } from './users/users-page';
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   users: () => <UsersPage />,
   roles: () => <RolesPage />,
+  ...Object.fromEntries(
+    SETTINGS_SCREENS.map((screen) => [
+      `settings/${screen.path}`,
+      () => <SettingsPage key={screen.path} screen={screen} />,
+    ]),
+  ),
   'logs/audit': () => <AuditLogPage />,
+  'logs/mail': () => <MailLogPage />,
 };
 
 /**

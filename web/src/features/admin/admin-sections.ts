@@ -1,5 +1,19 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
-import { ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import {
+  Cookie,
+  CreditCard,
+  Globe,
+  Mail,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Upload,
+  UserCheck,
+  Users,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
+import { SETTINGS_SCREENS } from './settings/settings-screens';
 
 export interface AdminSection {
   /** Below /admin. */
@@ -15,6 +29,17 @@ export interface AdminGroup {
   sections: AdminSection[];
 }
 
+const SETTINGS_ICONS: Record<string, LucideIcon> = {
+  general: Settings,
+  authentication: UserCheck,
+  mail: Mail,
+  localization: Globe,
+  'cookie-notice': Cookie,
+  uploads: Upload,
+  billing: CreditCard,
+  api: Webhook,
+};
+
 /** The admin area's navigation, grouped by area. */
 export const ADMIN_GROUPS: AdminGroup[] = [
   {
@@ -25,6 +50,15 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     ],
   },
   {
+    label: 'Settings',
+    sections: SETTINGS_SCREENS.map((screen) => ({
+      path: `settings/${screen.path}`,
+      label: screen.title,
+      icon: SETTINGS_ICONS[screen.path] ?? Settings,
+      permission: ADMIN_PERMISSIONS.settings,
+    })),
+  },
+  {
     label: 'Logs',
     sections: [
       {
@@ -33,6 +67,7 @@ export const ADMIN_GROUPS: AdminGroup[] = [
         icon: ScrollText,
         permission: ADMIN_PERMISSIONS.logs,
       },
+      { path: 'logs/mail', label: 'Mail log', icon: Mail, permission: ADMIN_PERMISSIONS.logs },
     ],
   },
 ];

@@ -58,7 +58,13 @@ export function DataTable<T extends { id: number }>({
   if (!isLoading && rows?.length === 0) return <>{empty}</>;
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    // Scrolls sideways on narrow screens; focusable so the keyboard can scroll it too.
+    <div
+      className="overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-primary"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className="w-full text-sm" aria-label={label} aria-busy={isLoading || undefined}>
         <thead className="border-b border-border text-start text-xs text-fg-muted">
           <tr>

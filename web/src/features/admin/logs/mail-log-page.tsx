@@ -1,0 +1,93 @@
+import type { Pagination } from '@cadenza/contracts/http';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../../api/client';
+import { formatDate } from '../../../i18n/format';
+import { Button } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { DataTable, type Column } from '../components/data-table';
+import { Pager } from '../components/pager';
+import { SearchField } from '../components/search-field';
+import { useListParams } from '../components/use-list-params';
+
+interface MailLogEntry {
+  id: number;
+  recipient: string;
+  subject: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+}
+
+/** /admin/logs/mail: every message the site sent or failed to send. */
+export function MailLogPage() {
+  const { t } = useTranslation();
+  const { params, apiParams, update } = useListParams();
+  const log = useQuery({
+    queryKey: ['admin', 'mail-log', apiParams],
+    queryFn: () =>
+      apiClient
+        .get<{ pagination: Pagination<MailLogEntry> }>('admin/mail-log', { params: apiParams })
+        .then((response) => response.pagination),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<MailLogEntry>[] = [
+    {
+      key: 'when',
+      header: 'When',
+      className: 'whitespace-nowrap',
+      cell: (entry) => formatDate(entry.created_at, 'timestamp'),
+    },
+    { key: 'to', header: 'To', cell: (entry) => entry.recipient },
+    { key: 'subject', header: 'Subject', cell: (entry) => entry.subject },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (entry) =>
+        entry.status === 'sent' ? (
+          <span className="text-positive">{t('Sent')}</span>
+        ) : (
+          <span className="text-danger" title={entry.error ?? undefined}>
+            {t('Failed')}
+            {entry.error && <span className="block text-xs text-fg-muted">{entry.error}</span>}
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('Mail log')}</h1>
+      <SearchField
+        label={t('Search by address or subject')}
+        value={params.query}
+        onChange={(query) => update({ query })}
+      />
+      {log.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
+          <p className="font-semibold">{t('There was an issue loading this page')}</p>
+          <Button variant="outline" onClick={() => void log.refetch()}>
+            {t('Try again')}
+          </Button>
+        </div>
+      ) : (
+        <DataTable
+          label={t('Mail log')}
+          rows={log.data?.data}
+          columns={columns}
+          isLoading={log.isPending}
+          empty={
+            <EmptyState
+              image={<Mail size={40} strokeWidth={1.5} />}
+              message={t('No e-mail sent yet')}
+              className="rounded-lg border border-border"
+            />
+          }
+        />
+      )}
+      <Pager pagination={log.data} onPage={(page) => update({ page })} />
+    </div>
+  );
+}
