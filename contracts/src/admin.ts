@@ -166,3 +166,35 @@ export const PERMISSION_RESTRICTIONS: Record<string, { name: string; label: stri
   'playlists.create': [{ name: 'count', label: 'How many playlists' }],
   'files.create': [{ name: 'space', label: 'Storage, in bytes' }],
 };
+
+/** A language as the localizations screen lists it. */
+export const adminLocalizationSchema = z.object({
+  language: z.string(),
+  name: z.string(),
+  /** Shipped with the app (its lines can be corrected; it cannot be deleted). */
+  shipped: z.boolean(),
+  default: z.boolean(),
+  translated: z.number(),
+  total: z.number(),
+});
+export type AdminLocalization = z.infer<typeof adminLocalizationSchema>;
+
+export const newLocalizationSchema = z.object({
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'Use a language code such as es or fr-CA.'),
+  name: displayText(100, { required: 'The name field is required.' }),
+});
+
+/** One line of a language: the English text, its translation here, and what ships with the app. */
+export const localizationLineSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  shipped: z.string().nullable(),
+});
+export type LocalizationLine = z.infer<typeof localizationLineSchema>;
+
+export const saveLinesSchema = z.object({
+  lines: z.record(z.string().max(2000), z.string().max(5000)),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AD_SLOTS } from './ads.js';
 import { DEFAULT_LANDING_CONTENT, landingContentSchema } from './landing-content.js';
 import { menuSchema } from './menus.js';
 import { displayText } from './text.js';
@@ -132,6 +133,8 @@ export const SETTING_DEFINITIONS = {
   'ads.artist_top': pub(adCode, ''),
   'ads.artist_bottom': pub(adCode, ''),
   'ads.album_above': pub(adCode, ''),
+  // Slots switched off keep their code, to switch back on later.
+  'ads.disabled': pub(z.array(z.enum(AD_SLOTS)).max(AD_SLOTS.length), []),
   'uploads.max_size': pub(bytes, 50 * 1024 * 1024),
   'uploads.allowed_types': pub(fileTypes, []),
   'uploads.blocked_types': pub(fileTypes, []),

@@ -183,6 +183,61 @@ describe('the admin area', () => {
     }
   });
 
+  it('fills an ad slot that listeners then see on the artist page, in its sandboxed frame', async () => {
+    const admin = await asAdmin();
+    const page = await admin.newPage();
+    const { artists } = (await (await admin.request.get('/api/v1/landing/artists')).json()) as {
+      artists: { id: number }[];
+    };
+    try {
+      await page.goto('/admin/ads');
+      const slot = page.getByRole('region', { name: 'Artist page, below the header' });
+      await slot
+        .getByLabel('Ad code for Artist page, below the header')
+        .fill('<p id="promo">Tour tickets on sale</p>');
+      await slot.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Ad saved').waitFor();
+      await slot.locator('iframe').waitFor();
+      await saveScreenshot(page, 'admin-ads');
+
+      const visitor = await (await context()).newPage();
+      await visitor.goto(`/artist/${artists[0]!.id}`);
+      const frame = visitor.frameLocator('iframe[data-ad-slot="artist_top"]');
+      await frame.locator('#promo').getByText('Tour tickets on sale').waitFor();
+      expect(
+        await visitor.locator('iframe[data-ad-slot="artist_top"]').getAttribute('sandbox'),
+      ).toBe('allow-scripts allow-popups');
+    } finally {
+      await sendWithXsrf(admin.request, '/api/v1/settings', { 'ads.artist_top': '' });
+    }
+  });
+
+  it('writes a custom page in the rich-text editor, which visitors then read', async () => {
+    const page = await (await asAdmin()).newPage();
+    await page.goto('/admin/pages');
+    await page.getByRole('link', { name: 'New page' }).click();
+    await page.getByLabel(/^Title\*?$/).fill(`Press kit ${Date.now()}`);
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.type('Photos and logos for ');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('journalists');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Bulleted list' }).click();
+    await page.keyboard.type('High resolution');
+    await saveScreenshot(page, 'admin-page-editor');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Page created').waitFor();
+    await page.waitForURL(/\/admin\/pages\/\d+$/);
+    const slug = await page.getByLabel('Address').inputValue();
+
+    const visitor = await (await context('light')).newPage();
+    await visitor.goto(`/pages/${slug}`);
+    await visitor.locator('strong', { hasText: 'journalists' }).waitFor();
+    await visitor.getByRole('listitem').filter({ hasText: 'High resolution' }).waitFor();
+  });
+
   for (const theme of ['dark', 'light'] as const) {
     it(`passes axe on every admin screen in the ${theme} theme, on desktop and mobile`, async () => {
       for (const [device, deviceName] of [
@@ -197,12 +252,14 @@ describe('the admin area', () => {
           ['/admin/logs/mail', 'mail-log', 'Mail log'],
           ['/admin/settings/authentication', 'settings-authentication', 'Authentication'],
           ['/admin/settings/uploads', 'settings-uploads', 'Uploads'],
+          ['/admin/ads', 'ads', 'Ads'],
+          ['/admin/pages', 'pages', 'Custom pages'],
         ] as const) {
           await page.goto(path);
           await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
-          if (path.includes('/settings/'))
-            await page.getByRole('button', { name: 'Save' }).waitFor();
-          else await page.getByRole('table').first().locator('tbody tr').first().waitFor();
+          if (path.includes('/settings/') || path.endsWith('/ads')) {
+            await page.getByRole('button', { name: 'Save' }).first().waitFor();
+          } else await page.getByRole('table').first().locator('tbody tr').first().waitFor();
           await expectAccessible(page, `${path} ${theme} ${deviceName}`);
           await saveScreenshot(page, `admin-${name}-${deviceName}-${theme}`);
         }

@@ -68,6 +68,7 @@ import { libraryRoutes } from './modules/library/library.routes.js';
 import { createLibraryService } from './modules/library/library.service.js';
 import { localizationRoutes } from './modules/localization/localization.routes.js';
 import { createLocalizationService } from './modules/localization/localization.service.js';
+import { localizationsAdminRoutes } from './modules/localization/localizations-admin.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { createLogsService } from './modules/logs/logs.service.js';
 import { createMusicServices } from './modules/music/music.services.js';
@@ -116,7 +117,7 @@ async function createServices(config: Config, db: Db) {
   });
   const themes = createThemesService(kysely);
   const workspaces = createWorkspacesService(kysely, users);
-  const localization = createLocalizationService({ settings, users });
+  const localization = createLocalizationService({ settings, users, db: kysely });
   const valueLists = createValueListsService({ localization });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const limiter: RateLimiter = redis
@@ -424,7 +425,10 @@ export async function buildApp(
     storage: services.storage,
   });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
-  await app.register(customPagesRoutes, { customPages: services.customPages });
+  await app.register(customPagesRoutes, {
+    customPages: services.customPages,
+    audit: services.audit,
+  });
   await app.register(botCheckRoutes, { botCheck: services.botCheck });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(logsRoutes, { logs: services.logs, db: services.db.kysely });
@@ -440,6 +444,12 @@ export async function buildApp(
   await app.register(usersAdminRoutes, { usersAdmin: services.usersAdmin, audit: services.audit });
   await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin, audit: services.audit });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(localizationsAdminRoutes, {
+    db: services.db.kysely,
+    localization: services.localization,
+    settings: services.settings,
+    audit: services.audit,
+  });
   await app.register(familyRoutes, { family: services.billing.family });
   await app.register(notificationsRoutes, {
     notifications: services.notifications,

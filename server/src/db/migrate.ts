@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_play_queues.js';
 import * as m0015 from './migrations/0015_ratings.js';
 import * as m0016 from './migrations/0016_user_bans.js';
 import * as m0017 from './migrations/0017_mail_log.js';
+import * as m0018 from './migrations/0018_localizations.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_ratings': m0015,
   '0016_user_bans': m0016,
   '0017_mail_log': m0017,
+  '0018_localizations': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,10 @@ import type {
 import type { AuditLogTable } from '../modules/audit/audit.table.js';
 import type { MailLogTable } from '../modules/logs/mail-log.table.js';
 import type {
+  LocalizationLinesTable,
+  LocalizationsTable,
+} from '../modules/localization/localization.table.js';
+import type {
   BillingCustomersTable,
   BillingEventsTable,
   FamilyMembersTable,
@@ -112,6 +116,8 @@ export interface Database {
   family_members: FamilyMembersTable;
   audit_log: AuditLogTable;
   mail_log: MailLogTable;
+  localizations: LocalizationsTable;
+  localization_lines: LocalizationLinesTable;
   notifications: NotificationsTable;
   notification_subscriptions: NotificationSubscriptionsTable;
   workspace_invites: WorkspaceInvitesTable;

@@ -8,6 +8,7 @@ import { integer, paginationQuerySchema, paginationSchema } from '@cadenza/contr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditService } from '../audit/audit.service.js';
 import type { CustomPagesService } from './custom-pages.service.js';
 
 const idParams = z.object({ id: integer({ min: 1 }) });
@@ -15,7 +16,7 @@ const pageResponse = z.object({ page: customPageSchema });
 
 export async function customPagesRoutes(
   app: FastifyInstance,
-  { customPages }: { customPages: CustomPagesService },
+  { customPages, audit }: { customPages: CustomPagesService; audit: AuditService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { permission: CUSTOM_PAGES_PERMISSION };
@@ -38,7 +39,15 @@ export async function customPagesRoutes(
       config: admin,
       schema: { body: customPageInputSchema, response: { 200: pageResponse } },
     },
-    async (request) => ({ page: await customPages.create(request.user!.id, request.body) }),
+    async (request) => {
+      const page = await customPages.create(request.user!.id, request.body);
+      await audit.record(request, {
+        action: 'custom_page.created',
+        subject: { type: 'custom_page', id: page.id },
+        after: page,
+      });
+      return { page };
+    },
   );
 
   r.put(
@@ -47,16 +56,39 @@ export async function customPagesRoutes(
       config: admin,
       schema: { params: idParams, body: customPageInputSchema, response: { 200: pageResponse } },
     },
-    async (request) => ({ page: await customPages.update(request.params.id, request.body) }),
+    async (request) => {
+      const before = await customPages.get(request.params.id);
+      const page = await customPages.update(request.params.id, request.body);
+      await audit.record(request, {
+        action: 'custom_page.updated',
+        subject: { type: 'custom_page', id: page.id },
+        before,
+        after: page,
+      });
+      return { page };
+    },
   );
 
   r.delete(
     '/api/v1/custom-pages/:id',
     { config: admin, schema: { params: idParams, response: { 200: z.object({}) } } },
     async (request) => {
+      const before = await customPages.get(request.params.id);
       await customPages.delete(request.params.id);
+      await audit.record(request, {
+        action: 'custom_page.deleted',
+        subject: { type: 'custom_page', id: request.params.id },
+        before,
+      });
       return {};
     },
+  );
+
+  // The editor opens a page with everything it holds (the public call leaves the SEO text out).
+  r.get(
+    '/api/v1/admin/custom-pages/:id',
+    { config: admin, schema: { params: idParams, response: { 200: pageResponse } } },
+    async (request) => ({ page: await customPages.get(request.params.id) }),
   );
 
   // Public: the footer's privacy policy and terms are read by visitors.

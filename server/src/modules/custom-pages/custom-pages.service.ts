@@ -100,6 +100,13 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
       return customPageRowToPage(row);
     },
 
+    /** One page as its editor opens it. */
+    async get(id: number): Promise<CustomPage> {
+      const row = await repo.findPageById(db, id);
+      if (!row) throw AppError.notFound('This page does not exist.');
+      return customPageRowToPage(row);
+    },
+
     async update(id: number, input: CustomPageInput): Promise<CustomPage> {
       const current = await repo.findPageById(db, id);
       if (!current) throw AppError.notFound('This page does not exist.');

@@ -98,6 +98,8 @@ describe('managing custom pages', () => {
         .statusCode,
     ).toBe(403);
     expect((await member.request('DELETE', '/api/v1/custom-pages/1')).statusCode).toBe(403);
+    expect((await member.get('/api/v1/admin/custom-pages/1')).statusCode).toBe(403);
+    expect((await guest.get('/api/v1/admin/custom-pages/1')).statusCode).toBe(401);
     const privacy = await member.get('/api/v1/custom-pages/1');
     expect(privacy.json().page.title).not.toBe('Hacked');
   });
@@ -140,6 +142,36 @@ describe('managing custom pages', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await admin.get('/api/v1/custom-pages/about')).statusCode).toBe(404);
     expect((await admin.request('DELETE', `/api/v1/custom-pages/${page.id}`)).statusCode).toBe(404);
+
+    // Each write is in the audit log, with the page before and after.
+    const { pagination: log } = (
+      await admin.get(`/api/v1/admin/audit-log?subject_type=custom_page&subject_id=${page.id}`)
+    ).json();
+    expect(log.data.map((entry: { action: string }) => entry.action).reverse()).toEqual([
+      'custom_page.created',
+      'custom_page.updated',
+      'custom_page.deleted',
+    ]);
+    expect(log.data[1]).toMatchObject({
+      before: { title: 'Über uns & more' },
+      after: { title: 'About us' },
+    });
+  });
+
+  it('opens a page in the editor with its description for search engines', async () => {
+    const { page } = (
+      await admin.post('/api/v1/custom-pages', {
+        title: 'Press',
+        body: '<p>Kit</p>',
+        meta_description: 'Logos and photos',
+      })
+    ).json();
+    const opened = await admin.get(`/api/v1/admin/custom-pages/${page.id}`);
+    expect(opened.json().page).toMatchObject({
+      title: 'Press',
+      meta_description: 'Logos and photos',
+    });
+    expect((await admin.get('/api/v1/admin/custom-pages/99999')).statusCode).toBe(404);
   });
 
   it('sanitizes the body when saving it', async () => {

@@ -3,15 +3,22 @@ import path from 'node:path';
 import type { I18nBootstrap } from '@cadenza/contracts/bootstrap';
 import type { Localization } from '@cadenza/contracts/localization';
 import { AppError } from '../../core/errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
+import * as repo from './localization.repo.js';
 
 export type { Localization };
 
+/** The languages shipped with the app; admins add others. */
 export const LOCALIZATIONS: Localization[] = [
   { language: 'en', name: 'English' },
   { language: 'pt-BR', name: 'Português (Brasil)' },
 ];
+
+/** Admin changes reach other instances of the server within this long. */
+const RELOAD_MS = 5_000;
 
 /** Cookie keeping a guest's chosen language; the account keeps a signed-in user's. */
 export const LOCALE_COOKIE = 'locale';
@@ -63,30 +70,73 @@ function readLines(dir: string, language: string): Record<string, string> {
 export interface LocalizationDeps {
   settings: Pick<SettingsService, 'get'>;
   users: Pick<UsersService, 'update'>;
+  /** Where admin-added languages and lines are kept; without it, only the shipped ones. */
+  db?: Kysely<Database>;
   dir?: string;
 }
 
 /**
  * Languages and their translation lines, keyed by the English text: a folder a language under
- * server/locales with a JSON file a feature (`pt-BR/accounts.json`), merged. English needs no
- * lines: the key is the text. Read once at start; every page carries the lines of its language
- * in bootstrap data.
+ * server/locales with a JSON file a feature (`pt-BR/accounts.json`), merged, and over them the
+ * languages and lines admins write (kept in the database). English needs no lines: the key is
+ * the text. Every page carries the lines of its language in bootstrap data, so a line saved in
+ * the admin area reaches browsers on their next page, without a rebuild.
  */
 export function createLocalizationService({
   settings,
   users,
+  db,
   dir = path.join(import.meta.dirname, '../../../locales'),
 }: LocalizationDeps) {
-  const lines = new Map(LOCALIZATIONS.map(({ language }) => [language, readLines(dir, language)]));
+  const shipped = new Map(
+    LOCALIZATIONS.map(({ language }) => [language, readLines(dir, language)]),
+  );
+  let languages = LOCALIZATIONS;
+  let lines = shipped;
+  let loadedAt = db ? 0 : Infinity;
+
+  /** The shipped languages and lines, with the admins' over them. */
+  async function load(): Promise<void> {
+    if (!db || Date.now() - loadedAt < RELOAD_MS) return;
+    const [added, written] = await Promise.all([repo.addedLanguages(db), repo.allLines(db)]);
+    const merged = new Map([...shipped].map(([language, own]) => [language, { ...own }]));
+    for (const { language } of added) merged.set(language, {});
+    for (const line of written) {
+      const own = merged.get(line.language);
+      if (own) own[line.line_key] = line.value;
+    }
+    languages = [...LOCALIZATIONS, ...added.map(({ language, name }) => ({ language, name }))];
+    lines = merged;
+    loadedAt = Date.now();
+  }
+
   const exact = (language: string | null | undefined) =>
-    LOCALIZATIONS.find((l) => l.language.toLowerCase() === language?.toLowerCase());
+    languages.find((l) => l.language.toLowerCase() === language?.toLowerCase());
   const sameBase = (language: string | null | undefined) =>
-    LOCALIZATIONS.find(
+    languages.find(
       (l) => l.language.split('-')[0]!.toLowerCase() === language?.split('-')[0]?.toLowerCase(),
     );
 
   const service = {
-    all: () => LOCALIZATIONS,
+    all: () => languages,
+
+    /** The languages, fresh from the database. */
+    async languages(): Promise<Localization[]> {
+      await load();
+      return languages;
+    },
+
+    /** Reads the admins' languages and lines again now (after an admin saved some). */
+    async reload(): Promise<void> {
+      loadedAt = 0;
+      await load();
+    },
+
+    /** The lines shipped with the app for a language (the admin area shows what is missing). */
+    shippedLines: (language: string) => shipped.get(language) ?? {},
+
+    /** Every line the app has: the English texts, keyed by themselves. */
+    englishKeys: () => [...new Set([...shipped.values()].flatMap((own) => Object.keys(own)))],
 
     /** The supported language closest to the one asked for, else the default. */
     resolve(language: string | null | undefined, fallback: string): Localization {
@@ -100,6 +150,7 @@ export function createLocalizationService({
      * browser's preference, else the site default. Only the default when languages are off.
      */
     async negotiate(hints: LanguageHints): Promise<Localization> {
+      await load();
       const [enabled, fallback] = await Promise.all([
         settings.get('i18n.enable'),
         settings.get('i18n.default_locale'),
@@ -127,6 +178,7 @@ export function createLocalizationService({
      * keeps it in a cookie). Only supported languages are accepted.
      */
     async change(userId: number | null, locale: string): Promise<I18nBootstrap> {
+      await load();
       const localization = exact(locale);
       if (!localization)
         throw AppError.validation({ locale: 'The selected locale is not supported.' });

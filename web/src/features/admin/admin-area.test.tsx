@@ -232,6 +232,38 @@ describe('/admin/roles', () => {
   });
 });
 
+describe('/admin/ads', () => {
+  it('saves a slot’s code, and switches a slot off keeping its code', async () => {
+    const api = mockApi().on('GET /api/v1/settings', {
+      settings: { 'ads.artist_top': '<b>Tickets</b>', 'ads.disabled': [] },
+      secrets: {},
+    });
+    renderScreen('/admin/*', '/admin/ads', AdminArea, makeBootstrap({ user: adminUser() }));
+    const slot = await screen.findByRole('region', { name: 'Artist page, below the header' });
+    expect(within(slot).getByTitle('Preview of Artist page, below the header')).toBeTruthy();
+    api.on('POST /api/v1/settings', {
+      settings: { 'ads.artist_top': '<b>Tickets</b>', 'ads.disabled': ['artist_top'] },
+      secrets: {},
+    });
+    await userEvent.click(within(slot).getByRole('switch', { name: 'Show' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('The ad is hidden'));
+    expect(api.callsTo('POST /api/v1/settings')[0]!.body).toEqual({
+      'ads.disabled': ['artist_top'],
+    });
+
+    const album = screen.getByRole('region', { name: 'Album page, above the tracks' });
+    await userEvent.type(
+      within(album).getByLabelText('Ad code for Album page, above the tracks'),
+      '<i>Merch</i>',
+    );
+    await userEvent.click(within(album).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/settings')).toHaveLength(2));
+    expect(api.callsTo('POST /api/v1/settings')[1]!.body).toEqual({
+      'ads.album_above': '<i>Merch</i>',
+    });
+  });
+});
+
 describe('the banner of an admin signed in as someone else', () => {
   it('names the user and takes the admin back', async () => {
     const api = mockApi().on('POST /api/v1/impersonation/stop', { message: 'Welcome back' });

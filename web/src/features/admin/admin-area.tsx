@@ -10,6 +10,8 @@ import { cn } from '../../ui/cn';
 import { Logo } from '../shell/logo';
 import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
+import { AdsPage } from './ads/ads-page';
+import { CustomPagesScreen } from './pages/custom-pages-screen';
 import { Forbidden } from './components/forbidden';
 import { AuditLogPage } from './logs/audit-log-page';
 import { MailLogPage } from './logs/mail-log-page';
@@ -21,6 +23,8 @@ import { UsersPage } from './users/users-page';
 const SCREENS: Record<string, () => React.ReactNode> = {
   users: () => <UsersPage />,
   roles: () => <RolesPage />,
+  pages: () => <CustomPagesScreen />,
+  ads: () => <AdsPage />,
   ...Object.fromEntries(
     SETTINGS_SCREENS.map((screen) => [
       `settings/${screen.path}`,
@@ -79,7 +83,7 @@ export function AdminArea() {
             {ADMIN_SECTIONS.map((section) => (
               <Route
                 key={section.path}
-                path={section.path}
+                path={`${section.path}/*`}
                 element={<Guarded section={section} />}
               />
             ))}

@@ -2,8 +2,10 @@ import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import {
   Cookie,
   CreditCard,
+  FileText,
   Globe,
   Mail,
+  Megaphone,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -47,6 +49,18 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     sections: [
       { path: 'users', label: 'Users', icon: Users, permission: ADMIN_PERMISSIONS.users },
       { path: 'roles', label: 'Roles', icon: ShieldCheck, permission: ADMIN_PERMISSIONS.roles },
+    ],
+  },
+  {
+    label: 'Appearance',
+    sections: [
+      {
+        path: 'pages',
+        label: 'Custom pages',
+        icon: FileText,
+        permission: ADMIN_PERMISSIONS.customPages,
+      },
+      { path: 'ads', label: 'Ads', icon: Megaphone, permission: ADMIN_PERMISSIONS.ads },
     ],
   },
   {

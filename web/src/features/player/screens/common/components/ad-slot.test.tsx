@@ -33,6 +33,14 @@ describe('AdSlot', () => {
     expect(container.innerHTML).toBe('');
   });
 
+  it('renders nothing for a slot the admin switched off, code kept', () => {
+    setBootstrapData(
+      makeBootstrap({ settings: { 'ads.artist_top': AD, 'ads.disabled': ['artist_top'] } }),
+    );
+    const { container } = render(<AdSlot slot="artist_top" />);
+    expect(container.innerHTML).toBe('');
+  });
+
   it('renders nothing when the slot has no ad', () => {
     setBootstrapData(makeBootstrap({ settings: { 'ads.artist_top': '  ' } }));
     const { container } = render(<AdSlot slot="artist_top" />);

@@ -24,6 +24,7 @@ const DEFAULT_HEIGHT: Record<AdSlotName, number> = {
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const { t } = useTranslation();
   const html = useSetting(`ads.${slot}`);
+  const disabled = useSetting('ads.disabled') ?? [];
   // Plans with `ads.hide` see none.
   const adFree = usePermission(BILLING_PERMISSIONS.hideAds);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -39,7 +40,9 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  if (adFree || typeof html !== 'string' || html.trim() === '') return null;
+  if (adFree || disabled.includes(slot) || typeof html !== 'string' || html.trim() === '') {
+    return null;
+  }
 
   return (
     <aside aria-label={t('Advertisement')} className={className ?? 'my-6 flex justify-center'}>
