@@ -238,12 +238,43 @@ describe('the admin area', () => {
     await visitor.getByRole('listitem').filter({ hasText: 'High resolution' }).waitFor();
   });
 
+  it('adds Spanish from English, translates a line, and a Spanish visitor sees it', async () => {
+    const admin = await asAdmin();
+    const page = await admin.newPage();
+    try {
+      await page.goto('/admin/localizations');
+      await page.getByRole('button', { name: 'Add a language' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a language' });
+      await dialog.getByLabel(/^Name\*?$/).fill('Español');
+      await dialog.getByLabel(/^Language code\*?$/).fill('es');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await page.getByText('Language added').waitFor();
+      await page.getByRole('link', { name: /Español/ }).click();
+      await page.getByRole('switch', { name: 'Only untranslated lines' }).click();
+      await page.getByRole('searchbox', { name: 'Search lines' }).fill('Log in');
+      const line = page.getByRole('textbox', { name: 'Translation of “Log in”' });
+      await line.fill('Iniciar sesión');
+      await saveScreenshot(page, 'admin-localization-lines');
+      await page.getByRole('button', { name: 'Save changes (1)' }).click();
+      await page.getByText('Lines saved').waitFor();
+
+      const visitor = await browser.newContext({ ...DESKTOP, locale: 'es-ES' });
+      const home = await visitor.newPage();
+      await home.goto('/');
+      await home.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
+    } finally {
+      await admin.request.get('/');
+      await sendWithXsrf(admin.request, '/api/v1/admin/localizations/es', {}, 'DELETE');
+    }
+  });
+
+  const devices = [
+    [DESKTOP, 'desktop'],
+    [MOBILE, 'mobile'],
+  ] as const;
   for (const theme of ['dark', 'light'] as const) {
-    it(`passes axe on every admin screen in the ${theme} theme, on desktop and mobile`, async () => {
-      for (const [device, deviceName] of [
-        [DESKTOP, 'desktop'],
-        [MOBILE, 'mobile'],
-      ] as const) {
+    for (const [device, deviceName] of devices) {
+      it(`passes axe on every admin screen in the ${theme} theme on ${deviceName}`, async () => {
         const page = await (await asAdmin(theme, device)).newPage();
         for (const [path, name, ready] of [
           ['/admin/users', 'users', 'Users'],
@@ -254,6 +285,7 @@ describe('the admin area', () => {
           ['/admin/settings/uploads', 'settings-uploads', 'Uploads'],
           ['/admin/ads', 'ads', 'Ads'],
           ['/admin/pages', 'pages', 'Custom pages'],
+          ['/admin/localizations', 'localizations', 'Localizations'],
         ] as const) {
           await page.goto(path);
           await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
@@ -276,7 +308,7 @@ describe('the admin area', () => {
           await expectAccessible(page, `admin drawer ${theme}`);
           await saveScreenshot(page, `admin-drawer-mobile-${theme}`);
         }
-      }
-    });
+      });
+    }
   }
 });

@@ -11,6 +11,7 @@ import { Logo } from '../shell/logo';
 import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
 import { AdsPage } from './ads/ads-page';
+import { LocalizationsScreen } from './localizations/localizations-screen';
 import { CustomPagesScreen } from './pages/custom-pages-screen';
 import { Forbidden } from './components/forbidden';
 import { AuditLogPage } from './logs/audit-log-page';
@@ -25,6 +26,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   roles: () => <RolesPage />,
   pages: () => <CustomPagesScreen />,
   ads: () => <AdsPage />,
+  localizations: () => <LocalizationsScreen />,
   ...Object.fromEntries(
     SETTINGS_SCREENS.map((screen) => [
       `settings/${screen.path}`,

@@ -4,6 +4,7 @@ import {
   CreditCard,
   FileText,
   Globe,
+  Languages,
   Mail,
   Megaphone,
   ScrollText,
@@ -61,6 +62,12 @@ export const ADMIN_GROUPS: AdminGroup[] = [
         permission: ADMIN_PERMISSIONS.customPages,
       },
       { path: 'ads', label: 'Ads', icon: Megaphone, permission: ADMIN_PERMISSIONS.ads },
+      {
+        path: 'localizations',
+        label: 'Localizations',
+        icon: Languages,
+        permission: ADMIN_PERMISSIONS.localizations,
+      },
     ],
   },
   {
