@@ -9,9 +9,36 @@ import type { FastifyRequest } from 'fastify';
 export interface ErrorLog {
   write(error: Error, request?: FastifyRequest): void;
   latestFile(): string | undefined;
+  /** The daily files, newest first (names only). */
+  files(): string[];
+  /** The entries of one daily file, newest first; undefined for a name that is not a log. */
+  read(name: string): ErrorLogEntry[] | undefined;
 }
 
+export interface ErrorLogEntry {
+  time: string;
+  method?: string | undefined;
+  url?: string | undefined;
+  userId: number | null;
+  name: string;
+  message: string;
+  stack?: string | undefined;
+}
+
+const DAILY_FILE = /^errors-\d{4}-\d{2}-\d{2}\.log$/;
+
 export function fileErrorLog(dir: string): ErrorLog {
+  const files = () => {
+    try {
+      return fs
+        .readdirSync(dir)
+        .filter((name) => DAILY_FILE.test(name))
+        .sort()
+        .reverse();
+    } catch {
+      return [];
+    }
+  };
   return {
     write(error, request) {
       const day = new Date().toISOString().slice(0, 10);
@@ -32,16 +59,29 @@ export function fileErrorLog(dir: string): ErrorLog {
       }
     },
     latestFile() {
+      const [last] = files();
+      return last ? path.join(dir, last) : undefined;
+    },
+    files,
+    read(name) {
+      // Only a daily file of this folder: the name never reaches the disk otherwise.
+      if (!DAILY_FILE.test(name)) return undefined;
+      let text: string;
       try {
-        const files = fs
-          .readdirSync(dir)
-          .filter((f) => /^errors-\d{4}-\d{2}-\d{2}\.log$/.test(f))
-          .sort();
-        const last = files[files.length - 1];
-        return last ? path.join(dir, last) : undefined;
+        text = fs.readFileSync(path.join(dir, name), 'utf8');
       } catch {
         return undefined;
       }
+      return text
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            return line ? [JSON.parse(line) as ErrorLogEntry] : [];
+          } catch {
+            return []; // A line cut short by a crash is skipped, not fatal.
+          }
+        })
+        .reverse();
     },
   };
 }

@@ -36,4 +36,21 @@ export async function logsRoutes(
     },
     async ({ query }) => ({ pagination: await listMailLog(db, query) }),
   );
+
+  // The error log, a day at a time, with each entry's frames.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/admin/error-log',
+    {
+      config: { permission: LOGS_PERMISSION },
+      schema: {
+        querystring: paginationQuerySchema.extend({
+          file: z
+            .string()
+            .regex(/^errors-\d{4}-\d{2}-\d{2}\.log$/, 'Choose a log from the list.')
+            .optional(),
+        }),
+      },
+    },
+    async ({ query }) => logs.errorEntries(query.file, query),
+  );
 }

@@ -48,3 +48,42 @@ describe('downloading the latest error log', () => {
     expect((await new TestClient(t.app).get(DOWNLOAD)).statusCode).toBe(401);
   });
 });
+
+describe('the error log screen', () => {
+  it('lists a day’s errors newest first, each with its frames and the code around them', async () => {
+    expect((await admin.get('/api/v1/test-failure')).statusCode).toBe(500);
+    const day = new Date().toISOString().slice(0, 10);
+    const response = await admin.get('/api/v1/admin/error-log?perPage=1');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.files[0]).toBe(`errors-${day}.log`);
+    expect(body.file).toBe(`errors-${day}.log`);
+    const [entry] = body.pagination.data;
+    expect(entry).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/test-failure',
+      debug: { exception: 'RangeError', message: 'The tape deck jammed' },
+    });
+    // The first frame of our own code is this test's route, with its lines.
+    const own = entry.debug.trace.find((item: { vendor?: boolean }) => item.vendor === false);
+    expect(own.path).toMatch(/logs\.test\.ts$/);
+    expect(Object.values(own.codeSnippet).join('\n')).toContain('The tape deck jammed');
+  });
+
+  it('reads only its own daily files', async () => {
+    for (const file of ['../../etc/passwd', 'errors-2026-01-01.log/../x', 'secrets.log']) {
+      const response = await admin.get(`/api/v1/admin/error-log?file=${encodeURIComponent(file)}`);
+      expect(response.statusCode, file).toBe(422);
+    }
+    const missing = await admin.get('/api/v1/admin/error-log?file=errors-1999-01-01.log');
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is closed to users (403) and guests (401)', async () => {
+    const user = await createUser(t.app);
+    const member = new TestClient(t.app);
+    await member.login(user.email, user.plainPassword);
+    expect((await member.get('/api/v1/admin/error-log')).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get('/api/v1/admin/error-log')).statusCode).toBe(401);
+  });
+});

@@ -31,6 +31,28 @@ export function ErrorDialog() {
 
 function ErrorDialogContent({ error }: { error: DebugErrorBody }) {
   const { t } = useTranslation();
+  return (
+    <>
+      <DialogHeader>{t('An error occured')}</DialogHeader>
+      <DialogBody className="flex flex-col gap-6">
+        <DebugTrace error={error} />
+      </DialogBody>
+      <DialogFooter>
+        <DownloadLogButton />
+        <Button variant="primary" onClick={closeErrorDialog}>
+          {t('Close')}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/**
+ * An error with its stack: the frames (vendor runs folded) beside the code of the chosen one.
+ * The error dialog shows it, and the admin area's error log for each entry.
+ */
+export function DebugTrace({ error }: { error: DebugErrorBody }) {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState<TraceFrame | undefined>(() => initialFrame(error.trace));
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const groupIndexes = error.trace.flatMap((item, index) => (isVendorGroup(item) ? [index] : []));
@@ -46,48 +68,39 @@ function ErrorDialogContent({ error }: { error: DebugErrorBody }) {
 
   return (
     <>
-      <DialogHeader>{t('An error occured')}</DialogHeader>
-      <DialogBody className="flex flex-col gap-6">
-        <div className="rounded-lg border border-border bg-bg p-4">
-          <p className="font-mono text-sm font-semibold text-danger">{error.exception}</p>
-          <p className="mt-2 text-xl font-semibold break-words">{error.message}</p>
-        </div>
-        <div className="grid min-h-0 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <section aria-label={t('Stack frames')} className="flex min-w-0 flex-col gap-2">
-            {groupIndexes.length > 0 && (
-              <Button
-                variant="outline"
-                size="xs"
-                className="self-start"
-                onClick={() => setExpanded(allExpanded ? new Set() : new Set(groupIndexes))}
-              >
-                {allExpanded ? t('Collapse vendor frames') : t('Expand vendor frames')}
-              </Button>
-            )}
-            <ol className="flex flex-col gap-1">
-              {error.trace.map((item, index) => (
-                <TraceListItem
-                  key={index}
-                  item={item}
-                  isExpanded={expanded.has(index)}
-                  onToggle={() => toggleGroup(index)}
-                  selected={selected}
-                  onSelect={setSelected}
-                />
-              ))}
-            </ol>
-          </section>
-          <section aria-label={t('Code')} className="min-w-0">
-            {selected ? <CodeSnippet frame={selected} /> : null}
-          </section>
-        </div>
-      </DialogBody>
-      <DialogFooter>
-        <DownloadLogButton />
-        <Button variant="primary" onClick={closeErrorDialog}>
-          {t('Close')}
-        </Button>
-      </DialogFooter>
+      <div className="rounded-lg border border-border bg-bg p-4">
+        <p className="font-mono text-sm font-semibold text-danger">{error.exception}</p>
+        <p className="mt-2 text-xl font-semibold break-words">{error.message}</p>
+      </div>
+      <div className="grid min-h-0 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-label={t('Stack frames')} className="flex min-w-0 flex-col gap-2">
+          {groupIndexes.length > 0 && (
+            <Button
+              variant="outline"
+              size="xs"
+              className="self-start"
+              onClick={() => setExpanded(allExpanded ? new Set() : new Set(groupIndexes))}
+            >
+              {allExpanded ? t('Collapse vendor frames') : t('Expand vendor frames')}
+            </Button>
+          )}
+          <ol className="flex flex-col gap-1">
+            {error.trace.map((item, index) => (
+              <TraceListItem
+                key={index}
+                item={item}
+                isExpanded={expanded.has(index)}
+                onToggle={() => toggleGroup(index)}
+                selected={selected}
+                onSelect={setSelected}
+              />
+            ))}
+          </ol>
+        </section>
+        <section aria-label={t('Code')} className="min-w-0">
+          {selected ? <CodeSnippet frame={selected} /> : null}
+        </section>
+      </div>
     </>
   );
 }
@@ -208,7 +221,7 @@ function CodeSnippet({ frame }: { frame: TraceFrame }) {
   );
 }
 
-function DownloadLogButton() {
+export function DownloadLogButton() {
   const { t } = useTranslation();
   const [isPending, setIsPending] = useState(false);
   const download = async () => {

@@ -264,6 +264,49 @@ describe('/admin/ads', () => {
   });
 });
 
+describe('/admin/logs/errors', () => {
+  it('lists the day’s errors and opens one on its frames and code', async () => {
+    const frame = {
+      path: 'server/src/modules/music/plays/plays.service.ts',
+      lineNumber: 12,
+      method: 'countPlay',
+      codeSnippet: { 11: 'const a = 1;', 12: 'throw new RangeError("jammed");' },
+      flatIndex: 0,
+      vendor: false,
+    };
+    mockApi().on('GET /api/v1/admin/error-log', {
+      files: ['errors-2026-11-25.log'],
+      file: 'errors-2026-11-25.log',
+      pagination: {
+        data: [
+          {
+            time: '2026-11-25T10:00:00Z',
+            method: 'GET',
+            url: '/api/v1/tracks/1/play',
+            user_id: 7,
+            debug: {
+              message: 'jammed',
+              exception: 'RangeError',
+              ignitionTrace: true,
+              trace: [frame],
+              totalVendorGroups: 0,
+            },
+          },
+        ],
+        current_page: 1,
+        per_page: 20,
+        total: 1,
+        last_page: 1,
+      },
+    });
+    renderScreen('/admin/*', '/admin/logs/errors', AdminArea, makeBootstrap({ user: adminUser() }));
+    const entry = await screen.findByRole('button', { name: /RangeError jammed/ });
+    expect(entry.textContent).toContain('GET /api/v1/tracks/1/play');
+    await userEvent.click(entry);
+    expect(await screen.findByText('throw new RangeError("jammed");')).toBeTruthy();
+  });
+});
+
 describe('the banner of an admin signed in as someone else', () => {
   it('names the user and takes the admin back', async () => {
     const api = mockApi().on('POST /api/v1/impersonation/stop', { message: 'Welcome back' });

@@ -15,6 +15,7 @@ import { LocalizationsScreen } from './localizations/localizations-screen';
 import { CustomPagesScreen } from './pages/custom-pages-screen';
 import { Forbidden } from './components/forbidden';
 import { AuditLogPage } from './logs/audit-log-page';
+import { ErrorLogPage } from './logs/error-log-page';
 import { MailLogPage } from './logs/mail-log-page';
 import { RolesPage } from './roles/roles-page';
 import { SettingsPage } from './settings/settings-page';
@@ -35,6 +36,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   ),
   'logs/audit': () => <AuditLogPage />,
   'logs/mail': () => <MailLogPage />,
+  'logs/errors': () => <ErrorLogPage />,
 };
 
 /**

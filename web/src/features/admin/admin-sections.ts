@@ -1,5 +1,6 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import {
+  Bug,
   Cookie,
   CreditCard,
   FileText,
@@ -89,6 +90,7 @@ export const ADMIN_GROUPS: AdminGroup[] = [
         permission: ADMIN_PERMISSIONS.logs,
       },
       { path: 'logs/mail', label: 'Mail log', icon: Mail, permission: ADMIN_PERMISSIONS.logs },
+      { path: 'logs/errors', label: 'Error log', icon: Bug, permission: ADMIN_PERMISSIONS.logs },
     ],
   },
 ];

@@ -1,5 +1,9 @@
-import type { RegistrationPolicy } from '@cadenza/contracts/settings';
-import { HOMEPAGE_TYPES, SETTING_DEFINITIONS, type SettingKey } from '@cadenza/contracts/settings';
+import {
+  HOMEPAGE_TYPES,
+  SETTING_DEFINITIONS,
+  type RegistrationPolicy,
+  type SettingKey,
+} from '@cadenza/contracts/settings';
 import type { Pagination } from '@cadenza/contracts/http';
 import type { ValueLists } from '@cadenza/contracts/localization';
 import { useQuery } from '@tanstack/react-query';

@@ -1,0 +1,121 @@
+import type { DebugErrorBody, Pagination } from '@cadenza/contracts/http';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Bug, ChevronDown, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../../api/client';
+import { DebugTrace, DownloadLogButton } from '../../../app/error-handling/error-dialog';
+import { formatDate } from '../../../i18n/format';
+import { Button } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { Select, SelectItem } from '../../../ui/select';
+import { Skeleton } from '../../../ui/skeleton';
+import { Pager } from '../components/pager';
+import { useListParams } from '../components/use-list-params';
+
+interface ErrorEntry {
+  time: string;
+  method: string | null;
+  url: string | null;
+  user_id: number | null;
+  debug: DebugErrorBody;
+}
+
+interface ErrorLog {
+  files: string[];
+  file: string | null;
+  pagination: Pagination<ErrorEntry>;
+}
+
+/** /admin/logs/errors: the server's errors a day at a time, each with its frames and code. */
+export function ErrorLogPage() {
+  const { t } = useTranslation();
+  const { params, apiParams, update } = useListParams();
+  const log = useQuery({
+    queryKey: ['admin', 'error-log', apiParams],
+    queryFn: () =>
+      apiClient.get<ErrorLog>('admin/error-log', { params: { ...apiParams, perPage: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('Error log')}</h1>
+        {log.data?.file && <DownloadLogButton />}
+      </div>
+      {log.data && log.data.files.length > 0 && (
+        <Select
+          aria-label={t('Day')}
+          size="sm"
+          value={params.filters.file ?? log.data.file ?? undefined}
+          onValueChange={(file) => update({ file })}
+          className="w-full sm:w-64"
+        >
+          {log.data.files.map((file) => (
+            <SelectItem key={file} value={file}>
+              {file.slice(7, 17)}
+            </SelectItem>
+          ))}
+        </Select>
+      )}
+      {log.isPending ? (
+        <Skeleton className="h-64" />
+      ) : log.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
+          <p className="font-semibold">{t('There was an issue loading this page')}</p>
+          <Button variant="outline" onClick={() => void log.refetch()}>
+            {t('Try again')}
+          </Button>
+        </div>
+      ) : log.data.pagination.total === 0 ? (
+        <EmptyState
+          image={<Bug size={40} strokeWidth={1.5} />}
+          message={t('No errors recorded')}
+          description={t('Server errors show here with the code that failed.')}
+          className="rounded-lg border border-border"
+        />
+      ) : (
+        <ol className="flex flex-col gap-2">
+          {log.data.pagination.data.map((entry, index) => (
+            <Entry key={`${entry.time}-${index}`} entry={entry} />
+          ))}
+        </ol>
+      )}
+      <Pager pagination={log.data?.pagination} onPage={(page) => update({ page })} />
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: ErrorEntry }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="rounded-lg border border-border">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-start gap-3 px-4 py-3 text-start hover:bg-bg-hover"
+      >
+        {open ? <ChevronDown size={18} aria-hidden /> : <ChevronRight size={18} aria-hidden />}
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate font-medium">
+            <span className="font-mono text-danger">{entry.debug.exception}</span>{' '}
+            {entry.debug.message}
+          </span>
+          <span className="truncate text-xs text-fg-muted">
+            {formatDate(entry.time, 'timestamp')}
+            {entry.url && ` · ${entry.method ?? ''} ${entry.url}`}
+            {entry.user_id !== null && ` · ${t('user #{{id}}', { id: entry.user_id })}`}
+          </span>
+        </span>
+      </button>
+      {open && (
+        <div className="flex flex-col gap-4 border-t border-border p-4">
+          <DebugTrace error={entry.debug} />
+        </div>
+      )}
+    </li>
+  );
+}
