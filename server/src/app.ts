@@ -441,7 +441,11 @@ export async function buildApp(
   await app.register(libraryRoutes, { library: services.library });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
-  await app.register(usersAdminRoutes, { usersAdmin: services.usersAdmin, audit: services.audit });
+  await app.register(usersAdminRoutes, {
+    usersAdmin: services.usersAdmin,
+    account: services.accounts.account,
+    audit: services.audit,
+  });
   await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin, audit: services.audit });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(localizationsAdminRoutes, {

@@ -49,7 +49,7 @@ export function createAccountService(deps: AccountDeps) {
     if (key) await storage.delete(key);
   }
 
-  return {
+  const service = {
     /** Refuses a request about another user's account (403), or from a visitor (401). */
     assertSelf,
     async updateProfile(
@@ -118,7 +118,19 @@ export function createAccountService(deps: AccountDeps) {
       targetId: number,
       input: { file?: Buffer | undefined; tooLarge?: boolean; url?: string | undefined },
     ) {
-      const id = assertSelf(request, targetId);
+      return service.setAvatarOf(assertSelf(request, targetId), input);
+    },
+
+    /**
+     * Replaces a user's picture with an upload or a picture fetched from a URL: checked by its
+     * content, squared and stored as WebP. The user's own settings and the admin area use it.
+     */
+    async setAvatarOf(
+      id: number,
+      input: { file?: Buffer | undefined; tooLarge?: boolean; url?: string | undefined },
+    ) {
+      const current = await users.findById(id);
+      if (!current) throw AppError.notFound();
       const field = input.url && !input.file ? 'url' : 'file';
       let data = input.file;
       if (input.tooLarge) {
@@ -159,14 +171,18 @@ export function createAccountService(deps: AccountDeps) {
         });
       const key = `avatars/${id}/${randomToken(12)}.webp`;
       await storage.put(key, image);
-      await removeAvatarFile(request.user!.avatar);
+      await removeAvatarFile(current.avatar);
       await users.update(id, { avatar: storage.url(key) });
       return reload(id);
     },
 
-    async deleteAvatar(request: FastifyRequest, targetId: number) {
-      const id = assertSelf(request, targetId);
-      await removeAvatarFile(request.user!.avatar);
+    deleteAvatar: (request: FastifyRequest, targetId: number) =>
+      service.removeAvatarOf(assertSelf(request, targetId)),
+
+    async removeAvatarOf(id: number) {
+      const current = await users.findById(id);
+      if (!current) throw AppError.notFound();
+      await removeAvatarFile(current.avatar);
       await users.update(id, { avatar: null });
       return reload(id);
     },
@@ -180,4 +196,5 @@ export function createAccountService(deps: AccountDeps) {
       await auth.logout(request);
     },
   };
+  return service;
 }

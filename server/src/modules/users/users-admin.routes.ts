@@ -10,8 +10,11 @@ import { adminListQuerySchema, idFrom, integer, paginationSchema } from '@cadenz
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import multipart from '@fastify/multipart';
 import type { AuditService } from '../audit/audit.service.js';
+import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
 import type { UsersAdminService } from './users-admin.service.js';
+import { readAvatarInput } from './users.routes.js';
 
 const idParams = z.object({ id: integer({ min: 1 }) });
 /** `DELETE /users/{ids}`: one id or several, comma-joined. */
@@ -32,9 +35,14 @@ const asBoolean = (value: 'true' | 'false' | undefined) =>
  */
 export async function usersAdminRoutes(
   app: FastifyInstance,
-  { usersAdmin, audit }: { usersAdmin: UsersAdminService; audit: AuditService },
+  {
+    usersAdmin,
+    account,
+    audit,
+  }: { usersAdmin: UsersAdminService; account: AccountService; audit: AuditService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   const config = { permission: ADMIN_PERMISSIONS.users };
   const subject = (id: number) => ({ type: 'user', id });
 
@@ -109,6 +117,40 @@ export async function usersAdminRoutes(
         });
       }
       return { message: gone.length === 1 ? 'User deleted' : `${gone.length} users deleted` };
+    },
+  );
+
+  // The user's picture, as the user's own settings set it: an upload, or a URL to fetch.
+  r.post(
+    '/api/v1/admin/users/:id/avatar',
+    { config, schema: { params: idParams, response: userResponse } },
+    async (request) => {
+      const before = await usersAdmin.get(request.params.id);
+      await account.setAvatarOf(request.params.id, await readAvatarInput(request));
+      const user = await usersAdmin.get(request.params.id);
+      await audit.record(request, {
+        action: 'user.updated',
+        subject: subject(user.id),
+        before: { avatar: before.avatar },
+        after: { avatar: user.avatar },
+      });
+      return { user };
+    },
+  );
+
+  r.delete(
+    '/api/v1/admin/users/:id/avatar',
+    { config, schema: { params: idParams, response: userResponse } },
+    async (request) => {
+      const before = await usersAdmin.get(request.params.id);
+      await account.removeAvatarOf(request.params.id);
+      await audit.record(request, {
+        action: 'user.updated',
+        subject: subject(before.id),
+        before: { avatar: before.avatar },
+        after: { avatar: null },
+      });
+      return { user: await usersAdmin.get(request.params.id) };
     },
   );
 

@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { multipartFile } from '../../test/multipart.js';
 import { TestClient } from '../../test/test-client.js';
 
 let t: TestApp;
@@ -62,6 +64,8 @@ describe('the admin API of users', () => {
       ['POST', `/api/v1/admin/users/${user.id}/ban`, { reason: 'spam' }],
       ['POST', `/api/v1/admin/users/${user.id}/unban`],
       ['POST', `/api/v1/admin/users/${user.id}/impersonate`],
+      ['POST', `/api/v1/admin/users/${user.id}/avatar`],
+      ['DELETE', `/api/v1/admin/users/${user.id}/avatar`],
       ['GET', '/api/v1/admin/roles'],
       ['POST', '/api/v1/admin/roles', { name: 'Editors' }],
       ['PUT', '/api/v1/admin/roles/1', { name: 'Editors' }],
@@ -310,5 +314,50 @@ describe('the admin API of users', () => {
       403,
     );
     expect((await admin.post(`/api/v1/admin/users/${adminId}/impersonate`)).statusCode).toBe(422);
+  });
+
+  it('changes a user’s picture: an image checked by its content, and removed again', async () => {
+    const user = await createUser(t.app);
+    const png = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#e91e63' },
+    })
+      .png()
+      .toBuffer();
+    const form = multipartFile(png, { filename: 'face.png', type: 'image/png' });
+    const uploaded = await admin.request(
+      'POST',
+      `/api/v1/admin/users/${user.id}/avatar`,
+      form.body,
+      {
+        headers: form.headers,
+      },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const avatar = uploaded.json().user.avatar as string;
+    expect(avatar).toMatch(new RegExp(`^/storage/avatars/${user.id}/[\\w-]+\\.webp$`));
+    expect((await new TestClient(t.app).get(avatar)).statusCode).toBe(200);
+
+    const text = multipartFile(Buffer.from('not a picture'), {
+      filename: 'face.png',
+      type: 'image/png',
+    });
+    const refused = await admin.request(
+      'POST',
+      `/api/v1/admin/users/${user.id}/avatar`,
+      text.body,
+      {
+        headers: text.headers,
+      },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file).toBe('The file must be an image.');
+
+    const removed = await admin.request('DELETE', `/api/v1/admin/users/${user.id}/avatar`);
+    expect(removed.json().user.avatar).toBeNull();
+    expect((await new TestClient(t.app).get(avatar)).statusCode).toBe(404);
+    expect((await auditOf(user.id)).map((entry) => entry.after)).toEqual([
+      { avatar },
+      { avatar: null },
+    ]);
   });
 });

@@ -142,7 +142,8 @@ export async function usersRoutes(
   );
 }
 
-async function readAvatarInput(
+/** An avatar as a multipart `file`, or a `url` (form field or JSON) to fetch it from. */
+export async function readAvatarInput(
   request: FastifyRequest,
 ): Promise<{ file?: Buffer; tooLarge?: boolean; url?: string }> {
   if (request.isMultipart()) {

@@ -146,3 +146,19 @@ export const useDeleteRole = () =>
     (id: number) => apiClient.delete<{ message: string }>(`admin/roles/${id}`),
     roleChanges,
   );
+
+export const useSetUserAvatar = () =>
+  useAdminMutation(({ id, file }: { id: number; file: File }) => {
+    const body = new FormData();
+    body.append('file', file);
+    return apiClient
+      .post<{ user: AdminUser }>(`admin/users/${id}/avatar`, body)
+      .then((r) => r.user);
+  }, userChanges);
+
+export const useRemoveUserAvatar = () =>
+  useAdminMutation(
+    (id: number) =>
+      apiClient.delete<{ user: AdminUser }>(`admin/users/${id}/avatar`).then((r) => r.user),
+    userChanges,
+  );

@@ -5,16 +5,23 @@ import {
   type AdminUserUpdate,
 } from '@cadenza/contracts/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../app/error-handling/handle-error';
+import { applyServerErrors, showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
 import { Switch } from '../../../ui/switch';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { useAdminRoles, useCreateUser, useUpdateUser } from '../api/admin-api';
+import { UserAvatar } from '../../shell/user-avatar';
+import {
+  useAdminRoles,
+  useCreateUser,
+  useRemoveUserAvatar,
+  useSetUserAvatar,
+  useUpdateUser,
+} from '../api/admin-api';
 import { PermissionsEditor } from '../roles/permissions-editor';
 
 type Values = AdminUserUpdate;
@@ -85,6 +92,7 @@ export function UserDialog({
       <DialogHeader>{user ? t('Edit user') : t('Add user')}</DialogHeader>
       <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-5">
+          {user && <AvatarField user={user} />}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t('First name')}
@@ -197,5 +205,62 @@ export function UserDialog({
         </DialogFooter>
       </form>
     </Dialog>
+  );
+}
+
+/** The user's picture: upload another (checked by its content on the server) or remove it. */
+function AvatarField({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const set = useSetUserAvatar();
+  const remove = useRemoveUserAvatar();
+  const [avatar, setAvatar] = useState(user.avatar);
+  const input = useRef<HTMLInputElement>(null);
+  const done = (next: AdminUser) => {
+    setAvatar(next.avatar);
+    toast.positive(t('Picture saved'));
+  };
+  return (
+    <div className="flex items-center gap-4">
+      <UserAvatar user={{ ...user, avatar }} className="size-16" />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        aria-label={t('Upload a picture')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) {
+            set.mutate(
+              { id: user.id, file },
+              { onSuccess: done, onError: (error) => showError(error, t) },
+            );
+          }
+        }}
+      />
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        isLoading={set.isPending}
+        onClick={() => input.current?.click()}
+      >
+        {t('Upload a picture')}
+      </Button>
+      {avatar && (
+        <Button
+          type="button"
+          size="sm"
+          variant="text"
+          isLoading={remove.isPending}
+          onClick={() =>
+            remove.mutate(user.id, { onSuccess: done, onError: (error) => showError(error, t) })
+          }
+        >
+          {t('Remove')}
+        </Button>
+      )}
+    </div>
   );
 }
