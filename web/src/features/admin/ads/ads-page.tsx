@@ -1,6 +1,7 @@
 import { AD_SLOTS, adFrameUrl, type AdSlotName } from '@cadenza/contracts/ads';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
@@ -41,14 +42,7 @@ export function AdsPage() {
   const saved = useAdminSettings();
   if (saved.isPending) return <Skeleton className="mx-auto h-96 max-w-[780px]" />;
   if (saved.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="font-semibold">{t('There was an issue loading this page')}</p>
-        <Button variant="outline" onClick={() => void saved.refetch()}>
-          {t('Try again')}
-        </Button>
-      </div>
-    );
+    return <PageLoadError inScreen onRetry={() => void saved.refetch()} />;
   }
   const disabled = (saved.data.settings['ads.disabled'] as AdSlotName[] | undefined) ?? [];
   return (

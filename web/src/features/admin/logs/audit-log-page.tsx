@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@cadenza/contracts/admin';
 import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { formatDate } from '../../../i18n/format';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
 import { useAuditLog } from '../api/admin-api';
@@ -84,12 +84,7 @@ export function AuditLogPage() {
         ))}
       </Select>
       {log.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="font-semibold">{t('There was an issue loading this page')}</p>
-          <Button variant="outline" onClick={() => void log.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PageLoadError inScreen onRetry={() => void log.refetch()} />
       ) : (
         <DataTable
           label={t('Audit log')}

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bug, ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { apiClient } from '../../../api/client';
 import { DebugTrace, DownloadLogButton } from '../../../app/error-handling/error-dialog';
 import { formatDate } from '../../../i18n/format';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
@@ -62,12 +62,7 @@ export function ErrorLogPage() {
       {log.isPending ? (
         <Skeleton className="h-64" />
       ) : log.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="font-semibold">{t('There was an issue loading this page')}</p>
-          <Button variant="outline" onClick={() => void log.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PageLoadError inScreen onRetry={() => void log.refetch()} />
       ) : log.data.pagination.total === 0 ? (
         <EmptyState
           image={<Bug size={40} strokeWidth={1.5} />}

@@ -2,9 +2,9 @@ import type { Pagination } from '@cadenza/contracts/http';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { apiClient } from '../../../api/client';
 import { formatDate } from '../../../i18n/format';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
@@ -66,12 +66,7 @@ export function MailLogPage() {
         onChange={(query) => update({ query })}
       />
       {log.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="font-semibold">{t('There was an issue loading this page')}</p>
-          <Button variant="outline" onClick={() => void log.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PageLoadError inScreen onRetry={() => void log.refetch()} />
       ) : (
         <DataTable
           label={t('Mail log')}

@@ -3,6 +3,7 @@ import { customPageInputSchema } from '@cadenza/contracts/custom-pages';
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
@@ -101,12 +102,7 @@ function PagesList() {
         onChange={(query) => update({ query })}
       />
       {pages.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="font-semibold">{t('There was an issue loading this page')}</p>
-          <Button variant="outline" onClick={() => void pages.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PageLoadError inScreen onRetry={() => void pages.refetch()} />
       ) : (
         <DataTable
           label={t('Custom pages')}

@@ -2,6 +2,7 @@ import type { AdminRole } from '@cadenza/contracts/admin';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -83,12 +84,7 @@ export function RolesPage() {
         </Button>
       </div>
       {roles.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="font-semibold">{t('There was an issue loading this page')}</p>
-          <Button variant="outline" onClick={() => void roles.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PageLoadError inScreen onRetry={() => void roles.refetch()} />
       ) : (
         <DataTable
           label={t('Roles')}

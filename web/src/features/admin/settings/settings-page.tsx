@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail, Plus, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { isApiError } from '../../../api/api-error';
 import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
@@ -55,14 +56,7 @@ export function SettingsPage({ screen }: { screen: SettingsScreen }) {
     );
   }
   if (saved.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-        <p className="font-semibold">{t('There was an issue loading this page')}</p>
-        <Button variant="outline" onClick={() => void saved.refetch()}>
-          {t('Try again')}
-        </Button>
-      </div>
-    );
+    return <PageLoadError inScreen onRetry={() => void saved.refetch()} />;
   }
 
   const valueOf = (key: SettingKey) => (key in draft ? draft[key] : saved.data.settings[key]);

@@ -2,6 +2,7 @@ import type { AdminUser } from '@cadenza/contracts/admin';
 import { Ban, LogIn, MoreHorizontal, Pencil, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { useAuthUser } from '../../../app/bootstrap';
 import { formatDate } from '../../../i18n/format';
@@ -223,12 +224,7 @@ export function UsersPage() {
         )}
       </div>
       {users.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="font-semibold">{t('There was an issue loading this page')}</p>
-          <Button variant="outline" onClick={() => void users.refetch()}>
-            {t('Try again')}
-          </Button>
-        </div>
+        <PageLoadError inScreen onRetry={() => void users.refetch()} />
       ) : (
         <DataTable
           label={t('Users')}
