@@ -44,6 +44,7 @@ const line = (max = 255) => displayText(max);
 const link = z.string().trim().max(2000);
 const optionalEmail = z.union([z.literal(''), z.string().trim().max(255).email()]);
 const adCode = z.string().max(20_000);
+const customCode = z.string().max(100_000, 'Custom code may be at most 100,000 characters.');
 const credential = z.string().trim().max(4000);
 const socialEndpoints = z
   .object({
@@ -147,6 +148,10 @@ export const SETTING_DEFINITIONS = {
   'mail.from_address': secret(optionalEmail, 'no-reply@example.com'),
   'mail.from_name': secret(line(100), 'Cadenza'),
   menus: pub(z.array(menuSchema).max(50), []),
+  // The site's own CSS and JavaScript, served as files on the public site only (never in the
+  // admin area, so a broken script cannot lock the admins out).
+  'custom_code.css': secret(customCode, ''),
+  'custom_code.js': secret(customCode, ''),
 } satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -166,7 +171,12 @@ export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = [
 /** The admin section's permission that changes a setting. */
 export function settingPermission(key: SettingKey): string {
   if (key.startsWith('ads.')) return 'ads.update';
-  if (key === 'menus' || key.startsWith('landing.') || key.startsWith('themes.')) {
+  if (
+    key === 'menus' ||
+    key.startsWith('landing.') ||
+    key.startsWith('themes.') ||
+    key.startsWith('custom_code.')
+  ) {
     return 'appearance.update';
   }
   return 'settings.update';

@@ -22,6 +22,8 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/r
 import { connectRedis } from './infra/redis.js';
 import { localStorage, storageRoutes } from './infra/storage.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
+import { appearanceRoutes } from './modules/appearance/appearance.routes.js';
+import { createCustomCode } from './modules/appearance/custom-code.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { loggedMailer } from './modules/logs/mail-log.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -78,6 +80,8 @@ import { createSessionsService } from './modules/sessions/sessions.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createThemesService } from './modules/themes/themes.service.js';
+import { createThemesAdminService } from './modules/themes/themes-admin.service.js';
+import { themesAdminRoutes } from './modules/themes/themes-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes.js';
@@ -198,6 +202,8 @@ async function createServices(config: Config, db: Db) {
     storage,
   });
   const rolesAdmin = createRolesAdminService(kysely, permissions);
+  const themesAdmin = createThemesAdminService({ db: kysely, themes, settings });
+  const customCode = createCustomCode(settings);
   // Demo billing: the payment stand-in plays Stripe, its webhooks coming back to this app.
   const paymentStandin = config.billingDemo
     ? await startStripeStandin({
@@ -280,6 +286,8 @@ async function createServices(config: Config, db: Db) {
     sessions,
     tokens,
     themes,
+    themesAdmin,
+    customCode,
     workspaces,
     localization,
     valueLists,
@@ -448,6 +456,14 @@ export async function buildApp(
   });
   await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin, audit: services.audit });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(themesAdminRoutes, {
+    themesAdmin: services.themesAdmin,
+    audit: services.audit,
+  });
+  await app.register(appearanceRoutes, {
+    customCode: services.customCode,
+    storage: services.storage,
+  });
   await app.register(localizationsAdminRoutes, {
     db: services.db.kysely,
     localization: services.localization,
@@ -492,6 +508,7 @@ export async function buildApp(
     bootstrap: services.bootstrap,
     settings: services.settings,
     seoResolvers: [customPageSeoResolver(services.customPages)],
+    headTags: (pathname) => services.customCode.headTags(pathname),
   });
 
   app.decorate('services', services);

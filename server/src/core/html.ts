@@ -64,9 +64,22 @@ export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
   ].join('\n    ');
 }
 
-export function renderPage(template: string, seo: SeoTags, bootstrap: BootstrapData): string {
+/** The page with its head filled in; `extraHead` goes last, after the app's own styles. */
+export function renderPage(
+  template: string,
+  seo: SeoTags,
+  bootstrap: BootstrapData,
+  extraHead = '',
+): string {
   const language = escapeHtml(bootstrap.i18n.language);
-  return template
+  const withHead = extraHead
+    ? template.replace(
+        '</head>',
+        () => `  ${extraHead}
+  </head>`,
+      )
+    : template;
+  return withHead
     .replace(HEAD_MARKER, () => renderHead(seo, bootstrap))
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
 }

@@ -22,6 +22,8 @@ export interface SpaOptions {
   bootstrap: BootstrapService;
   settings: SettingsService;
   seoResolvers?: SeoResolver[];
+  /** Further tags for a page's head (the site's custom code), by path. */
+  headTags?: (pathname: string) => Promise<string>;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -39,7 +41,10 @@ const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
  * with the app so client routes (and the not-found page) work on reload.
  */
 export const spaPlugin = fp<SpaOptions>(
-  async (app: FastifyInstance, { webDist, template, bootstrap, settings, seoResolvers = [] }) => {
+  async (
+    app: FastifyInstance,
+    { webDist, template, bootstrap, settings, seoResolvers = [], headTags },
+  ) => {
     if (fs.existsSync(webDist)) {
       await app.register(fastifyStatic, {
         root: webDist,
@@ -74,11 +79,15 @@ export const spaPlugin = fp<SpaOptions>(
       if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(pathname)) {
         throw AppError.notFound(`The route ${request.method} ${pathname} does not exist.`);
       }
-      const [seo, data] = await Promise.all([seoFor(request), bootstrap.forRequest(request)]);
+      const [seo, data, extra] = await Promise.all([
+        seoFor(request),
+        bootstrap.forRequest(request),
+        headTags ? headTags(pathname) : '',
+      ]);
       return reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
         .type('text/html; charset=utf-8')
-        .send(renderPage(template, seo, data));
+        .send(renderPage(template, seo, data, extra));
     });
   },
   { name: 'spa', dependencies: ['auth-context'] },

@@ -57,6 +57,10 @@ export class TestClient {
   get = (url: string, options?: RequestOptions) => this.request('GET', url, undefined, options);
   post = (url: string, body?: unknown, options?: RequestOptions) =>
     this.request('POST', url, body ?? {}, options);
+  put = (url: string, body?: unknown, options?: RequestOptions) =>
+    this.request('PUT', url, body ?? {}, options);
+  delete = (url: string, options?: RequestOptions) =>
+    this.request('DELETE', url, undefined, options);
 
   /** Visits a page first, as a browser would, so the session and XSRF cookies exist. */
   async visit(url = '/'): Promise<this> {

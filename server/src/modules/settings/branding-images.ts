@@ -20,32 +20,43 @@ export type BrandingImage = keyof typeof BRANDING_IMAGES;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 
 /**
- * Replaces a logo or the favicon with an uploaded picture: checked by its content, scaled into
- * its box as PNG, stored, and set in the branding settings. Answers the new address.
+ * An uploaded picture checked by its content (raster formats only, at most 2 MB) and scaled
+ * into a box, never enlarged. Bad input answers a validation error on the field `file`.
+ */
+export async function scaleUploadedImage(
+  data: Buffer | undefined,
+  box: { width: number; height: number },
+  format: 'png' | 'webp',
+): Promise<Buffer> {
+  if (!data || data.length === 0) throw AppError.validation({ file: 'Please select an image.' });
+  if (data.length > BRANDING_IMAGE_MAX_BYTES) {
+    throw AppError.validation({ file: 'The image may not be greater than 2 MB.' });
+  }
+  const notAnImage = () =>
+    AppError.validation({ file: 'The file must be a PNG, JPEG, WebP, GIF or AVIF image.' });
+  const metadata = await sharp(data)
+    .metadata()
+    .catch(() => undefined);
+  if (!metadata?.format || !FORMATS.has(metadata.format)) throw notAnImage();
+  return sharp(data, { limitInputPixels: 40_000_000 })
+    .resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true })
+    .toFormat(format)
+    .toBuffer()
+    .catch(() => {
+      throw notAnImage();
+    });
+}
+
+/**
+ * Replaces a logo or the favicon with an uploaded picture, scaled into its box as PNG, stored,
+ * and set in the branding settings. Answers the new address.
  */
 export async function saveBrandingImage(
   { storage, settings }: { storage: Storage; settings: SettingsService },
   name: BrandingImage,
   data: Buffer | undefined,
 ): Promise<string> {
-  if (!data || data.length === 0) throw AppError.validation({ file: 'Please select an image.' });
-  if (data.length > BRANDING_IMAGE_MAX_BYTES) {
-    throw AppError.validation({ file: 'The image may not be greater than 2 MB.' });
-  }
-  const metadata = await sharp(data)
-    .metadata()
-    .catch(() => undefined);
-  if (!metadata?.format || !FORMATS.has(metadata.format)) {
-    throw AppError.validation({ file: 'The file must be a PNG, JPEG, WebP, GIF or AVIF image.' });
-  }
-  const box = BRANDING_IMAGES[name];
-  const image = await sharp(data, { limitInputPixels: 40_000_000 })
-    .resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true })
-    .png()
-    .toBuffer()
-    .catch(() => {
-      throw AppError.validation({ file: 'The file must be a PNG, JPEG, WebP, GIF or AVIF image.' });
-    });
+  const image = await scaleUploadedImage(data, BRANDING_IMAGES[name], 'png');
   const key = `branding/${name}-${randomToken(8)}.png`;
   await storage.put(key, image);
   const setting = `branding.${name}` as const;

@@ -40,3 +40,49 @@ export async function insertTheme(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export async function findTheme(db: Kysely<Database>, id: number): Promise<ThemeRow | undefined> {
+  return db.selectFrom('themes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateTheme(
+  db: Kysely<Database>,
+  id: number,
+  theme: {
+    name: string;
+    isDark: boolean;
+    defaultLight: boolean;
+    defaultDark: boolean;
+    values: Record<string, string>;
+  },
+): Promise<void> {
+  await db
+    .updateTable('themes')
+    .set({
+      name: theme.name,
+      is_dark: theme.isDark ? 1 : 0,
+      default_light: theme.defaultLight ? 1 : 0,
+      default_dark: theme.defaultDark ? 1 : 0,
+      values: JSON.stringify(theme.values),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Takes the default light or dark mark from every theme but `keepId`. */
+export async function clearDefault(
+  db: Kysely<Database>,
+  column: 'default_light' | 'default_dark',
+  keepId: number,
+): Promise<void> {
+  await db
+    .updateTable('themes')
+    .set({ [column]: 0 })
+    .where('id', '!=', keepId)
+    .execute();
+}
+
+export async function deleteTheme(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('themes').where('id', '=', id).execute();
+}

@@ -75,5 +75,10 @@ export function createThemesService(db: Kysely<Database>) {
       });
       cache = undefined;
     },
+
+    /** Forgets the cached list, after an admin changed a theme. */
+    invalidate(): void {
+      cache = undefined;
+    },
   };
 }
