@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { logIn, sendWithXsrf } from './app-process.js';
 import { DESKTOP, MOBILE, saveScreenshot, useBrowser } from './browser.js';
@@ -180,6 +180,84 @@ describe('the admin area', () => {
         'homepage.type': 'landing',
         'homepage.value': '',
       });
+    }
+  });
+
+  it('previews a new site name, theme colour and CSS live in the appearance editor, then saves them for everyone', async () => {
+    const admin = await asAdmin();
+    const page = await admin.newPage();
+    const themes = (await (await admin.request.get('/api/v1/admin/themes')).json()) as {
+      themes: { id: number; name: string; default_dark: boolean; values: Record<string, string> }[];
+    };
+    const dark = themes.themes.find((theme) => theme.default_dark)!;
+    // The accent colour the page shows, read from its root element.
+    const primaryOf = (target: Page | FrameLocator) =>
+      target
+        .locator('html')
+        .evaluate((root) => getComputedStyle(root).getPropertyValue('--primary').trim());
+    try {
+      await page.goto('/admin/appearance');
+      const preview = page.frameLocator('iframe[title="Site preview"]');
+      const panels = page.getByRole('navigation', { name: 'Appearance', exact: true });
+      await preview.getByRole('link', { name: 'Cadenza' }).first().waitFor();
+
+      await panels.getByRole('link', { name: /^General/ }).click();
+      await page.getByLabel(/^Site name\*?$/).fill('Tunehouse');
+      // The preview shows the new name before anything is saved; visitors still see the old one.
+      await preview.getByRole('link', { name: 'Tunehouse' }).first().waitFor();
+      const before = await (await context('dark')).newPage();
+      await before.goto('/');
+      await before.getByRole('link', { name: 'Cadenza' }).first().waitFor();
+
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await panels.getByRole('link', { name: /^Themes/ }).click();
+      await page.getByRole('link', { name: new RegExp(`^${dark.name}`) }).click();
+      await page.getByRole('textbox', { name: 'Accent', exact: true }).fill('#ff5500');
+      await expect.poll(() => primaryOf(preview)).toBe('#ff5500');
+      await saveScreenshot(page, 'admin-appearance-theme');
+
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await panels.getByRole('link', { name: /^Custom code/ }).click();
+      await page.getByLabel('Custom CSS').fill('footer { outline: 3px solid rgb(1, 2, 3); }');
+      await expect
+        .poll(() =>
+          preview
+            .locator('footer')
+            .first()
+            .evaluate((footer) => getComputedStyle(footer).outlineColor),
+        )
+        .toBe('rgb(1, 2, 3)');
+
+      // Logging out inside the editor is refused, so the preview cannot sign the admin out.
+      // (The preview is narrow enough for the mobile navigation.)
+      await preview.getByRole('button', { name: 'Open menu' }).click();
+      await preview.getByRole('button', { name: 'Log out' }).click();
+      await preview.getByText("Can't logout while in appearance editor").waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Appearance saved').waitFor();
+
+      const visitor = await (await context('dark')).newPage();
+      await visitor.goto('/');
+      await visitor.getByRole('link', { name: 'Tunehouse' }).first().waitFor();
+      expect(await primaryOf(visitor)).toBe('#ff5500');
+      expect(
+        await visitor
+          .locator('footer')
+          .first()
+          .evaluate((footer) => getComputedStyle(footer).outlineColor),
+      ).toBe('rgb(1, 2, 3)');
+      // The admin area never loads the site's custom code.
+      await page.goto('/admin/appearance');
+      expect(await page.locator('#custom-css').count()).toBe(0);
+    } finally {
+      await sendWithXsrf(admin.request, '/api/v1/settings', {
+        'branding.site_name': 'Cadenza',
+        'custom_code.css': '',
+      });
+      await sendWithXsrf(admin.request, `/api/v1/admin/themes/${dark.id}`, dark, 'PUT');
     }
   });
 

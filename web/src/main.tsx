@@ -6,6 +6,7 @@ import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { PageLoadError } from './app/page-load-error';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { isInAppearanceEditor } from './features/appearance/appearance-editor';
 import { registerOfflineAudio } from './features/player/offline/offline-audio';
 import { applyTranslations } from './i18n/i18n';
 
@@ -22,10 +23,17 @@ async function start() {
     root.render(<PageLoadError onRetry={() => window.location.reload()} />);
     return;
   }
+  const router = createAppRouter();
+  if (isInAppearanceEditor()) {
+    // Loaded only inside the editor's frame: visitors never download it.
+    void import('./features/appearance/preview-receiver').then((preview) =>
+      preview.listenToAppearanceEditor(router),
+    );
+  }
   root.render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );

@@ -30,6 +30,17 @@ function subscribe(listener: () => void): () => void {
 
 const getChoice = () => choice;
 
+// The appearance editor's preview shows the theme being edited, whatever the visitor chose,
+// without storing anything (the frame shares its storage with the admin's own tabs).
+let previewThemeId: number | null = null;
+const getPreviewThemeId = () => previewThemeId;
+
+/** Shows one theme in the appearance editor's preview (null: back to the visitor's choice). */
+export function showThemeInPreview(id: number | null): void {
+  previewThemeId = id;
+  listeners.forEach((listener) => listener());
+}
+
 function setChoice(next: ThemeChoice): void {
   choice = next;
   storeChoice(next);
@@ -58,11 +69,15 @@ export function useThemeSelector(): ThemeSelector {
   const canChange = useSetting('themes.user_change') !== false;
   const defaultId = useSetting('themes.default_id') ?? null;
   const stored = useSyncExternalStore(subscribe, getChoice);
+  const previewed = useSyncExternalStore(subscribe, getPreviewThemeId);
   const rules: ThemeRules = useMemo(
     () => ({ userChange: canChange, defaultId }),
     [canChange, defaultId],
   );
-  const activeTheme = useMemo(() => resolveTheme(themes, rules, stored), [themes, rules, stored]);
+  const activeTheme = useMemo(
+    () => themes.find((theme) => theme.id === previewed) ?? resolveTheme(themes, rules, stored),
+    [themes, rules, stored, previewed],
+  );
 
   const select = useCallback(
     (next: ThemeChoice) => {

@@ -1,6 +1,6 @@
 import { ArrowLeft, ChevronRight, Menu as MenuIcon, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { canAccess, usePermission } from '../../app/access';
@@ -11,6 +11,7 @@ import { Logo } from '../shell/logo';
 import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
 import { AdsPage } from './ads/ads-page';
+import { AppearanceEditor } from './appearance/appearance-editor';
 import { LocalizationsScreen } from './localizations/localizations-screen';
 import { CustomPagesScreen } from './pages/custom-pages-screen';
 import { Forbidden } from './components/forbidden';
@@ -23,6 +24,7 @@ import { SETTINGS_SCREENS } from './settings/settings-screens';
 import { UsersPage } from './users/users-page';
 
 const SCREENS: Record<string, () => React.ReactNode> = {
+  appearance: () => <AppearanceEditor />,
   users: () => <UsersPage />,
   roles: () => <RolesPage />,
   pages: () => <CustomPagesScreen />,
@@ -48,6 +50,7 @@ export function AdminArea() {
   const data = useBootstrap();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const first = ADMIN_SECTIONS.find((section) => canAccess(data, section.permission));
+  useWithoutCustomCss();
 
   return (
     <div className="flex min-h-screen bg-bg text-fg">
@@ -97,6 +100,21 @@ export function AdminArea() {
       </div>
     </div>
   );
+}
+
+/**
+ * The site's custom CSS is for the public site: a visit that came from there keeps its
+ * stylesheet in the page, so the admin area switches it off while it is open.
+ */
+function useWithoutCustomCss() {
+  useEffect(() => {
+    const link = document.getElementById('custom-css') as HTMLLinkElement | null;
+    if (!link) return;
+    link.disabled = true;
+    return () => {
+      link.disabled = false;
+    };
+  }, []);
 }
 
 /** A section's screen, or the 403 screen for an admin without that section's permission. */

@@ -8,6 +8,7 @@ import {
   Languages,
   Mail,
   Megaphone,
+  Paintbrush,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -56,6 +57,12 @@ export const ADMIN_GROUPS: AdminGroup[] = [
   {
     label: 'Appearance',
     sections: [
+      {
+        path: 'appearance',
+        label: 'Appearance editor',
+        icon: Paintbrush,
+        permission: ADMIN_PERMISSIONS.appearance,
+      },
       {
         path: 'pages',
         label: 'Custom pages',

@@ -8,7 +8,7 @@ import { currentToast, renderScreen, resetScreenState } from './testing/render-s
 import { useLogout } from './use-logout';
 
 const editor = vi.hoisted(() => ({ active: false }));
-vi.mock('./appearance-editor', () => ({ isInAppearanceEditor: () => editor.active }));
+vi.mock('../appearance/appearance-editor', () => ({ isInAppearanceEditor: () => editor.active }));
 
 let api: ReturnType<typeof mockApi>;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { setBootstrapData } from '../../app/bootstrap';
 import { toast } from '../../ui/toast/toast-store';
 import { authApi } from './api/auth-api';
-import { isInAppearanceEditor } from './appearance-editor';
+import { isInAppearanceEditor } from '../appearance/appearance-editor';
 import { showError } from '../../app/error-handling/handle-error';
 
 /**

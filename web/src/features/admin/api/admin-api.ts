@@ -37,9 +37,11 @@ export const useAdminUsers = (params: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useAdminRoles = () =>
+/** `enabled`: false for an admin who may not read roles (their screens go without). */
+export const useAdminRoles = (enabled = true) =>
   useQuery({
     queryKey: adminKeys.roles,
+    enabled,
     queryFn: () =>
       apiClient.get<{ roles: AdminRole[] }>('admin/roles').then((response) => response.roles),
   });

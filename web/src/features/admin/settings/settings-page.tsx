@@ -7,8 +7,8 @@ import {
 import type { Pagination } from '@cadenza/contracts/http';
 import type { ValueLists } from '@cadenza/contracts/localization';
 import { useQuery } from '@tanstack/react-query';
-import { Mail, Plus, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { Mail, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoadError } from '../../../app/page-load-error';
 import { isApiError } from '../../../api/api-error';
@@ -19,6 +19,8 @@ import { Select, SelectGroup, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
 import { TextField } from '../../../ui/text-field';
+import { TextArea } from '../../../ui/text-area';
+import { ImageField } from '../components/image-field';
 import { toast } from '../../../ui/toast/toast-store';
 import {
   useAdminSettings,
@@ -263,7 +265,7 @@ function FieldControl({
       );
     case 'image':
       return (
-        <ImageField
+        <BrandingImageField
           label={label}
           description={description}
           image={field.image}
@@ -295,44 +297,6 @@ function FieldControl({
   }
 }
 
-function TextArea({
-  label,
-  description,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  description?: string | undefined;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = `setting-${useId()}`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {description && (
-        <p id={`${id}-description`} className="text-sm text-fg-muted">
-          {description}
-        </p>
-      )}
-      <textarea
-        id={id}
-        rows={4}
-        aria-describedby={description ? `${id}-description` : undefined}
-        aria-invalid={error ? true : undefined}
-        className="rounded-sm border border-border bg-bg px-3 py-2 text-sm text-fg hover:border-fg-muted"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && <p className="text-sm text-danger">{error}</p>}
-    </div>
-  );
-}
-
 function TestMailButton() {
   const { t } = useTranslation();
   const send = useSendTestMail();
@@ -354,7 +318,7 @@ function TestMailButton() {
   );
 }
 
-function ImageField({
+function BrandingImageField({
   label,
   description,
   image,
@@ -367,48 +331,22 @@ function ImageField({
 }) {
   const { t } = useTranslation();
   const upload = useUploadBrandingImage();
-  const input = useRef<HTMLInputElement>(null);
   return (
-    <div className="flex flex-wrap items-center gap-4">
-      <div className="flex size-20 shrink-0 items-center justify-center rounded-md border border-border bg-bg-hover p-2">
-        {url && <img src={url} alt="" className="max-h-full max-w-full object-contain" />}
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="text-sm font-medium">{label}</p>
-        {description && <p className="text-sm text-fg-muted">{description}</p>}
-        <input
-          ref={input}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-          className="sr-only"
-          aria-label={t('Upload {{name}}', { name: label })}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            upload.mutate(
-              { image, file },
-              {
-                onSuccess: () => toast.positive(t('Picture saved')),
-                onError: (error) => showError(error, t),
-              },
-            );
-          }}
-        />
-        <div>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            startIcon={<Upload size={16} />}
-            isLoading={upload.isPending}
-            onClick={() => input.current?.click()}
-          >
-            {t('Upload')}
-          </Button>
-        </div>
-      </div>
-    </div>
+    <ImageField
+      label={label}
+      description={description}
+      url={url}
+      isLoading={upload.isPending}
+      onFile={(file) =>
+        upload.mutate(
+          { image, file },
+          {
+            onSuccess: () => toast.positive(t('Picture saved')),
+            onError: (error) => showError(error, t),
+          },
+        )
+      }
+    />
   );
 }
 
