@@ -296,13 +296,20 @@ describe('the admin area', () => {
     await page.getByRole('link', { name: 'New page' }).click();
     await page.getByLabel(/^Title\*?$/).fill(`Press kit ${Date.now()}`);
     const editor = page.getByRole('textbox', { name: 'Content' });
+    // A toolbar button hands the focus back to the text; typing waits for it, as a person would.
+    const press = async (button: string) => {
+      await page.getByRole('button', { name: button }).click();
+      await expect
+        .poll(() => editor.evaluate((element) => element.contains(document.activeElement)))
+        .toBe(true);
+    };
     await editor.click();
     await page.keyboard.type('Photos and logos for ');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await press('Bold');
     await page.keyboard.type('journalists');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await press('Bold');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Bulleted list' }).click();
+    await press('Bulleted list');
     await page.keyboard.type('High resolution');
     await saveScreenshot(page, 'admin-page-editor');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -365,10 +372,16 @@ describe('the admin area', () => {
           ['/admin/pages', 'pages', 'Custom pages'],
           ['/admin/localizations', 'localizations', 'Localizations'],
           ['/admin/logs/errors', 'error-log', 'Error log'],
+          ['/admin/appearance', 'appearance', 'Appearance'],
+          ['/admin/appearance/themes', 'appearance-themes', 'Appearance'],
+          ['/admin/appearance/landing', 'appearance-landing', 'Appearance'],
         ] as const) {
           await page.goto(path);
           await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
-          if (path.includes('/settings/') || path.endsWith('/ads')) {
+          if (path.startsWith('/admin/appearance')) {
+            const preview = page.frameLocator('iframe[title="Site preview"]');
+            await preview.getByRole('link', { name: 'Cadenza' }).first().waitFor();
+          } else if (path.includes('/settings/') || path.endsWith('/ads')) {
             await page.getByRole('button', { name: 'Save' }).first().waitFor();
           } else if (!path.endsWith('/errors')) {
             await page.getByRole('table').first().locator('tbody tr').first().waitFor();

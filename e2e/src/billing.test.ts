@@ -212,6 +212,70 @@ describe('plans and payments', () => {
     await context.close();
   });
 
+  it('shows a menu item built in the appearance editor to subscribers only', async () => {
+    const adminContext = await newContext();
+    await logIn(adminContext.request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const editor = await adminContext.newPage();
+    try {
+      await editor.goto('/admin/appearance/menus');
+      await editor.getByRole('button', { name: 'New menu' }).click();
+      await editor.getByLabel('Name').fill('Members');
+      await editor.getByRole('checkbox', { name: 'Navigation bar' }).click();
+      await editor.getByRole('button', { name: 'Add item' }).click();
+      const dialog = editor.getByRole('dialog', { name: 'Add menu item' });
+      await dialog.getByLabel(/^Label\*?$/).fill('Members lounge');
+      await dialog.getByLabel(/^Path\*?$/).fill('/discover');
+      await dialog.getByRole('combobox', { name: 'Shown to' }).click();
+      await editor.getByRole('option', { name: 'Subscribers only' }).click();
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await editor.getByText('/discover').waitFor();
+      await saveScreenshot(editor, 'admin-appearance-menu');
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.getByText('Appearance saved').waitFor();
+
+      // A listener without a plan does not see it.
+      const plain = await (await newContext()).newPage();
+      await plain.goto('/register');
+      await register(plain, account());
+      await plain.getByRole('button', { name: 'Create account' }).click();
+      await plain.waitForURL((url) => url.pathname === '/');
+      await plain.goto('/pricing');
+      await plain.getByRole('button', { name: /^Account menu of/ }).waitFor();
+      expect(await plain.getByRole('link', { name: 'Members lounge' }).count()).toBe(0);
+
+      // A subscriber (a free year from a voucher) sees it in the navigation bar.
+      const code = `MEMBERS${Date.now()}`;
+      const products = (
+        await (await sendWithXsrf(admin, '/api/v1/admin/products', undefined, 'GET')).json()
+      ).pagination.data as {
+        name: string;
+        id: number;
+        prices: { id: number; interval: string }[];
+      }[];
+      const premium = products.find((product) => product.name === 'Premium')!;
+      await sendWithXsrf(admin, '/api/v1/admin/vouchers', {
+        code,
+        discount_percentage: 100,
+        product_id: premium.id,
+        price_id: premium.prices.find((price) => price.interval === 'year')!.id,
+      });
+      const member = await (await newContext()).newPage();
+      await member.goto('/register');
+      await register(member, account());
+      await member.getByLabel('Voucher code').fill(code);
+      await member.getByLabel('Voucher code').press('Enter');
+      await member.getByText(/Premium free for one year/).waitFor();
+      await member.getByRole('button', { name: 'Create account' }).click();
+      await member.waitForURL((url) => url.pathname === '/checkout/voucher/success');
+      await member.goto('/pricing');
+      await member.getByRole('link', { name: 'Members lounge' }).click();
+      await member.waitForURL((url) => url.pathname === '/discover');
+    } finally {
+      await sendWithXsrf(admin, '/api/v1/settings', { menus: [] });
+      await adminContext.close();
+    }
+  });
+
   it('a Family owner saves two e-mails, and a member who registers afterwards has the plan', async () => {
     const owner = account();
     const context = await newContext();

@@ -129,9 +129,8 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <div className="flex h-14 items-center px-4">
-        <Link to="/admin" onClick={onNavigate} aria-label={t('Admin')}>
-          <Logo className="h-7" />
-        </Link>
+        {/* The logo is itself a link, to the site's home. */}
+        <Logo className="h-7" />
       </div>
       <nav aria-label={t('Admin')} className="flex flex-1 flex-col gap-5 overflow-y-auto px-3 py-2">
         {ADMIN_GROUPS.map((group) => {

@@ -82,7 +82,7 @@ function apply(message: EditorMessage, router: PreviewedRouter): void {
  * The site's side of the appearance editor: runs only inside the editor's frame, applies what
  * the editor sends before anything is saved, and reports where the preview is.
  */
-export function listenToAppearanceEditor(router: PreviewedRouter): void {
+export function listenToAppearanceEditor(router: PreviewedRouter): () => void {
   // The editor's flag is how the frame was opened, not part of the page's address.
   const pathOf = ({ pathname, search }: { pathname: string; search: string }) => {
     const query = new URLSearchParams(search);
@@ -92,12 +92,14 @@ export function listenToAppearanceEditor(router: PreviewedRouter): void {
   const post = (message: SiteMessage) =>
     window.parent.postMessage({ ...message, source: PREVIEW_SOURCE }, window.location.origin);
 
-  window.addEventListener('message', (event) => {
+  const onMessage = (event: MessageEvent) => {
     if (event.origin !== window.location.origin || event.source !== window.parent) return;
     if (isEditorMessage(event.data)) apply(event.data, router);
-  });
+  };
+  window.addEventListener('message', onMessage);
   router.subscribe(({ location }) => {
     post({ type: 'navigated', path: pathOf(location) });
   });
   post({ type: 'ready', path: pathOf(window.location) });
+  return () => window.removeEventListener('message', onMessage);
 }

@@ -32,7 +32,7 @@ describe('the settings screens', () => {
     );
     // Kept elsewhere: the appearance editor, the ad slots, and values the site sets itself.
     const elsewhere =
-      /^(menus|landing\.|themes\.|ads\.|site\.demo|social\.\w+\.endpoints|homepage\.value|cookie_notice\.button)/;
+      /^(menus|landing\.|themes\.|custom_code\.|ads\.|site\.demo|social\.\w+\.endpoints|homepage\.value|cookie_notice\.button)/;
     const missing = Object.keys(SETTING_DEFINITIONS).filter(
       (key) => !shown.has(key as never) && !elsewhere.test(key),
     );
