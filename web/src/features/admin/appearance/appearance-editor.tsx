@@ -47,6 +47,10 @@ const PANELS: { path: string; label: string; description: string; icon: LucideIc
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A setting of the bootstrap's `settings` (menus travel beside them). */
+const isPublicSetting = (key: string) =>
+  key !== 'menus' && isSettingKey(key) && SETTING_DEFINITIONS[key].public;
+
 /**
  * /admin/appearance: the site in a same-origin frame beside the editor's panels. Every change
  * shows in the preview at once through messages (docs/appearance-editor.md) and reaches
@@ -90,27 +94,16 @@ function Editor({
     [savedThemes, editedThemes],
   );
   const value = <T,>(key: string) => (key in settings ? settings[key] : savedSettings[key]) as T;
+  const savedTheme = (id: number) => savedThemes.find((theme) => theme.id === id);
+  const holdsDefault = (theme: Theme) => Number(theme.default_light || theme.default_dark);
   // A theme that takes a default mark is saved first: the server moves the mark from the other.
   const changedThemes = themes
-    .filter(
-      (theme) =>
-        !same(
-          theme,
-          savedThemes.find((s) => s.id === theme.id),
-        ),
-    )
-    .sort(
-      (a, b) =>
-        Number(b.default_light || b.default_dark) - Number(a.default_light || a.default_dark),
-    );
+    .filter((theme) => !same(theme, savedTheme(theme.id)))
+    .sort((a, b) => holdsDefault(b) - holdsDefault(a));
   const isDirty = Object.keys(settings).length > 0 || changedThemes.length > 0;
 
   const publicValues = () =>
-    Object.fromEntries(
-      Object.entries(settings).filter(
-        ([key]) => key !== 'menus' && isSettingKey(key) && SETTING_DEFINITIONS[key].public,
-      ),
-    );
+    Object.fromEntries(Object.entries(settings).filter(([key]) => isPublicSetting(key)));
   const stateMessages = (): EditorMessage[] => [
     { type: 'setSettings', values: publicValues() },
     { type: 'setMenus', menus: value<Menu[]>('menus') },
@@ -126,19 +119,14 @@ function Editor({
     setValue(key, next) {
       setSettings((current) => {
         const { [key]: _previous, ...rest } = current;
-        const updated = same(next, savedSettings[key]) ? rest : { ...rest, [key]: next };
-        const values = Object.fromEntries(
-          Object.entries(updated).filter(
-            ([k]) => k !== 'menus' && isSettingKey(k) && SETTING_DEFINITIONS[k].public,
-          ),
-        );
-        // The saved value goes back to the preview too when an edit is undone.
-        preview.send({ type: 'setSettings', values: { ...values, [key]: next } });
-        return updated;
+        return same(next, savedSettings[key]) ? rest : { ...rest, [key]: next };
       });
+      // The preview merges what it gets, so the one changed value is enough.
       if (key === 'menus') preview.send({ type: 'setMenus', menus: next as Menu[] });
-      if (key === 'custom_code.css') {
+      else if (key === 'custom_code.css') {
         preview.send({ type: 'setCustomCode', css: next as string, scriptUrl: null });
+      } else if (isPublicSetting(key)) {
+        preview.send({ type: 'setSettings', values: { [key]: next } });
       }
     },
     themes,

@@ -30,7 +30,7 @@ export function CustomCodePanel() {
       <TextArea
         label={t('Custom JavaScript')}
         description={t(
-          'Runs on every page of the public site, never in the admin area. Run it in the preview to try it; reload the preview to start again.',
+          'Runs on every page of the public site, never in the admin area. Run it in the preview to try it; it runs again each time the preview reloads.',
         )}
         code
         rows={12}
