@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const importJobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+export const importJobStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 
 export const importErrorSchema = z.object({ path: z.string(), reason: z.string() });
 export type ImportError = z.infer<typeof importErrorSchema>;
@@ -31,3 +31,11 @@ export const startImportSchema = z.object({
 
 /** Permission to import audio folders of the server into the catalogue. */
 export const LIBRARY_PERMISSIONS = { import: 'music.import' } as const;
+
+/** A folder the admin area may import: one of the library folders or a folder inside one. */
+export const libraryFolderSchema = z.object({
+  path: z.string(),
+  /** One of the configured library folders itself. */
+  root: z.boolean(),
+});
+export type LibraryFolder = z.infer<typeof libraryFolderSchema>;

@@ -148,6 +148,8 @@ export const SETTING_DEFINITIONS = {
   'mail.from_address': secret(optionalEmail, 'no-reply@example.com'),
   'mail.from_name': secret(line(100), 'Cadenza'),
   menus: pub(z.array(menuSchema).max(50), []),
+  // Hours between scheduled re-scans of each imported library folder; 0 turns them off.
+  'library.rescan_hours': secret(z.number().int().min(0).max(720), 0),
   // The site's own CSS and JavaScript, served as files on the public site only (never in the
   // admin area, so a broken script cannot lock the admins out).
   'custom_code.css': secret(customCode, ''),
@@ -171,6 +173,7 @@ export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = [
 /** The admin section's permission that changes a setting. */
 export function settingPermission(key: SettingKey): string {
   if (key.startsWith('ads.')) return 'ads.update';
+  if (key.startsWith('library.')) return 'music.import';
   if (
     key === 'menus' ||
     key.startsWith('landing.') ||

@@ -253,9 +253,14 @@ async function createServices(config: Config, db: Db) {
   listenForNotifications({ events, notifications, users, workspaces, music });
   const uploads = createUploadsModule({ config, db: kysely, settings, workspaces });
   const appPasswords = createAppPasswords({ db: kysely, box: secretBox(appKey, 'music-apps') });
+  // The default library folder exists from the start, so an operator sees where music goes.
+  if (!process.env.LIBRARY_FOLDERS) {
+    await fs.promises.mkdir(config.libraryFolders[0]!, { recursive: true });
+  }
   const library = createLibraryService({
     db: kysely,
     catalogue: music.catalogue,
+    roots: config.libraryFolders,
     log: (message, error) => console.error(message, error),
   });
   return {
@@ -364,7 +369,15 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // Scheduled re-scans of imported folders (setting `library.rescan_hours`, 0: never).
+  const rescans = setInterval(() => {
+    void services.settings
+      .get('library.rescan_hours')
+      .then((hours) => services.library.rescanDue(hours))
+      .catch((error: unknown) => console.error('scheduled library re-scan failed', error));
+  }, 60_000).unref();
   app.addHook('onClose', async () => {
+    clearInterval(rescans);
     services.uploads.stopCleanup();
     await services.paymentStandin?.close();
     await services.library.close();
@@ -446,7 +459,7 @@ export async function buildApp(
   });
   await app.register(valueListsRoutes, { valueLists: services.valueLists });
   await app.register(musicRoutes, { music: services.music });
-  await app.register(libraryRoutes, { library: services.library });
+  await app.register(libraryRoutes, { library: services.library, audit: services.audit });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
   await app.register(usersAdminRoutes, {

@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Google's reCAPTCHA siteverify endpoint (for example the recaptcha.net mirror). */
   RECAPTCHA_VERIFY_URL: url(['http:', 'https:']).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** The server folders admins may import from the browser, separated like PATH. */
+  LIBRARY_FOLDERS: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_DEBUG: bool.default(false),
@@ -81,6 +83,8 @@ export interface Config {
   recaptchaVerifyUrl: string | undefined;
   /** The ffmpeg command used to transcode audio browsers cannot play. */
   ffmpegPath: string;
+  /** The folders (and their subfolders) the admin area may import; the command line may import any. */
+  libraryFolders: string[];
   admin: { email: string; password: string | undefined };
   debug: boolean;
   appKey: string | undefined;
@@ -154,6 +158,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailUrl: env.MAIL_URL,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
+    libraryFolders: env.LIBRARY_FOLDERS
+      ? env.LIBRARY_FOLDERS.split(path.delimiter)
+          .filter(Boolean)
+          .map((folder) => path.resolve(folder))
+      : [path.join(dataDir, 'library')],
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     debug: env.APP_DEBUG,
     appKey: env.APP_KEY,

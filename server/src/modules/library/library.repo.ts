@@ -126,3 +126,36 @@ export async function updateJob(
     .where('id', '=', id)
     .execute();
 }
+
+/** A page of the imports, newest first, and how many there are. */
+export async function listJobs(
+  db: Db,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<{ rows: ImportJobRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('import_jobs')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db
+      .selectFrom('import_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Each folder imported before, with when its last import ended; the longest ago first. */
+export async function importedFolders(db: Db): Promise<{ folder: string; last: string }[]> {
+  const rows = await db
+    .selectFrom('import_jobs')
+    .select((eb) => ['folder', eb.fn.max('finished_at').as('last')])
+    .where('finished_at', 'is not', null)
+    .groupBy('folder')
+    .orderBy('last', 'asc')
+    .execute();
+  return rows.map((row) => ({ folder: row.folder, last: String(row.last) }));
+}

@@ -1,4 +1,5 @@
-import type { ImportError, ImportJob } from '@cadenza/contracts/library';
+import { paginated, type Pagination } from '@cadenza/contracts/http';
+import type { ImportError, ImportJob, LibraryFolder } from '@cadenza/contracts/library';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -48,18 +49,53 @@ function reasonOf(error: unknown): string {
 export interface LibraryServiceDeps {
   db: Kysely<Database>;
   catalogue: CatalogueWriter;
+  /** The folders the admin area may import, with everything inside them. */
+  roots?: string[];
   log?: (message: string, error?: unknown) => void;
 }
 
+/** Subfolders listed below each library folder for the admin area's folder picker. */
+const FOLDER_DEPTH = 2;
+const MAX_FOLDERS = 500;
+
+/** Thrown inside a job an admin cancelled: the job ends as 'cancelled', not 'failed'. */
+class ImportCancelled extends Error {}
+
 export type ProgressListener = (job: ImportJob) => void;
 
-export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps) {
+export function createLibraryService({ db, catalogue, roots = [], log }: LibraryServiceDeps) {
   /** The job this process is running; imports run one at a time. */
   let running: Promise<void> | undefined;
+  let runningId: number | undefined;
+  /** The job an admin asked to stop: it stops after the file it is on. */
+  let cancelledId: number | undefined;
   /** Set synchronously while a job is being started, so two requests cannot both start one. */
   let starting = false;
   /** Set when the app shuts down: the running job stops after the file it is on. */
   let stopping = false;
+  const halted = (jobId: number) => stopping || cancelledId === jobId;
+  const stopIfHalted = (jobId: number) => {
+    if (cancelledId === jobId) throw new ImportCancelled();
+    if (stopping) throw new Error('The import was interrupted by a shutdown.');
+  };
+
+  /** The real paths of the library folders that exist. */
+  async function existingRoots(): Promise<string[]> {
+    const found = await Promise.all(roots.map((root) => fs.realpath(root).catch(() => null)));
+    return found.filter((root): root is string => root !== null);
+  }
+
+  /** The folder, resolved, when it is a library folder or inside one; a field error if not. */
+  async function assertInsideRoots(folder: string): Promise<string> {
+    const resolved = await assertFolder(folder);
+    const allowed = await existingRoots();
+    if (!allowed.some((root) => resolved === root || resolved.startsWith(root + path.sep))) {
+      throw AppError.validation({
+        folder: 'Choose a folder inside the library folders the server allows.',
+      });
+    }
+    return resolved;
+  }
 
   async function assertFolder(folder: string): Promise<string> {
     const resolved = path.resolve(folder);
@@ -106,8 +142,11 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
       const resolved = await assertFolder(folder);
       await assertNoActiveJob();
       const row = await repo.insertJob(db, resolved);
+      runningId = row.id;
       running = run(row).finally(() => {
         running = undefined;
+        runningId = undefined;
+        if (cancelledId === row.id) cancelledId = undefined;
       });
       return row;
     } finally {
@@ -153,10 +192,10 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
       const known = new Map((await repo.filesUnder(db, job.folder)).map((f) => [f.path, f]));
       const seen = new Set<string>();
       for (const directory of directories) {
-        if (stopping) throw new Error('The import was interrupted by a shutdown.');
+        stopIfHalted(job.id);
         await importDirectory(directory, known, seen, startedAt, job, fail, save);
       }
-      if (stopping) throw new Error('The import was interrupted by a shutdown.');
+      stopIfHalted(job.id);
 
       const gone = [...known.values()].filter((file) => !seen.has(file.path));
       const goneWithTracks = gone.filter((file) => file.track_id !== null).map((f) => f.path);
@@ -168,9 +207,13 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
       job.removed = goneWithTracks.length;
       job.status = 'done';
     } catch (error) {
-      log?.(`library import ${job.id} failed`, error);
-      errors.unshift({ path: job.folder, reason: reasonOf(error) });
-      job.status = 'failed';
+      if (error instanceof ImportCancelled) {
+        job.status = 'cancelled';
+      } else {
+        log?.(`library import ${job.id} failed`, error);
+        errors.unshift({ path: job.folder, reason: reasonOf(error) });
+        job.status = 'failed';
+      }
     }
     job.finished_at = new Date().toISOString();
     await save(true).catch((error: unknown) => log?.('could not record the import result', error));
@@ -218,7 +261,7 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
     const folderCover = await findFolderCover(dir, entries);
 
     for (const { file, size, mtimeMs } of changed) {
-      if (stopping) return;
+      if (halted(job.id)) return;
       const previous = known.get(file);
       const album = keys.get(file)?.album;
       try {
@@ -247,19 +290,22 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
     }
   }
 
+  /** Starts a job and answers at once; the job runs on the following turns of the event loop. */
+  function startInBackground(folder: string): Promise<ImportJobRow> {
+    return startJob(folder, async (job) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await runJob(job);
+    });
+  }
+
   const service = {
     /**
-     * Queues an import of a folder and runs it in the background of this process.
-     * With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
+     * Queues an import of a folder inside the library folders (the admin area's import) and runs
+     * it in the background of this process. With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
      * worker process runs it and any app instance can report its progress from the table.
      */
     async startImport(folder: string): Promise<ImportJob> {
-      const row = await startJob(folder, async (job) => {
-        // Answer the request first; the job runs on the following turns of the event loop.
-        await new Promise((resolve) => setImmediate(resolve));
-        await runJob(job);
-      });
-      return importJobRowToJob(row);
+      return importJobRowToJob(await startInBackground(await assertInsideRoots(folder)));
     },
 
     /** Imports a folder and resolves when done (the command-line import). */
@@ -281,10 +327,96 @@ export function createLibraryService({ db, catalogue, log }: LibraryServiceDeps)
       return row ? importJobRowToJob(row) : null;
     },
 
-    /** Scans the folder of the last import again (a music app's "scan" button). */
+    /**
+     * Scans the folder of the last import again (a music app's "scan" button): a folder an
+     * admin or the command line already chose, so the library folders do not confine it.
+     */
     async rescan(): Promise<ImportJob | null> {
       const last = await repo.latestJob(db);
-      return last ? service.startImport(last.folder) : null;
+      return last ? importJobRowToJob(await startInBackground(last.folder)) : null;
+    },
+
+    /** A page of the imports, newest first. */
+    async jobs(window: { page: number; perPage: number }): Promise<Pagination<ImportJob>> {
+      const { rows, total } = await repo.listJobs(db, window);
+      return paginated(rows.map(importJobRowToJob), total, window);
+    },
+
+    /** Stops an import after the file it is on; its files so far stay imported. */
+    async cancel(id: number): Promise<ImportJob> {
+      const job = await service.getJob(id);
+      if (job.status !== 'queued' && job.status !== 'running') {
+        throw new AppError(409, 'This import has already ended.', { code: 'import_ended' });
+      }
+      if (runningId === id) {
+        cancelledId = id;
+        await running;
+      } else {
+        // Left behind by a process that stopped: nothing runs it any more.
+        await repo.updateJob(db, id, {
+          status: 'cancelled',
+          finished_at: new Date().toISOString(),
+        });
+      }
+      return service.getJob(id);
+    },
+
+    /**
+     * The folders an admin may import: each library folder and its subfolders two levels down
+     * (hidden ones left out), at most 500.
+     */
+    async folders(): Promise<LibraryFolder[]> {
+      const folders: LibraryFolder[] = [];
+      const walk = async (dir: string, depth: number) => {
+        if (depth === FOLDER_DEPTH || folders.length >= MAX_FOLDERS) return;
+        const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+        const subfolders = entries
+          .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+          .map((entry) => path.join(dir, entry.name))
+          .sort((a, b) => a.localeCompare(b));
+        for (const sub of subfolders) {
+          if (folders.length >= MAX_FOLDERS) return;
+          folders.push({ path: sub, root: false });
+          await walk(sub, depth + 1);
+        }
+      };
+      for (const root of await existingRoots()) {
+        folders.push({ path: root, root: true });
+        await walk(root, 0);
+      }
+      return folders;
+    },
+
+    /**
+     * The scheduled re-scan: imports again the folder whose last import ended longest ago, when
+     * that is more than `everyHours` ago and nothing runs. One folder per call.
+     */
+    async rescanDue(everyHours: number, now = Date.now()): Promise<ImportJob | null> {
+      if (everyHours <= 0 || running || starting) return null;
+      const due = new Date(now - everyHours * 3_600_000).toISOString();
+      const allowed = await existingRoots();
+      const inside = (folder: string) =>
+        allowed.some((root) => folder === root || folder.startsWith(root + path.sep));
+      const exists = (folder: string) =>
+        fs.stat(folder).then(
+          (stat) => stat.isDirectory(),
+          () => false,
+        );
+      let folder: { folder: string } | undefined;
+      for (const candidate of await repo.importedFolders(db)) {
+        if (candidate.last >= due) break;
+        if (inside(candidate.folder) && (await exists(candidate.folder))) {
+          folder = candidate;
+          break;
+        }
+      }
+      if (!folder) return null;
+      try {
+        return importJobRowToJob(await startInBackground(folder.folder));
+      } catch (error) {
+        log?.(`scheduled re-scan of ${folder.folder} could not start`, error);
+        return null;
+      }
     },
 
     /** Resolves once the background job of this process (if any) has finished. */

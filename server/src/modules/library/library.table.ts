@@ -16,7 +16,7 @@ export interface LibraryFilesTable {
   updated_at: string;
 }
 
-export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface ImportJobsTable {
   id: Generated<number>;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.js';
+import { createUser, signedInUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { coverImage, taggedMp3 } from './audio-factory.js';
@@ -43,7 +43,7 @@ describe('library import', () => {
       expect(response.statusCode).toBe(200);
       const current = (response.json() as { job: ImportJob }).job;
       expect(current.processed).toBeLessThanOrEqual(current.total);
-      if (current.status === 'done' || current.status === 'failed') return current;
+      if (current.status !== 'queued' && current.status !== 'running') return current;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error('the import did not finish');
@@ -60,8 +60,8 @@ describe('library import', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     library = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-library-'));
+    t = await createTestApp({ LIBRARY_FOLDERS: library });
     admin = await new TestClient(t.app).visit();
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
 
@@ -264,5 +264,101 @@ describe('library import', () => {
     expect(done.json().job.processed).toBe(6);
 
     expect((await admin.get('/api/v1/admin/library/imports/99999')).statusCode).toBe(404);
+  });
+
+  it('imports only inside the library folders, and lists them for the folder picker', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-outside-'));
+    const refused = await admin.post('/api/v1/admin/library/imports', { folder: outside });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.folder).toBe(
+      'Choose a folder inside the library folders the server allows.',
+    );
+    // A way out through `..` or a link is judged by where it really leads.
+    const escape = await admin.post('/api/v1/admin/library/imports', {
+      folder: path.join(library, '..', path.basename(outside)),
+    });
+    expect(escape.statusCode).toBe(422);
+    fs.symlinkSync(outside, path.join(library, 'link-out'));
+    const linked = await admin.post('/api/v1/admin/library/imports', {
+      folder: path.join(library, 'link-out'),
+    });
+    expect(linked.statusCode).toBe(422);
+    fs.unlinkSync(path.join(library, 'link-out'));
+
+    const { folders } = (await admin.get('/api/v1/admin/library/folders')).json() as {
+      folders: { path: string; root: boolean }[];
+    };
+    const real = fs.realpathSync(library);
+    expect(folders[0]).toEqual({ path: real, root: true });
+    expect(folders).toContainEqual({ path: path.join(real, 'Ana Lima'), root: false });
+    expect(folders).toContainEqual({
+      path: path.join(real, 'Ana Lima', 'Mar Aberto'),
+      root: false,
+    });
+    expect(folders.some((folder) => folder.path.includes(path.basename(outside)))).toBe(false);
+  });
+
+  it('keeps a history of imports, newest first, and audits who started them', async () => {
+    const job = await runImport(admin);
+    const { pagination } = (await admin.get('/api/v1/admin/library/imports?perPage=2')).json();
+    expect(pagination.data[0].id).toBe(job.id);
+    expect(pagination.data).toHaveLength(2);
+    expect(pagination.total).toBeGreaterThan(2);
+    const audit = (
+      await admin.get(`/api/v1/admin/audit-log?subject_type=import&subject_id=${job.id}`)
+    ).json().pagination.data as { action: string; actor: { email: string } | null }[];
+    expect(audit.map((entry) => entry.action)).toEqual(['import.started']);
+  });
+
+  it('cancels a running import after the file it is on, and refuses to cancel an ended one', async () => {
+    for (let i = 0; i < 30; i++) {
+      write(`Many/Song ${i}.mp3`, taggedMp3({ title: `Song ${i}`, artist: 'Many', album: 'Many' }));
+    }
+    const started = await admin.post('/api/v1/admin/library/imports', { folder: library });
+    const { job } = started.json() as { job: ImportJob };
+    const cancelled = await admin.post(`/api/v1/admin/library/imports/${job.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const ended = cancelled.json().job as ImportJob;
+    expect(ended.status).toBe('cancelled');
+    expect(ended.finished_at).not.toBeNull();
+    expect(ended.processed).toBeLessThan(ended.total || 1);
+
+    const again = await admin.post(`/api/v1/admin/library/imports/${job.id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This import has already ended.');
+    // The next import picks up where the cancelled one stopped.
+    const next = await runImport(admin);
+    expect(next.status).toBe('done');
+    fs.rmSync(path.join(library, 'Many'), { recursive: true });
+    await runImport(admin);
+  });
+
+  it('re-scans an imported folder on schedule, once it is due', async () => {
+    const service = t.app.services.library;
+    expect(await service.rescanDue(0)).toBeNull();
+    // The last import just ended: a re-scan every hour is not due yet.
+    expect(await service.rescanDue(1)).toBeNull();
+    const later = Date.now() + 2 * 3_600_000;
+    const job = await service.rescanDue(1, later);
+    expect(job?.folder).toBe(fs.realpathSync(library));
+    await service.idle();
+    expect((await service.getJob(job!.id)).status).toBe('done');
+  });
+
+  it('answers 403 to listeners and 401 to guests for every import call', async () => {
+    const { client } = await signedInUser(t.app);
+    const guest = new TestClient(t.app);
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin/library/folders'],
+      ['GET', '/api/v1/admin/library/imports'],
+      ['POST', '/api/v1/admin/library/imports/1/cancel'],
+    ] as const) {
+      expect(
+        (await client.request(method, url, method === 'POST' ? {} : undefined)).statusCode,
+      ).toBe(403);
+      expect(
+        (await guest.request(method, url, method === 'POST' ? {} : undefined)).statusCode,
+      ).toBe(401);
+    }
   });
 });

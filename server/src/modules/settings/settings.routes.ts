@@ -1,4 +1,5 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
+import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,12 @@ import type { SettingsService } from './settings.service.js';
 
 const settingsMap = z.record(z.string(), z.unknown());
 /** The sections whose screens read and write settings. */
-const SECTIONS = [ADMIN_PERMISSIONS.settings, ADMIN_PERMISSIONS.appearance, ADMIN_PERMISSIONS.ads];
+const SECTIONS = [
+  ADMIN_PERMISSIONS.settings,
+  ADMIN_PERMISSIONS.appearance,
+  ADMIN_PERMISSIONS.ads,
+  LIBRARY_PERMISSIONS.import,
+];
 
 export async function settingsRoutes(
   app: FastifyInstance,
