@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { taggedMp3 } from '../../server/src/modules/library/audio-factory.js';
 import { logIn, sendWithXsrf } from './app-process.js';
 import { DESKTOP, MOBILE, saveScreenshot, useBrowser } from './browser.js';
 
@@ -261,6 +264,40 @@ describe('the admin area', () => {
     }
   });
 
+  it('imports a folder of generated audio and watches the progress reach 100 %', async () => {
+    const album = `Field Notes ${Date.now()}`;
+    const folder = path.join(inject('libraryFolder'), album);
+    fs.mkdirSync(folder, { recursive: true });
+    for (let i = 1; i <= 12; i++) {
+      const tags = { title: `Field note ${i}`, artist: 'Marta Quell', album, track: `${i}/12` };
+      fs.writeFileSync(path.join(folder, `${String(i).padStart(2, '0')}.mp3`), taggedMp3(tags, 1));
+    }
+    fs.writeFileSync(path.join(folder, 'broken.mp3'), Buffer.from('not audio at all'));
+
+    const page = await (await asAdmin()).newPage();
+    await page.goto('/admin/library');
+    await page.getByRole('combobox', { name: 'Folder' }).click();
+    await page.getByRole('option', { name: `…/${album}` }).click();
+    await page.getByRole('button', { name: 'Start import' }).click();
+    await page.getByText('Import started').waitFor();
+
+    const progress = page.getByRole('progressbar', { name: 'Import progress' });
+    await expect
+      .poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 })
+      .toBe('100');
+    const latest = page.getByRole('region', { name: 'Last import' });
+    await latest.getByText('Finished').waitFor();
+    expect(await latest.locator('dd').allTextContents()).toEqual(['13', '12', '0', '0', '0', '1']);
+    await latest.getByText('Files that could not be imported (1)').click();
+    await latest.getByText(/broken\.mp3/).waitFor();
+    await page.getByRole('table', { name: 'Imports' }).getByText(album).waitFor();
+    await saveScreenshot(page, 'admin-library-import');
+
+    // The imported tracks are in the catalogue.
+    const search = await page.request.get(`/api/v1/search?query=${encodeURIComponent(album)}`);
+    expect(JSON.stringify(await search.json())).toContain('Field note 1');
+  });
+
   it('fills an ad slot that listeners then see on the artist page, in its sandboxed frame', async () => {
     const admin = await asAdmin();
     const page = await admin.newPage();
@@ -372,6 +409,7 @@ describe('the admin area', () => {
           ['/admin/pages', 'pages', 'Custom pages'],
           ['/admin/localizations', 'localizations', 'Localizations'],
           ['/admin/logs/errors', 'error-log', 'Error log'],
+          ['/admin/library', 'library', 'Library import'],
           ['/admin/appearance', 'appearance', 'Appearance'],
           ['/admin/appearance/themes', 'appearance-themes', 'Appearance'],
           ['/admin/appearance/landing', 'appearance-landing', 'Appearance'],

@@ -12,6 +12,7 @@ import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
+import { LibraryImportPage } from './library/library-import-page';
 import { LocalizationsScreen } from './localizations/localizations-screen';
 import { CustomPagesScreen } from './pages/custom-pages-screen';
 import { Forbidden } from './components/forbidden';
@@ -25,6 +26,7 @@ import { UsersPage } from './users/users-page';
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   appearance: () => <AppearanceEditor />,
+  library: () => <LibraryImportPage />,
   users: () => <UsersPage />,
   roles: () => <RolesPage />,
   pages: () => <CustomPagesScreen />,

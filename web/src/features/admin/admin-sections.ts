@@ -1,9 +1,11 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
+import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import {
   Bug,
   Cookie,
   CreditCard,
   FileText,
+  FolderInput,
   Globe,
   Languages,
   Mail,
@@ -52,6 +54,17 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     sections: [
       { path: 'users', label: 'Users', icon: Users, permission: ADMIN_PERMISSIONS.users },
       { path: 'roles', label: 'Roles', icon: ShieldCheck, permission: ADMIN_PERMISSIONS.roles },
+    ],
+  },
+  {
+    label: 'Catalogue',
+    sections: [
+      {
+        path: 'library',
+        label: 'Library import',
+        icon: FolderInput,
+        permission: LIBRARY_PERMISSIONS.import,
+      },
     ],
   },
   {

@@ -1,0 +1,48 @@
+import type { Pagination } from '@cadenza/contracts/http';
+import type { ImportJob, LibraryFolder } from '@cadenza/contracts/library';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient, type QueryParams } from '../../../api/client';
+
+const importsKey = ['admin', 'library', 'imports'] as const;
+
+export const isActive = (job: ImportJob | undefined) =>
+  job?.status === 'queued' || job?.status === 'running';
+
+export const useLibraryFolders = () =>
+  useQuery({
+    queryKey: ['admin', 'library', 'folders'],
+    queryFn: () =>
+      apiClient
+        .get<{ folders: LibraryFolder[] }>('admin/library/folders')
+        .then((response) => response.folders),
+  });
+
+/** The history of imports; asked again every second while the newest one runs. */
+export const useImports = (params: QueryParams) =>
+  useQuery({
+    queryKey: [...importsKey, params],
+    queryFn: () =>
+      apiClient
+        .get<{ pagination: Pagination<ImportJob> }>('admin/library/imports', { params })
+        .then((response) => response.pagination),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some(isActive) ? 1000 : false),
+  });
+
+function useImportWrite<TInput>(call: (input: TInput) => Promise<{ job: ImportJob }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: importsKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+      ]),
+  });
+}
+
+export const useStartImport = () =>
+  useImportWrite((folder: string) => apiClient.post('admin/library/imports', { folder }));
+
+export const useCancelImport = () =>
+  useImportWrite((id: number) => apiClient.post(`admin/library/imports/${id}/cancel`));
