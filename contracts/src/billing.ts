@@ -132,6 +132,12 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** A subscription in the admin area's list: also whose it is. */
+export const adminSubscriptionSchema = subscriptionSchema.extend({
+  user: z.object({ id: z.number(), email: z.string(), display_name: z.string() }).nullable(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
+
 export const paymentMethodSchema = z.object({
   brand: z.string(),
   last4: z.string(),

@@ -410,6 +410,9 @@ describe('the admin area', () => {
           ['/admin/localizations', 'localizations', 'Localizations'],
           ['/admin/logs/errors', 'error-log', 'Error log'],
           ['/admin/library', 'library', 'Library import'],
+          ['/admin/plans', 'plans', 'Plans'],
+          ['/admin/vouchers', 'vouchers', 'Vouchers'],
+          ['/admin/subscriptions', 'subscriptions', 'Subscriptions'],
           ['/admin/appearance', 'appearance', 'Appearance'],
           ['/admin/appearance/themes', 'appearance-themes', 'Appearance'],
           ['/admin/appearance/landing', 'appearance-landing', 'Appearance'],
@@ -422,7 +425,14 @@ describe('the admin area', () => {
           } else if (path.includes('/settings/') || path.endsWith('/ads')) {
             await page.getByRole('button', { name: 'Save' }).first().waitFor();
           } else if (!path.endsWith('/errors')) {
-            await page.getByRole('table').first().locator('tbody tr').first().waitFor();
+            // A table with rows, or the empty state of a list nothing has filled here.
+            await page
+              .getByRole('table')
+              .first()
+              .locator('tbody tr')
+              .first()
+              .or(page.getByText(/^No \w+ yet$/))
+              .waitFor();
           }
           await expectAccessible(page, `${path} ${theme} ${deviceName}`);
           await saveScreenshot(page, `admin-${name}-${deviceName}-${theme}`);

@@ -177,26 +177,25 @@ describe('plans and payments', () => {
     await context.close();
   });
 
-  it('a user registers with a 100 % voucher and lands on the voucher page with the plan', async () => {
-    const response = await sendWithXsrf(
-      admin,
-      '/api/v1/admin/products?perPage=10',
-      undefined,
-      'GET',
-    );
-    const products = (await response.json()).pagination.data as {
-      name: string;
-      id: number;
-      prices: { id: number; interval: string }[];
-    }[];
-    const premium = products.find((product) => product.name === 'Premium')!;
+  it('an admin creates a 100 % voucher, and a user registers with it and has the plan', async () => {
     const code = `FREEYEAR${Date.now()}`;
-    await sendWithXsrf(admin, '/api/v1/admin/vouchers', {
-      code,
-      discount_percentage: 100,
-      product_id: premium.id,
-      price_id: premium.prices.find((price) => price.interval === 'year')!.id,
-    });
+    const adminContext = await newContext();
+    await logIn(adminContext.request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/admin/vouchers');
+    await adminPage.getByRole('button', { name: 'New voucher' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'New voucher' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Enter the code people will type.').waitFor();
+    await dialog.getByLabel(/^Code\*?$/).fill(code);
+    await dialog.getByLabel(/^Discount/).fill('100');
+    await dialog.getByRole('combobox', { name: 'Plan and price' }).click();
+    await adminPage.getByRole('option', { name: /^Premium, .* \/ year$/ }).click();
+    await saveScreenshot(adminPage, 'admin-voucher-editor');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await adminPage.getByText('Voucher created').waitFor();
+    const row = adminPage.getByRole('row').filter({ hasText: code });
+    await row.getByText('0 (no limit)').waitFor();
 
     const context = await newContext(MOBILE);
     const page = await context.newPage();
@@ -210,6 +209,25 @@ describe('plans and payments', () => {
     await page.getByRole('heading', { name: 'Subscription activated' }).waitFor();
     await page.getByText(/Your voucher gives you Premium until/).waitFor();
     await context.close();
+
+    // The admin sees the voucher used once, and the new subscription in the list.
+    await adminPage.reload();
+    await row.getByText('1 (no limit)').waitFor();
+    await adminPage.goto('/admin/subscriptions');
+    await adminPage
+      .getByRole('table', { name: 'Subscriptions' })
+      .getByText('Voucher')
+      .first()
+      .waitFor();
+    await saveScreenshot(adminPage, 'admin-subscriptions');
+    await adminPage.goto('/admin/plans');
+    await adminPage.getByRole('button', { name: 'Edit Premium' }).click();
+    await adminPage
+      .getByRole('dialog', { name: 'Edit plan' })
+      .getByText(/current subscribers keep/)
+      .waitFor();
+    await saveScreenshot(adminPage, 'admin-plan-editor');
+    await adminContext.close();
   });
 
   it('shows a menu item built in the appearance editor to subscribers only', async () => {

@@ -3,6 +3,7 @@ import {
   adminProductSchema,
   grantSubscriptionBodySchema,
   productInputSchema,
+  adminSubscriptionSchema,
   subscriptionSchema,
   voucherInputSchema,
   voucherSchema,
@@ -193,7 +194,7 @@ export async function billingAdminRoutes(
       config: subscriptions,
       schema: {
         querystring: adminListQuerySchema.extend({ user_id: integer({ min: 1 }).optional() }),
-        response: { 200: paginationSchema(subscriptionSchema) },
+        response: { 200: paginationSchema(adminSubscriptionSchema) },
       },
     },
     async (request) => {
@@ -203,7 +204,11 @@ export async function billingAdminRoutes(
         ...(request.query.user_id ? { userId: request.query.user_id } : {}),
       });
       return {
-        pagination: paginated(await billing.subscriptions.present(rows), total, request.query),
+        pagination: paginated(
+          await billing.subscriptions.presentForAdmin(rows),
+          total,
+          request.query,
+        ),
       };
     },
   );

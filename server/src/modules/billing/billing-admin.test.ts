@@ -148,6 +148,12 @@ describe('the admin API of subscriptions', () => {
     const listed = (await admin.get(`/api/v1/admin/subscriptions?user_id=${user.id}`)).json()
       .pagination;
     expect(listed.data.map((item: { id: number }) => item.id)).toEqual([subscription.id]);
+    // The admin list says whose each subscription is.
+    expect(listed.data[0].user).toEqual({
+      id: user.id,
+      email: user.email,
+      display_name: expect.any(String),
+    });
 
     const cancelled = await admin.request(
       'DELETE',

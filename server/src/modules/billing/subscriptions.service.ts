@@ -1,4 +1,4 @@
-import type { Subscription } from '@cadenza/contracts/billing';
+import type { AdminSubscription, Subscription } from '@cadenza/contracts/billing';
 import type { User } from '@cadenza/contracts/users';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../infra/mail.js';
 import type { PermissionGrant } from '../roles/roles.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { UsersService } from '../users/users.service.js';
+import { displayName, type UsersService } from '../users/users.service.js';
 import type { PriceRow, ProductRow, SubscriptionRow } from './billing.table.js';
 import { billingMail, type BillingMailKind } from './billing.mails.js';
 import type { GatewaySubscription } from './gateway.js';
@@ -132,6 +132,24 @@ export function createSubscriptionsService({
 
   return {
     present,
+
+    /** The subscriptions with their holders, for the admin area's list. */
+    async presentForAdmin(rows: SubscriptionRow[]): Promise<AdminSubscription[]> {
+      const [presented, holders] = await Promise.all([
+        present(rows),
+        users.findByIds(rows.map((row) => row.user_id)),
+      ]);
+      const byId = new Map(holders.map((holder) => [holder.id, holder]));
+      return presented.map((subscription) => {
+        const holder = byId.get(subscription.user_id);
+        return {
+          ...subscription,
+          user: holder
+            ? { id: holder.id, email: holder.email, display_name: displayName(holder) }
+            : null,
+        };
+      });
+    },
     findById: (id: number) => repo.findSubscription(db, id),
     current: (userId: number) => repo.currentOfUser(db, userId, new Date().toISOString()),
 

@@ -4,6 +4,7 @@ import {
   permissionDefinitionSchema,
   roleInputSchema,
 } from '@cadenza/contracts/admin';
+import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import { integer } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -88,11 +89,17 @@ export async function rolesAdminRoutes(
     },
   );
 
-  // The role editor and the user editor both grant permissions from this list.
+  // The role, user and plan editors grant permissions from this list.
   r.get(
     '/api/v1/admin/permissions',
     {
-      config: { permission: [ADMIN_PERMISSIONS.roles, ADMIN_PERMISSIONS.users] },
+      config: {
+        permission: [
+          ADMIN_PERMISSIONS.roles,
+          ADMIN_PERMISSIONS.users,
+          BILLING_PERMISSIONS.products,
+        ],
+      },
       schema: { response: { 200: z.object({ permissions: z.array(permissionDefinitionSchema) }) } },
     },
     async () => ({ permissions: await rolesAdmin.catalogue() }),

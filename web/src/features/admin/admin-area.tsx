@@ -12,6 +12,9 @@ import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
+import { PlansPage } from './billing/plans-page';
+import { SubscriptionsPage } from './billing/subscriptions-page';
+import { VouchersPage } from './billing/vouchers-page';
 import { LibraryImportPage } from './library/library-import-page';
 import { LocalizationsScreen } from './localizations/localizations-screen';
 import { CustomPagesScreen } from './pages/custom-pages-screen';
@@ -27,6 +30,9 @@ import { UsersPage } from './users/users-page';
 const SCREENS: Record<string, () => React.ReactNode> = {
   appearance: () => <AppearanceEditor />,
   library: () => <LibraryImportPage />,
+  plans: () => <PlansPage />,
+  vouchers: () => <VouchersPage />,
+  subscriptions: () => <SubscriptionsPage />,
   users: () => <UsersPage />,
   roles: () => <RolesPage />,
   pages: () => <CustomPagesScreen />,

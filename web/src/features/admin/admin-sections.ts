@@ -1,6 +1,8 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
+import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import {
+  BadgeCheck,
   Bug,
   Cookie,
   CreditCard,
@@ -14,6 +16,7 @@ import {
   ScrollText,
   Settings,
   ShieldCheck,
+  TicketPercent,
   Upload,
   UserCheck,
   Users,
@@ -64,6 +67,24 @@ export const ADMIN_GROUPS: AdminGroup[] = [
         label: 'Library import',
         icon: FolderInput,
         permission: LIBRARY_PERMISSIONS.import,
+      },
+    ],
+  },
+  {
+    label: 'Billing',
+    sections: [
+      { path: 'plans', label: 'Plans', icon: CreditCard, permission: BILLING_PERMISSIONS.products },
+      {
+        path: 'vouchers',
+        label: 'Vouchers',
+        icon: TicketPercent,
+        permission: BILLING_PERMISSIONS.vouchers,
+      },
+      {
+        path: 'subscriptions',
+        label: 'Subscriptions',
+        icon: BadgeCheck,
+        permission: BILLING_PERMISSIONS.subscriptions,
       },
     ],
   },

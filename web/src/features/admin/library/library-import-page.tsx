@@ -98,7 +98,7 @@ export function LibraryImportPage() {
           <DataTable
             label={t('Imports')}
             rows={imports.data?.data}
-            columns={columns.map((column) => ({ ...column, header: t(column.header) }))}
+            columns={columns}
             isLoading={imports.isPending}
             empty={
               <EmptyState
