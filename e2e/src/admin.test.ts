@@ -276,7 +276,7 @@ describe('the admin area', () => {
 
     const page = await (await asAdmin()).newPage();
     await page.goto('/admin/library');
-    await page.getByRole('combobox', { name: 'Folder' }).click();
+    await page.getByRole('combobox', { name: 'Folder', exact: true }).click();
     await page.getByRole('option', { name: `…/${album}` }).click();
     await page.getByRole('button', { name: 'Start import' }).click();
     await page.getByText('Import started').waitFor();
