@@ -458,7 +458,7 @@ export async function buildApp(
     secureCookies: config.secureCookies,
   });
   await app.register(valueListsRoutes, { valueLists: services.valueLists });
-  await app.register(musicRoutes, { music: services.music });
+  await app.register(musicRoutes, { music: services.music, audit: services.audit });
   await app.register(libraryRoutes, { library: services.library, audit: services.audit });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });

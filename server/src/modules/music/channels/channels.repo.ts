@@ -86,3 +86,15 @@ export function itemsPage(db: Executor, channelId: number, window: PageWindow) {
     query.select(['item_type', 'item_id']).orderBy('position'),
   );
 }
+
+/** The channels nested directly in any of `ids`. */
+export async function nestedChannelIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('channel_items')
+    .select('item_id')
+    .where('channel_id', 'in', ids)
+    .where('item_type', '=', 'channel')
+    .execute();
+  return rows.map((row) => row.item_id);
+}

@@ -10,9 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, messageSchema, pageQuery, viewerOf } from '../http.js';
+import type { AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from './channels.service.js';
 
 const manage = { permission: MUSIC_PERMISSIONS.channelsUpdate };
+
+const itemRef = z.object({ type: z.enum(CHANNEL_CONTENT_TYPES), id: z.number().int().positive() });
 
 const channelBody = z.object({
   name: z.string().trim().min(1).max(255),
@@ -28,10 +31,7 @@ const channelBody = z.object({
   layout: z.enum(CHANNEL_LAYOUTS).default('grid'),
   query: z.enum(CHANNEL_QUERIES).nullish(),
   query_limit: integer({ min: 1, max: 100 }).default(20),
-  items: z
-    .array(z.object({ type: z.enum(CHANNEL_CONTENT_TYPES), id: z.number().int().positive() }))
-    .max(500)
-    .optional(),
+  items: z.array(itemRef).max(500).optional(),
 });
 
 function toInput(body: z.infer<typeof channelBody>) {
@@ -49,7 +49,7 @@ function toInput(body: z.infer<typeof channelBody>) {
 
 export async function channelsRoutes(
   app: FastifyInstance,
-  { channels }: { channels: ChannelsService },
+  { channels, audit }: { channels: ChannelsService; audit: AuditService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -73,8 +73,10 @@ export async function channelsRoutes(
     }),
   );
 
+  // The admin area's channel editor; every write is audited.
+  const subject = (id: number) => ({ type: 'channel', id });
   r.get(
-    '/api/v1/channels',
+    '/api/v1/admin/channels',
     {
       config: manage,
       schema: { querystring: pageQuery(50), response: { 200: paginationSchema(channelSchema) } },
@@ -82,18 +84,40 @@ export async function channelsRoutes(
     async (request) => ({ pagination: await channels.list(request.query) }),
   );
 
+  r.get(
+    '/api/v1/admin/channels/:id',
+    {
+      config: manage,
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ channel: channelSchema, items: z.array(itemRef) }) },
+      },
+    },
+    async (request) => {
+      const { items, ...channel } = await channels.forEditor(request.params.id);
+      return { channel, items };
+    },
+  );
+
   r.post(
-    '/api/v1/channels',
+    '/api/v1/admin/channels',
     {
       config: manage,
       schema: { body: channelBody, response: { 201: z.object({ channel: channelSchema }) } },
     },
-    async (request, reply) =>
-      reply.status(201).send({ channel: await channels.create(toInput(request.body)) }),
+    async (request, reply) => {
+      const channel = await channels.create(toInput(request.body));
+      await audit.record(request, {
+        action: 'channel.created',
+        subject: subject(channel.id),
+        after: request.body,
+      });
+      return reply.status(201).send({ channel });
+    },
   );
 
   r.put(
-    '/api/v1/channels/:id',
+    '/api/v1/admin/channels/:id',
     {
       config: manage,
       schema: {
@@ -102,16 +126,30 @@ export async function channelsRoutes(
         response: { 200: z.object({ channel: channelSchema }) },
       },
     },
-    async (request) => ({
-      channel: await channels.update(request.params.id, toInput(request.body)),
-    }),
+    async (request) => {
+      const before = await channels.forEditor(request.params.id);
+      const channel = await channels.update(request.params.id, toInput(request.body));
+      await audit.record(request, {
+        action: 'channel.updated',
+        subject: subject(channel.id),
+        before,
+        after: request.body,
+      });
+      return { channel };
+    },
   );
 
   r.delete(
-    '/api/v1/channels/:id',
+    '/api/v1/admin/channels/:id',
     { config: manage, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
+      const before = await channels.forEditor(request.params.id);
       await channels.remove(request.params.id);
+      await audit.record(request, {
+        action: 'channel.deleted',
+        subject: subject(before.id),
+        before,
+      });
       return { message: 'Channel deleted.' };
     },
   );

@@ -170,6 +170,18 @@ export function createChannelsService({
     };
   }
 
+  /** Whether the items would put channel `id` inside itself, at any depth. */
+  async function nestsItself(id: number, items: { type: string; id: number }[]) {
+    let level = items.filter((item) => item.type === 'channel').map((item) => item.id);
+    const seen = new Set<number>();
+    while (level.length > 0) {
+      if (level.includes(id)) return true;
+      level.forEach((channel) => seen.add(channel));
+      level = (await repo.nestedChannelIds(db, level)).filter((channel) => !seen.has(channel));
+    }
+    return false;
+  }
+
   return {
     /** A channel with its content resolved; nested channels carry their first page. */
     async resolve(
@@ -183,6 +195,22 @@ export function createChannelsService({
 
     async idOf(slug: string): Promise<number | null> {
       return (await repo.findChannel(db, slug))?.id ?? null;
+    },
+
+    /** The channel with its hand-picked items in order (the admin area's editor). */
+    async forEditor(
+      id: number,
+    ): Promise<Channel & { items: { type: ChannelContentType; id: number }[] }> {
+      const row = await repo.findChannel(db, id);
+      if (!row) throw AppError.notFound('Channel not found.');
+      const { rows } = await repo.itemsPage(db, id, { limit: 500, offset: 0 });
+      return {
+        ...channelRowToChannel(row),
+        items: rows.map((item) => ({
+          type: oneOf(CHANNEL_CONTENT_TYPES, item.item_type, 'track'),
+          id: item.item_id,
+        })),
+      };
     },
 
     async list(page: PageRequest) {
@@ -214,8 +242,11 @@ export function createChannelsService({
       const other = await repo.findChannel(db, input.slug);
       if (other && other.id !== id)
         throw AppError.validation({ slug: 'A channel with this slug already exists.' });
-      if (input.items?.some((item) => item.type === 'channel' && item.id === id))
-        throw AppError.validation({ items: 'A channel cannot contain itself.' });
+      if (await nestsItself(id, input.items ?? [])) {
+        throw AppError.validation({
+          items: 'A channel cannot contain itself, directly or through another channel.',
+        });
+      }
       await db.transaction().execute(async (trx) => {
         await repo.updateChannel(trx, id, values(input));
         if (input.items) await repo.replaceItems(trx, id, input.items);

@@ -72,7 +72,7 @@ describe('channels', () => {
     const admin = new TestClient(t.app);
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const track = await importTrack(t.app, t.config.dataDir, { title: 'Picked', album: null });
-    const created = await admin.post('/api/v1/channels', {
+    const created = await admin.post('/api/v1/admin/channels', {
       name: 'Staff picks',
       slug: 'staff-picks',
       content_type: 'track',
@@ -88,11 +88,78 @@ describe('channels', () => {
     const user = await createUser(t.app);
     const member = new TestClient(t.app);
     await member.login(user.email, user.plainPassword);
-    const refused = await member.post('/api/v1/channels', {
+    const refused = await member.post('/api/v1/admin/channels', {
       name: 'Mine',
       slug: 'mine',
       content_type: 'track',
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('edits channels in the admin API, audited, and refuses a channel inside itself at any depth', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const create = async (slug: string, items: { type: string; id: number }[] = []) => {
+      const response = await admin.post('/api/v1/admin/channels', {
+        name: slug,
+        slug,
+        content_type: 'channel',
+        items,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().channel.id as number;
+    };
+    const a = await create('cycle-a');
+    const b = await create('cycle-b', [{ type: 'channel', id: a }]);
+    const c = await create('cycle-c', [{ type: 'channel', id: b }]);
+
+    const body = (items: { type: string; id: number }[]) => ({
+      name: 'cycle-a',
+      slug: 'cycle-a',
+      content_type: 'channel',
+      items,
+    });
+    for (const items of [[{ type: 'channel', id: a }], [{ type: 'channel', id: c }]]) {
+      const refused = await admin.put(`/api/v1/admin/channels/${a}`, body(items));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.items).toBe(
+        'A channel cannot contain itself, directly or through another channel.',
+      );
+    }
+    // Nothing was changed by the refused edits.
+    const editor = (await admin.get(`/api/v1/admin/channels/${a}`)).json();
+    expect(editor.items).toEqual([]);
+    expect((await admin.get(`/api/v1/admin/channels/${c}`)).json().items).toEqual([
+      { type: 'channel', id: b },
+    ]);
+
+    const listed = (await admin.get('/api/v1/admin/channels?perPage=50')).json().pagination;
+    expect(listed.data.map((channel: { slug: string }) => channel.slug)).toContain('cycle-c');
+
+    expect((await admin.delete(`/api/v1/admin/channels/${c}`)).statusCode).toBe(200);
+    const audit = (
+      await admin.get(`/api/v1/admin/audit-log?subject_type=channel&subject_id=${c}`)
+    ).json().pagination.data as { action: string }[];
+    expect(audit.map((entry) => entry.action).reverse()).toEqual([
+      'channel.created',
+      'channel.deleted',
+    ]);
+  });
+
+  it('answers 403 to listeners and 401 to guests for every admin channel call', async () => {
+    const user = await createUser(t.app);
+    const member = new TestClient(t.app);
+    await member.login(user.email, user.plainPassword);
+    const guest = new TestClient(t.app);
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin/channels'],
+      ['GET', '/api/v1/admin/channels/1'],
+      ['PUT', '/api/v1/admin/channels/1'],
+      ['DELETE', '/api/v1/admin/channels/1'],
+    ] as const) {
+      const body = method === 'PUT' ? { name: 'x', slug: 'x', content_type: 'track' } : undefined;
+      expect((await member.request(method, url, body)).statusCode, url).toBe(403);
+      expect((await guest.request(method, url, body)).statusCode, url).toBe(401);
+    }
   });
 });
