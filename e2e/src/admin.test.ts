@@ -298,6 +298,39 @@ describe('the admin area', () => {
     expect(JSON.stringify(await search.json())).toContain('Field note 1');
   });
 
+  it('builds a channel by query and sets it as the homepage, which visitors then get', async () => {
+    const admin = await asAdmin();
+    const page = await admin.newPage();
+    const name = `Fresh albums ${Date.now()}`;
+    try {
+      await page.goto('/admin/channels');
+      await page.getByRole('link', { name: 'New channel' }).click();
+      await page.getByLabel(/^Name\*?$/).fill(name);
+      await page.getByRole('combobox', { name: 'Content' }).click();
+      await page.getByRole('option', { name: 'Albums' }).click();
+      await page.getByRole('combobox', { name: 'Filled' }).click();
+      await page.getByRole('option', { name: 'By query: New releases' }).click();
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Channel created').waitFor();
+      // The preview lists what visitors will see: the newest albums of the catalogue.
+      const preview = page.getByRole('region', { name: 'Preview' });
+      await expect.poll(() => preview.getByRole('listitem').count()).toBeGreaterThan(3);
+      await saveScreenshot(page, 'admin-channel-editor');
+
+      await page.getByRole('button', { name: 'Set as homepage' }).click();
+      await page.getByText(`${name} is now the homepage`).waitFor();
+      const visitor = await (await context('light')).newPage();
+      await visitor.goto('/');
+      await visitor.waitForURL((url) => url.pathname.startsWith('/channel/fresh-albums-'));
+      await visitor.getByRole('heading', { name }).waitFor();
+    } finally {
+      await sendWithXsrf(admin.request, '/api/v1/settings', {
+        'homepage.type': 'landing',
+        'homepage.value': '',
+      });
+    }
+  });
+
   it('fills an ad slot that listeners then see on the artist page, in its sandboxed frame', async () => {
     const admin = await asAdmin();
     const page = await admin.newPage();
@@ -410,6 +443,7 @@ describe('the admin area', () => {
           ['/admin/localizations', 'localizations', 'Localizations'],
           ['/admin/logs/errors', 'error-log', 'Error log'],
           ['/admin/library', 'library', 'Library import'],
+          ['/admin/channels', 'channels', 'Channels'],
           ['/admin/plans', 'plans', 'Plans'],
           ['/admin/vouchers', 'vouchers', 'Vouchers'],
           ['/admin/subscriptions', 'subscriptions', 'Subscriptions'],

@@ -13,6 +13,7 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-section
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
 import { PlansPage } from './billing/plans-page';
+import { ChannelsScreen } from './channels/channels-screen';
 import { SubscriptionsPage } from './billing/subscriptions-page';
 import { VouchersPage } from './billing/vouchers-page';
 import { LibraryImportPage } from './library/library-import-page';
@@ -30,6 +31,7 @@ import { UsersPage } from './users/users-page';
 const SCREENS: Record<string, () => React.ReactNode> = {
   appearance: () => <AppearanceEditor />,
   library: () => <LibraryImportPage />,
+  channels: () => <ChannelsScreen />,
   plans: () => <PlansPage />,
   vouchers: () => <VouchersPage />,
   subscriptions: () => <SubscriptionsPage />,

@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import {
   BadgeCheck,
   Bug,
@@ -10,6 +11,7 @@ import {
   FolderInput,
   Globe,
   Languages,
+  LayoutList,
   Mail,
   Megaphone,
   Paintbrush,
@@ -62,6 +64,12 @@ export const ADMIN_GROUPS: AdminGroup[] = [
   {
     label: 'Catalogue',
     sections: [
+      {
+        path: 'channels',
+        label: 'Channels',
+        icon: LayoutList,
+        permission: MUSIC_PERMISSIONS.channelsUpdate,
+      },
       {
         path: 'library',
         label: 'Library import',

@@ -423,7 +423,7 @@ function HomepageField({
           ).pagination.data.map((page) => [page.slug, page.title] as const)
         : (
             await apiClient.get<{ pagination: Pagination<{ slug: string; name: string }> }>(
-              'channels',
+              'admin/channels',
               { params: { perPage: 50 } },
             )
           ).pagination.data.map((channel) => [channel.slug, channel.name] as const),

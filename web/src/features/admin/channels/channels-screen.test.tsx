@@ -1,0 +1,69 @@
+import '../../../ui/test-utils';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
+import { mockApi } from '../../auth/testing/mock-api';
+import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
+import { AdminArea } from '../admin-area';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetScreenState();
+});
+
+const page = (data: object[]) => ({
+  data,
+  current_page: 1,
+  per_page: 10,
+  total: data.length,
+  last_page: 1,
+});
+
+describe('the channel editor', () => {
+  it('builds a channel by hand: finds tracks, adds and orders them, and saves them in order', async () => {
+    const api = mockApi().on('GET /api/v1/search', {
+      query: 'night',
+      results: {
+        tracks: page([
+          { id: 11, name: 'Night drive', model_type: 'track' },
+          { id: 12, name: 'Night swim', model_type: 'track' },
+        ]),
+      },
+    });
+    const user = makeUser({ permissionNames: ['admin.access', 'channels.update'] });
+    renderScreen('/admin/*', '/admin/channels/new', AdminArea, makeBootstrap({ user }));
+
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Late night');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Address/ }).value).toBe(
+      'late-night',
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filled' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'By hand' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find tracks' }), 'night{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Night drive' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Night swim' }));
+    const items = screen.getByRole('list', { name: 'Channel items' });
+    await userEvent.click(within(items).getByRole('button', { name: 'Move Night swim up' }));
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Night swim', 'Night drive']);
+
+    api.on('POST /api/v1/admin/channels', { channel: { id: 4 } }, 201);
+    api.on('GET /api/v1/admin/channels/4', { channel: { id: 4 }, items: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('Channel created'));
+    expect(api.callsTo('POST /api/v1/admin/channels')[0]!.body).toMatchObject({
+      name: 'Late night',
+      slug: 'late-night',
+      content_type: 'track',
+      query: null,
+      items: [
+        { type: 'track', id: 12 },
+        { type: 'track', id: 11 },
+      ],
+    });
+  });
+});

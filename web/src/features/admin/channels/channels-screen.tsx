@@ -1,0 +1,526 @@
+import {
+  CHANNEL_CONTENT_TYPES,
+  CHANNEL_LAYOUTS,
+  CHANNEL_QUERIES,
+  type Channel,
+} from '@cadenza/contracts/music';
+import { ArrowDown, ArrowUp, Home, LayoutList, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { showError } from '../../../app/error-handling/handle-error';
+import { PageLoadError } from '../../../app/page-load-error';
+import { Button, IconButton } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { Select, SelectItem } from '../../../ui/select';
+import { Skeleton } from '../../../ui/skeleton';
+import { TextArea } from '../../../ui/text-area';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast/toast-store';
+import { useSaveSettings } from '../settings/settings-api';
+import { DataTable, type Column } from '../components/data-table';
+import { Pager } from '../components/pager';
+import { useListParams } from '../components/use-list-params';
+import {
+  findItems,
+  useAdminChannels,
+  useChannelForEditor,
+  useChannelWrites,
+  useResolvedChannel,
+  type ChannelDraft,
+  type ItemRef,
+} from './channels-api';
+
+const CONTENT_LABELS: Record<Channel['content_type'], string> = {
+  track: 'Tracks',
+  album: 'Albums',
+  artist: 'Artists',
+  playlist: 'Playlists',
+  genre: 'Genres',
+  channel: 'Channels',
+};
+const LAYOUT_LABELS: Record<Channel['layout'], string> = {
+  grid: 'Grid',
+  carousel: 'Carousel',
+  list: 'List',
+  trackTable: 'Track table',
+};
+const QUERY_LABELS: Record<NonNullable<Channel['query']>, string> = {
+  topTracks: 'Top tracks',
+  newReleases: 'New releases',
+  popularAlbums: 'Popular albums',
+  popularArtists: 'Popular artists',
+  genres: 'Top genres',
+  trendingArtists: 'Trending artists',
+  genreTopTracks: "A genre's top tracks",
+  genreAlbums: "A genre's albums",
+};
+
+/** /admin/channels: the lists of music the site's pages are made of. */
+export function ChannelsScreen() {
+  return (
+    <Routes>
+      <Route index element={<ChannelList />} />
+      <Route path="new" element={<ChannelEditor />} />
+      <Route path=":channelId" element={<ChannelEditor />} />
+    </Routes>
+  );
+}
+
+function ChannelList() {
+  const { t } = useTranslation();
+  const { apiParams, update } = useListParams();
+  const channels = useAdminChannels(apiParams);
+  const { remove } = useChannelWrites();
+  const [deleting, setDeleting] = useState<Channel | null>(null);
+
+  const columns: Column<Channel>[] = [
+    {
+      key: 'name',
+      header: 'Channel',
+      cell: (channel) => (
+        <Link to={String(channel.id)} className="font-medium hover:underline">
+          {channel.name}
+        </Link>
+      ),
+    },
+    { key: 'slug', header: 'Address', cell: (channel) => `/channel/${channel.slug}` },
+    {
+      key: 'content',
+      header: 'Content',
+      cell: (channel) => t(CONTENT_LABELS[channel.content_type]),
+    },
+    {
+      key: 'filled',
+      header: 'Filled',
+      cell: (channel) => (channel.query ? t(QUERY_LABELS[channel.query]) : t('By hand')),
+    },
+    {
+      key: 'actions',
+      header: '',
+      className: 'w-24 text-end whitespace-nowrap',
+      cell: (channel) => (
+        <>
+          <IconButton label={t('Edit {{name}}', { name: channel.name })} size="sm" asChild>
+            <Link to={String(channel.id)}>
+              <Pencil size={16} aria-hidden />
+            </Link>
+          </IconButton>
+          <IconButton
+            label={t('Delete {{name}}', { name: channel.name })}
+            size="sm"
+            onClick={() => setDeleting(channel)}
+          >
+            <Trash2 size={16} aria-hidden />
+          </IconButton>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{t('Channels')}</h1>
+        <Button className="ms-auto" startIcon={<Plus size={16} />} asChild>
+          <Link to="new">{t('New channel')}</Link>
+        </Button>
+      </header>
+      <p className="text-sm text-fg-muted">
+        {t(
+          'A channel is a list of music: filled by a query that stays up to date, or by hand. Pages such as Discover are channels of channels. docs/channels.md explains each choice.',
+        )}
+      </p>
+      {channels.isError ? (
+        <PageLoadError inScreen onRetry={() => void channels.refetch()} />
+      ) : (
+        <DataTable
+          label={t('Channels')}
+          rows={channels.data?.data}
+          columns={columns}
+          isLoading={channels.isPending}
+          empty={
+            <EmptyState
+              image={<LayoutList size={40} strokeWidth={1.5} />}
+              message={t('No channels yet')}
+              className="rounded-lg border border-border"
+            />
+          }
+        />
+      )}
+      <Pager pagination={channels.data} onPage={(page) => update({ page })} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('Delete channel?')}
+        body={t('{{name}} disappears from every page that shows it.', {
+          name: deleting?.name ?? '',
+        })}
+        confirmLabel={t('Delete')}
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => {
+              toast.positive(t('Channel deleted'));
+              setDeleting(null);
+            },
+            onError: (error) => showError(error, t),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+const slugOf = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const EMPTY: ChannelDraft = {
+  name: '',
+  slug: '',
+  description: null,
+  content_type: 'track',
+  layout: 'grid',
+  query: 'topTracks',
+  query_limit: 20,
+  items: [],
+};
+
+function ChannelEditor() {
+  const { channelId } = useParams();
+  const id = channelId ? Number(channelId) : null;
+  const loaded = useChannelForEditor(id);
+  if (id !== null && loaded.isPending) return <Skeleton className="mx-auto h-96 max-w-[780px]" />;
+  if (id !== null && loaded.isError) {
+    return <PageLoadError inScreen onRetry={() => void loaded.refetch()} />;
+  }
+  const initial: ChannelDraft = loaded.data
+    ? {
+        name: loaded.data.channel.name,
+        slug: loaded.data.channel.slug,
+        description: loaded.data.channel.description,
+        content_type: loaded.data.channel.content_type,
+        layout: loaded.data.channel.layout,
+        query: loaded.data.channel.query,
+        query_limit: 20,
+        items: loaded.data.items,
+      }
+    : EMPTY;
+  return <ChannelForm key={id ?? 'new'} id={id} initial={initial} />;
+}
+
+function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { save } = useChannelWrites();
+  const saveSettings = useSaveSettings();
+  const [draft, setDraft] = useState<ChannelDraft>(initial);
+  const [slugTouched, setSlugTouched] = useState(id !== null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [version, setVersion] = useState(0);
+  const preview = useResolvedChannel(id, version);
+  const byHand = draft.query === null;
+  const change = (patch: Partial<ChannelDraft>) =>
+    setDraft((current) => ({ ...current, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!draft.name.trim()) problems.name = t('Give the channel a name.');
+    if (!draft.slug) problems.slug = t('Give the channel an address.');
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    save.mutate(
+      { id, draft: { ...draft, items: byHand ? draft.items : [] } },
+      {
+        onSuccess: ({ channel }) => {
+          toast.positive(id ? t('Channel saved') : t('Channel created'));
+          setVersion((v) => v + 1);
+          if (!id) void navigate(`../${channel.id}`, { replace: true });
+        },
+        onError: (error) => {
+          if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+            setErrors(error.fieldErrors);
+          } else showError(error, t);
+        },
+      },
+    );
+  };
+
+  const setAsHomepage = () =>
+    saveSettings.mutate(
+      { 'homepage.type': 'channel', 'homepage.value': draft.slug },
+      {
+        onSuccess: () => toast.positive(t('{{name}} is now the homepage', { name: draft.name })),
+        onError: (error) => showError(error, t),
+      },
+    );
+
+  return (
+    <form onSubmit={submit} noValidate className="mx-auto flex max-w-[780px] flex-col gap-5">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{id ? t('Edit channel') : t('New channel')}</h1>
+        <Link
+          to={id ? '..' : '.'}
+          relative="path"
+          className="ms-auto text-sm text-fg-muted hover:underline"
+        >
+          {t('All channels')}
+        </Link>
+      </header>
+      <TextField
+        label={t('Name')}
+        required
+        value={draft.name}
+        errorMessage={errors.name}
+        onChange={(event) =>
+          change({
+            name: event.target.value,
+            ...(slugTouched ? {} : { slug: slugOf(event.target.value) }),
+          })
+        }
+      />
+      <TextField
+        label={t('Address')}
+        required
+        description={t('Lowercase letters, numbers and hyphens.')}
+        startAdornment="/channel/"
+        value={draft.slug}
+        errorMessage={errors.slug}
+        onChange={(event) => {
+          setSlugTouched(true);
+          change({ slug: event.target.value });
+        }}
+      />
+      <TextArea
+        label={t('Description')}
+        rows={2}
+        value={draft.description ?? ''}
+        onChange={(description) => change({ description: description || null })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t('Content')}
+          value={draft.content_type}
+          onValueChange={(type) =>
+            change({ content_type: type as ChannelDraft['content_type'], items: [] })
+          }
+        >
+          {CHANNEL_CONTENT_TYPES.map((type) => (
+            <SelectItem key={type} value={type}>
+              {t(CONTENT_LABELS[type])}
+            </SelectItem>
+          ))}
+        </Select>
+        <Select
+          label={t('Layout')}
+          value={draft.layout}
+          onValueChange={(layout) => change({ layout: layout as ChannelDraft['layout'] })}
+        >
+          {CHANNEL_LAYOUTS.map((layout) => (
+            <SelectItem key={layout} value={layout}>
+              {t(LAYOUT_LABELS[layout])}
+            </SelectItem>
+          ))}
+        </Select>
+      </div>
+      <Select
+        label={t('Filled')}
+        value={draft.query ?? 'hand'}
+        onValueChange={(value) =>
+          change({ query: value === 'hand' ? null : (value as ChannelDraft['query']) })
+        }
+      >
+        <SelectItem value="hand">{t('By hand')}</SelectItem>
+        {CHANNEL_QUERIES.map((query) => (
+          <SelectItem key={query} value={query}>
+            {t('By query: {{name}}', { name: t(QUERY_LABELS[query]) })}
+          </SelectItem>
+        ))}
+      </Select>
+      {byHand && (
+        <HandPicked
+          type={draft.content_type}
+          items={draft.items}
+          names={
+            new Map(
+              (preview.data?.content?.data ?? []).map((item) => [
+                `${item.model_type}:${item.id}`,
+                item.name,
+              ]),
+            )
+          }
+          error={errors.items}
+          onChange={(items) => change({ items })}
+        />
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" isLoading={save.isPending}>
+          {id ? t('Save') : t('Create')}
+        </Button>
+        {id && (
+          <Button
+            variant="outline"
+            startIcon={<Home size={16} />}
+            isLoading={saveSettings.isPending}
+            onClick={setAsHomepage}
+          >
+            {t('Set as homepage')}
+          </Button>
+        )}
+      </div>
+      {id && (
+        <section
+          aria-labelledby="channel-preview"
+          className="flex flex-col gap-2 border-t border-border pt-4"
+        >
+          <h2 id="channel-preview" className="text-xl font-semibold">
+            {t('Preview')}
+          </h2>
+          <p className="text-sm text-fg-muted">{t('What visitors see now, as saved.')}</p>
+          {preview.isPending ? (
+            <Skeleton className="h-24" />
+          ) : (preview.data?.content?.data.length ?? 0) === 0 ? (
+            <p className="text-sm">{t('Nothing to show yet.')}</p>
+          ) : (
+            <ol className="list-decimal ps-6 text-sm">
+              {preview.data?.content?.data.map((item) => (
+                <li key={`${item.model_type}:${item.id}`}>{item.name}</li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+    </form>
+  );
+}
+
+/** The items of a channel filled by hand: found by name, added, ordered, removed. */
+function HandPicked({
+  type,
+  items,
+  names,
+  error,
+  onChange,
+}: {
+  type: ChannelDraft['content_type'];
+  items: ItemRef[];
+  names: Map<string, string>;
+  error: string | undefined;
+  onChange: (items: ItemRef[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<{ id: number; name: string }[] | null>(null);
+  const [added, setAdded] = useState(new Map<string, string>());
+  const nameOf = (item: ItemRef) =>
+    added.get(`${item.type}:${item.id}`) ?? names.get(`${item.type}:${item.id}`) ?? `#${item.id}`;
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= items.length) return;
+    const next = [...items];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    onChange(next);
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
+      <legend className="px-1 text-sm font-semibold">{t('Items')}</legend>
+      <div className="flex items-end gap-2">
+        <TextField
+          className="flex-1"
+          label={t('Find {{type}}', { type: t(CONTENT_LABELS[type]).toLowerCase() })}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void findItems(type, query).then(setFound, (failure: unknown) =>
+                showError(failure, t),
+              );
+            }
+          }}
+        />
+        <Button
+          variant="outline"
+          onClick={() =>
+            void findItems(type, query).then(setFound, (failure: unknown) => showError(failure, t))
+          }
+        >
+          {t('Search')}
+        </Button>
+      </div>
+      {found && found.length === 0 && (
+        <p className="text-sm text-fg-muted">{t('Nothing found.')}</p>
+      )}
+      {found && found.length > 0 && (
+        <ul aria-label={t('Results')} className="flex flex-col gap-1">
+          {found.map((result) => (
+            <li key={result.id} className="flex items-center gap-2 text-sm">
+              <span className="min-w-0 flex-1 truncate">{result.name}</span>
+              <Button
+                size="sm"
+                variant="text"
+                startIcon={<Plus size={14} />}
+                disabled={items.some((item) => item.id === result.id)}
+                onClick={() => {
+                  setAdded(new Map(added).set(`${type}:${result.id}`, result.name));
+                  onChange([...items, { type, id: result.id }]);
+                }}
+                aria-label={t('Add {{name}}', { name: result.name })}
+              >
+                {t('Add')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t('No items yet. Search to add some.')}</p>
+      ) : (
+        <ol aria-label={t('Channel items')} className="flex flex-col gap-1">
+          {items.map((item, i) => (
+            <li
+              key={`${item.type}:${item.id}`}
+              className="flex items-center gap-1 rounded-md border border-border p-1 ps-3 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate">{nameOf(item)}</span>
+              <IconButton
+                label={t('Move {{name}} up', { name: nameOf(item) })}
+                size="xs"
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
+                <ArrowUp size={16} aria-hidden />
+              </IconButton>
+              <IconButton
+                label={t('Move {{name}} down', { name: nameOf(item) })}
+                size="xs"
+                disabled={i === items.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
+                <ArrowDown size={16} aria-hidden />
+              </IconButton>
+              <IconButton
+                label={t('Remove {{name}}', { name: nameOf(item) })}
+                size="xs"
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+              >
+                <Trash2 size={16} aria-hidden />
+              </IconButton>
+            </li>
+          ))}
+        </ol>
+      )}
+      {error && <p className="text-sm text-danger">{error}</p>}
+    </fieldset>
+  );
+}
