@@ -17,6 +17,7 @@ export const ADMIN_PERMISSIONS = {
   ads: 'ads.update',
   localizations: 'localizations.update',
   logs: 'logs.view',
+  reports: 'reports.view',
 } as const;
 
 /** A grant as the role and user editors send it: a permission by name with its restrictions. */

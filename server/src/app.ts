@@ -24,6 +24,8 @@ import { localStorage, storageRoutes } from './infra/storage.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
 import { appearanceRoutes } from './modules/appearance/appearance.routes.js';
 import { createCustomCode } from './modules/appearance/custom-code.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { loggedMailer } from './modules/logs/mail-log.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -204,6 +206,7 @@ async function createServices(config: Config, db: Db) {
   const rolesAdmin = createRolesAdminService(kysely, permissions);
   const themesAdmin = createThemesAdminService({ db: kysely, themes, settings });
   const customCode = createCustomCode(settings);
+  const reports = createReportsService(kysely);
   // Demo billing: the payment stand-in plays Stripe, its webhooks coming back to this app.
   const paymentStandin = config.billingDemo
     ? await startStripeStandin({
@@ -293,6 +296,7 @@ async function createServices(config: Config, db: Db) {
     themes,
     themesAdmin,
     customCode,
+    reports,
     workspaces,
     localization,
     valueLists,
@@ -473,6 +477,7 @@ export async function buildApp(
     themesAdmin: services.themesAdmin,
     audit: services.audit,
   });
+  await app.register(reportsRoutes, { reports: services.reports });
   await app.register(appearanceRoutes, {
     customCode: services.customCode,
     storage: services.storage,

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_ratings.js';
 import * as m0016 from './migrations/0016_user_bans.js';
 import * as m0017 from './migrations/0017_mail_log.js';
 import * as m0018 from './migrations/0018_localizations.js';
+import * as m0019 from './migrations/0019_play_clients.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_user_bans': m0016,
   '0017_mail_log': m0017,
   '0018_localizations': m0018,
+  '0019_play_clients': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

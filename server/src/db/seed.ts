@@ -88,6 +88,11 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
     group: 'logs',
     description: 'Read the error, mail and audit logs.',
   },
+  {
+    name: ADMIN_PERMISSIONS.reports,
+    group: 'logs',
+    description: 'Read the reports: plays, listeners, sign-ups and subscriptions.',
+  },
   { name: BILLING_PERMISSIONS.hideAds, group: 'plans', description: 'See no ads.' },
   {
     name: BILLING_PERMISSIONS.offline,

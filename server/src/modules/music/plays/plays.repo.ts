@@ -26,6 +26,8 @@ export async function insertPlay(
     session_id: string;
     played_ms: number;
     device: string | null;
+    browser: string | null;
+    platform: string | null;
     country: string | null;
     created_at?: string;
   },

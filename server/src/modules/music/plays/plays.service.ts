@@ -37,6 +37,7 @@ export function createPlaysService({
       if (input.playedMs < PLAY_THRESHOLD_MS && !input.ended) return { logged: false };
       const country = geo ? (await geo.locate(input.ip).catch(() => null))?.country : null;
       const since = new Date(Date.now() - PLAY_DEDUPE_MS).toISOString();
+      const client = describeDevice(input.userAgent);
       return db.transaction().execute(async (trx) => {
         if (await repo.recentPlayExists(trx, input.sessionId, input.trackId, since))
           return { logged: false };
@@ -45,7 +46,9 @@ export function createPlaysService({
           user_id: input.userId,
           session_id: input.sessionId,
           played_ms: Math.min(input.playedMs, 2_147_000_000),
-          device: describeDevice(input.userAgent).device_type,
+          device: client.device_type,
+          browser: client.browser?.slice(0, 50) ?? null,
+          platform: client.platform?.slice(0, 50) ?? null,
           country: country ?? null,
         });
         await catalogue.incrementPlays(input.trackId, trx);

@@ -9,6 +9,8 @@ export interface PlaysTable {
   session_id: string;
   played_ms: Generated<number>;
   device: string | null;
+  browser: string | null;
+  platform: string | null;
   country: string | null;
   created_at: string;
 }

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+
+/** The range of a report: the last N days, or two dates (both included). */
+export const reportQuerySchema = z
+  .object({
+    days: z.coerce.number().int().min(1).max(366).optional(),
+    from: day.optional(),
+    to: day.optional(),
+  })
+  .refine((query) => !query.from === !query.to, {
+    message: 'Give both dates of the range.',
+    path: ['to'],
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The range must end after it starts.',
+    path: ['to'],
+  });
+
+const count = z.object({ name: z.string(), count: z.number() });
+const ranked = z.object({ id: z.number(), name: z.string(), count: z.number() });
+
+export const reportSchema = z.object({
+  /** The first and last day of the report (UTC). */
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    plays: z.number(),
+    listeners: z.number(),
+    new_users: z.number(),
+    active_subscriptions: z.number(),
+    /** Monthly recurring revenue now, in minor units, by currency. */
+    monthly_revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  }),
+  /** Every day of the range, days without activity included. */
+  days: z.array(
+    z.object({ day: z.string(), plays: z.number(), listeners: z.number(), new_users: z.number() }),
+  ),
+  top_tracks: z.array(ranked),
+  top_artists: z.array(ranked),
+  top_albums: z.array(ranked),
+  devices: z.array(count),
+  browsers: z.array(count),
+  platforms: z.array(count),
+  countries: z.array(count),
+});
+export type Report = z.infer<typeof reportSchema>;
