@@ -331,6 +331,41 @@ describe('the admin area', () => {
     }
   });
 
+  it('reads the dashboard with the plays just made', async () => {
+    // Three visitors each play the same track to its end.
+    const visitor = await context();
+    const albums = await (
+      await visitor.request.get('/api/v1/albums/new-releases?perPage=1')
+    ).json();
+    const albumId = (albums.pagination.data[0] as { id: number }).id;
+    const album = await (await visitor.request.get(`/api/v1/albums/${albumId}`)).json();
+    const track = album.album.tracks[0] as { id: number; name: string };
+    for (let i = 0; i < 3; i++) {
+      const listener = await context();
+      await listener.request.get('/');
+      await sendWithXsrf(listener.request, `/api/v1/tracks/${track.id}/plays`, {
+        played_ms: 120_000,
+        ended: true,
+      });
+      await listener.close();
+    }
+
+    const page = await (await asAdmin()).newPage();
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/admin/reports');
+    const plays = page.getByRole('definition').first();
+    await expect
+      .poll(async () => Number((await plays.textContent())?.replace(/\D/g, '')))
+      .toBeGreaterThanOrEqual(3);
+    await page.getByRole('region', { name: 'Top tracks' }).getByText(track.name).first().waitFor();
+    await page.getByRole('region', { name: 'Plays per day' }).waitFor();
+    await saveScreenshot(page, 'admin-reports');
+
+    await page.getByRole('combobox', { name: 'Range' }).click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await page.getByRole('region', { name: 'Top tracks' }).getByText(track.name).first().waitFor();
+  });
+
   it('fills an ad slot that listeners then see on the artist page, in its sandboxed frame', async () => {
     const admin = await asAdmin();
     const page = await admin.newPage();
@@ -442,6 +477,7 @@ describe('the admin area', () => {
           ['/admin/pages', 'pages', 'Custom pages'],
           ['/admin/localizations', 'localizations', 'Localizations'],
           ['/admin/logs/errors', 'error-log', 'Error log'],
+          ['/admin/reports', 'reports', 'Reports'],
           ['/admin/library', 'library', 'Library import'],
           ['/admin/channels', 'channels', 'Channels'],
           ['/admin/plans', 'plans', 'Plans'],

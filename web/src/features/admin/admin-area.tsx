@@ -13,6 +13,7 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-section
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
 import { PlansPage } from './billing/plans-page';
+import { ReportsPage } from './reports/reports-page';
 import { ChannelsScreen } from './channels/channels-screen';
 import { SubscriptionsPage } from './billing/subscriptions-page';
 import { VouchersPage } from './billing/vouchers-page';
@@ -29,6 +30,7 @@ import { SETTINGS_SCREENS } from './settings/settings-screens';
 import { UsersPage } from './users/users-page';
 
 const SCREENS: Record<string, () => React.ReactNode> = {
+  reports: () => <ReportsPage />,
   appearance: () => <AppearanceEditor />,
   library: () => <LibraryImportPage />,
   channels: () => <ChannelsScreen />,

@@ -5,6 +5,7 @@ import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import {
   BadgeCheck,
   Bug,
+  ChartColumn,
   Cookie,
   CreditCard,
   FileText,
@@ -54,6 +55,17 @@ const SETTINGS_ICONS: Record<string, LucideIcon> = {
 
 /** The admin area's navigation, grouped by area. */
 export const ADMIN_GROUPS: AdminGroup[] = [
+  {
+    label: 'Overview',
+    sections: [
+      {
+        path: 'reports',
+        label: 'Reports',
+        icon: ChartColumn,
+        permission: ADMIN_PERMISSIONS.reports,
+      },
+    ],
+  },
   {
     label: 'People',
     sections: [
