@@ -10,13 +10,15 @@ import { Client } from './client.js';
 import { load, printTable, startApp, startBare } from './http.js';
 
 const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
+// Plays of the last 30 days, which the admin dashboard aggregates.
+const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const root = path.resolve(import.meta.dirname, '../..');
 
 function seed(dataDir: string): void {
-  console.log(`Seeding ${TRACKS} synthetic tracks…`);
+  console.log(`Seeding ${TRACKS} synthetic tracks and ${PLAYS} plays…`);
   const result = spawnSync(
     process.execPath,
-    ['server/dist/cli/seed-bench.js', '--tracks', String(TRACKS)],
+    ['server/dist/cli/seed-bench.js', '--tracks', String(TRACKS), '--plays', String(PLAYS)],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' },
@@ -118,6 +120,19 @@ async function main(): Promise<void> {
     });
     console.log(`\nSubsonic API next to the JSON API on ${TRACKS} tracks`);
     printTable(subsonicRows);
+
+    // The admin dashboard: every figure an aggregation over the plays of the range.
+    const bearer = { authorization: `Bearer ${plainTextToken}` };
+    const dashboardRows = [];
+    for (const days of [7, 30]) {
+      dashboardRows.push({
+        name: `GET admin reports, last ${days} days`,
+        app: await load(`${app.url}/api/v1/admin/reports?days=${days}`, bearer),
+        bare: await load(`${bare.url}/`),
+      });
+    }
+    console.log(`\nAdmin dashboard on ${PLAYS} plays of ${TRACKS} tracks`);
+    printTable(dashboardRows);
   } finally {
     bare.close();
     await app.stop();

@@ -11,17 +11,24 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       tracks: { type: 'string', default: '100000' },
+      // Plays over the last 30 days; half a play per track when not given.
+      plays: { type: 'string' },
       seed: { type: 'string', default: '42' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run seed:bench -- [--tracks 100000] [--seed 42]');
+    console.log('Usage: npm run seed:bench -- [--tracks 100000] [--plays 1000000] [--seed 42]');
     return 0;
   }
   const tracks = Number(values.tracks);
   if (!Number.isInteger(tracks) || tracks < 1 || tracks > 10_000_000) {
     console.error('--tracks must be a whole number between 1 and 10000000');
+    return 64; // EX_USAGE
+  }
+  const plays = values.plays === undefined ? tracks / 2 : Number(values.plays);
+  if (!Number.isInteger(plays) || plays < 0 || plays > 100_000_000) {
+    console.error('--plays must be a whole number between 0 and 100000000');
     return 64; // EX_USAGE
   }
   let config;
@@ -40,6 +47,7 @@ async function main(): Promise<number> {
   try {
     const result = await app.services.catalogue.seedSynthetic({
       tracks,
+      playsPerTrack: plays / tracks,
       seed: Number(values.seed) || 42,
       onProgress(done, total) {
         if (Date.now() - lastReport < 1000 && done < total) return;

@@ -198,6 +198,16 @@ describe('the reports dashboard', () => {
     expect(half.statusCode).toBe(422);
   });
 
+  it("answers an admin's API token, as scripts and the benchmark call it", async () => {
+    const { plainTextToken } = (
+      await admin.post('/api/v1/access-tokens', { tokenName: 'reports' })
+    ).json();
+    const response = await new TestClient(t.app).get('/api/v1/admin/reports?days=7', {
+      headers: { authorization: `Bearer ${plainTextToken}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('is refused to listeners (403) and guests (401)', async () => {
     const { client } = await signedInUser(t.app);
     expect((await client.get('/api/v1/admin/reports')).statusCode).toBe(403);

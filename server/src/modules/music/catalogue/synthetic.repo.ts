@@ -289,7 +289,9 @@ export async function seedSyntheticCatalogue(
       session_id: `bench-${run}-${Math.floor(next() * 1e9)}`,
       played_ms: 30_000 + Math.floor(next() * 200_000),
       device: pick(['desktop', 'mobile', 'tablet']),
-      country: null,
+      browser: pick(['Chrome', 'Firefox', 'Safari', 'Edge']),
+      platform: pick(['Windows', 'macOS', 'Linux', 'Android', 'iOS']),
+      country: pick(['BR', 'US', 'DE', 'PT', 'JP', 'IN']),
       created_at: iso(now - Math.floor(next() * 30 * 86_400_000)),
     }));
     await db.transaction().execute((trx) => insertAll(trx, 'plays', rows));
