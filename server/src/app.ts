@@ -24,6 +24,8 @@ import { localStorage, storageRoutes } from './infra/storage.js';
 import { adsRoutes } from './modules/ads/ads.routes.js';
 import { appearanceRoutes } from './modules/appearance/appearance.routes.js';
 import { createCustomCode } from './modules/appearance/custom-code.js';
+import { catalogueAdminRoutes } from './modules/music/catalogue/catalogue-admin.routes.js';
+import { createCatalogueAdminService } from './modules/music/catalogue/catalogue-admin.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -478,6 +480,10 @@ export async function buildApp(
     audit: services.audit,
   });
   await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(catalogueAdminRoutes, {
+    catalogueAdmin: createCatalogueAdminService(services.db.kysely),
+    audit: services.audit,
+  });
   await app.register(appearanceRoutes, {
     customCode: services.customCode,
     storage: services.storage,

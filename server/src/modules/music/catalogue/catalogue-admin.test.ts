@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signedInUser } from '../../../test/factories.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { importTrack } from '../music.fixtures.js';
+
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = new TestClient(t.app);
+  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(() => t.close());
+
+interface ArtistRow {
+  id: number;
+  name: string;
+  plays: number;
+  albums_count: number;
+  tracks_count: number;
+}
+const artistsNamed = async (query: string) =>
+  (await admin.get(`/api/v1/admin/artists?query=${encodeURIComponent(query)}`)).json().pagination
+    .data as ArtistRow[];
+
+describe('the catalogue admin API', () => {
+  it('lists artists and tracks, searched and sorted in SQL', async () => {
+    await importTrack(t.app, t.config.dataDir, { title: 'Zephyr song', artists: ['Listy One'] });
+    await importTrack(t.app, t.config.dataDir, { title: 'Amber song', artists: ['Listy Two'] });
+    const byName = await artistsNamed('listy');
+    expect(byName.map((artist) => artist.name)).toEqual(['Listy One', 'Listy Two']);
+    expect(byName[0]).toMatchObject({ albums_count: 1, tracks_count: 1 });
+
+    const tracks = (
+      await admin.get('/api/v1/admin/tracks?query=song&orderBy=name&orderDir=desc')
+    ).json().pagination.data as { name: string; artists: string[] }[];
+    expect(tracks.map((track) => [track.name, track.artists])).toEqual([
+      ['Zephyr song', ['Listy One']],
+      ['Amber song', ['Listy Two']],
+    ]);
+    // A percent sign is searched as itself, not as a wildcard.
+    expect(await artistsNamed('%')).toEqual([]);
+  });
+
+  it('merges a duplicate artist: albums, tracks, followers, likes and plays move to the one kept', async () => {
+    const kept = await importTrack(t.app, t.config.dataDir, {
+      title: 'Kept song',
+      artists: ['The Merged'],
+      album: 'Kept album',
+    });
+    const dupe = await importTrack(t.app, t.config.dataDir, {
+      title: 'Dupe song',
+      artists: ['Merged, The'],
+      album: 'Dupe album',
+    });
+    const [keptArtist] = await artistsNamed('The Merged');
+    const [dupeArtist] = await artistsNamed('Merged, The');
+    const db = t.db.kysely;
+    await db.updateTable('artists').set({ plays: 7 }).where('id', '=', dupeArtist!.id).execute();
+    const fan = await createUser(t.app);
+    const both = await createUser(t.app);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('follows')
+      .values([
+        {
+          user_id: fan.id,
+          followable_type: 'artist',
+          followable_id: dupeArtist!.id,
+          created_at: now,
+        },
+        {
+          user_id: both.id,
+          followable_type: 'artist',
+          followable_id: dupeArtist!.id,
+          created_at: now,
+        },
+        {
+          user_id: both.id,
+          followable_type: 'artist',
+          followable_id: keptArtist!.id,
+          created_at: now,
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('likes')
+      .values({
+        user_id: fan.id,
+        likeable_type: 'artist',
+        likeable_id: dupeArtist!.id,
+        created_at: now,
+      })
+      .execute();
+
+    const merged = await admin.post(`/api/v1/admin/artists/${dupeArtist!.id}/merge`, {
+      into: keptArtist!.id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json().message).toBe('Merged, The was merged into The Merged');
+
+    expect(await artistsNamed('Merged, The')).toEqual([]);
+    const [after] = await artistsNamed('The Merged');
+    expect(after).toMatchObject({ albums_count: 2, tracks_count: 2, plays: 7 });
+    const page = (await admin.get(`/api/v1/artists/${keptArtist!.id}`)).json();
+    expect(JSON.stringify(page)).toContain('Dupe album');
+    const followers = await db
+      .selectFrom('follows')
+      .select(['user_id', 'followable_id'])
+      .where('followable_type', '=', 'artist')
+      .where('user_id', 'in', [fan.id, both.id])
+      .orderBy('user_id')
+      .execute();
+    expect(followers).toEqual([
+      { user_id: fan.id, followable_id: keptArtist!.id },
+      { user_id: both.id, followable_id: keptArtist!.id },
+    ]);
+    const like = await db
+      .selectFrom('likes')
+      .select('likeable_id')
+      .where('user_id', '=', fan.id)
+      .executeTakeFirstOrThrow();
+    expect(like.likeable_id).toBe(keptArtist!.id);
+    // The moved track is found under its new artist.
+    const search = (await admin.get('/api/v1/search?query=merged%20dupe&types=tracks')).json();
+    expect(search.results.tracks.data.map((track: { id: number }) => track.id)).toContain(
+      dupe.trackId,
+    );
+    expect(kept.trackId).toBeGreaterThan(0);
+
+    const audit = (
+      await admin.get(`/api/v1/admin/audit-log?subject_type=artist&subject_id=${keptArtist!.id}`)
+    ).json().pagination.data as { action: string }[];
+    expect(audit.map((entry) => entry.action)).toContain('artist.merged');
+  });
+
+  it('refuses to merge an artist into itself or into one that does not exist', async () => {
+    await importTrack(t.app, t.config.dataDir, { title: 'Solo', artists: ['Lone Artist'] });
+    const [lone] = await artistsNamed('Lone Artist');
+    const itself = await admin.post(`/api/v1/admin/artists/${lone!.id}/merge`, { into: lone!.id });
+    expect(itself.statusCode).toBe(422);
+    expect(itself.json().errors.into).toBe('An artist cannot be merged into itself.');
+    const nowhere = await admin.post(`/api/v1/admin/artists/${lone!.id}/merge`, { into: 999999 });
+    expect(nowhere.statusCode).toBe(422);
+    expect(await artistsNamed('Lone Artist')).toHaveLength(1);
+  });
+
+  it('deletes several artists at once, audited', async () => {
+    await importTrack(t.app, t.config.dataDir, { title: 'Gone 1', artists: ['Gone One'] });
+    await importTrack(t.app, t.config.dataDir, { title: 'Gone 2', artists: ['Gone Two'] });
+    const gone = await artistsNamed('Gone');
+    const ids = gone.map((artist) => artist.id).join(',');
+    const response = await admin.delete(`/api/v1/admin/artists/${ids}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe('2 artists deleted');
+    expect(await artistsNamed('Gone')).toEqual([]);
+  });
+
+  it('answers 403 to listeners and 401 to guests', async () => {
+    const { client } = await signedInUser(t.app);
+    const guest = new TestClient(t.app);
+    for (const [method, url, body] of [
+      ['GET', '/api/v1/admin/artists', undefined],
+      ['GET', '/api/v1/admin/tracks', undefined],
+      ['DELETE', '/api/v1/admin/artists/1', undefined],
+      ['POST', '/api/v1/admin/artists/1/merge', { into: 2 }],
+    ] as const) {
+      expect((await client.request(method, url, body)).statusCode, url).toBe(403);
+      expect((await guest.request(method, url, body)).statusCode, url).toBe(401);
+    }
+  });
+});
