@@ -366,6 +366,36 @@ describe('the admin area', () => {
     await page.getByRole('region', { name: 'Top tracks' }).getByText(track.name).first().waitFor();
   });
 
+  it("edits a track's synced lyrics, which then light up line by line in the player", async () => {
+    const admin = await asAdmin();
+    const page = await admin.newPage();
+    const top = await (await admin.request.get('/api/v1/tracks/top?perPage=1')).json();
+    const track = top.pagination.data[0] as { id: number; name: string };
+
+    await page.goto(`/admin/tracks?query=${encodeURIComponent(track.name)}`);
+    await page
+      .getByRole('button', { name: `Edit ${track.name}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${track.name}` });
+    await dialog
+      .getByLabel('Lyrics')
+      .fill('[00:00.00]First light\n[00:01.50]Second wind\n[00:03.00]Third time');
+    await dialog.getByText('Synced lyrics: 3 timed lines.').waitFor();
+    await saveScreenshot(page, 'admin-track-editor');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Track saved').waitFor();
+
+    await page.goto(`/track/${track.id}`);
+    const lyrics = page.getByRole('list', { name: 'Lyrics' });
+    await lyrics.getByText('Third time').waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+    const current = lyrics.locator('[aria-current="true"]');
+    await expect.poll(() => current.textContent(), { timeout: 15_000 }).toBe('Second wind');
+    await expect.poll(() => current.textContent(), { timeout: 15_000 }).toBe('Third time');
+    await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
+  });
+
   it('fills an ad slot that listeners then see on the artist page, in its sandboxed frame', async () => {
     const admin = await asAdmin();
     const page = await admin.newPage();
@@ -478,6 +508,8 @@ describe('the admin area', () => {
           ['/admin/localizations', 'localizations', 'Localizations'],
           ['/admin/logs/errors', 'error-log', 'Error log'],
           ['/admin/reports', 'reports', 'Reports'],
+          ['/admin/artists', 'artists', 'Artists'],
+          ['/admin/tracks', 'tracks', 'Tracks'],
           ['/admin/library', 'library', 'Library import'],
           ['/admin/channels', 'channels', 'Channels'],
           ['/admin/plans', 'plans', 'Plans'],

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseLrc, toLrc } from '@cadenza/contracts/lyrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverImage, taggedMp3, taggedWav } from './audio-factory.js';
 import {
   compilationAlbums,
   findFolderCover,
-  parseLrc,
   readAlbumKey,
   readTrack,
   sniffImageMime,
@@ -190,5 +190,14 @@ describe('reading files', () => {
     await expect(
       readTrack(file, { size: 30, folderCover: null, compilation: false }),
     ).rejects.toThrow();
+  });
+});
+
+describe('toLrc', () => {
+  it('writes timed lines back as the LRC text they are parsed from', () => {
+    const text = '[00:01.50]First line\n[01:02.00]Second line';
+    expect(toLrc(parseLrc(text).map((line) => ({ time_ms: line.timeMs, text: line.text })))).toBe(
+      text,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
+import { parseLrc } from '@cadenza/contracts/lyrics';
 import type { ImportTrackInput } from './catalogue-port.js';
 
 /** Extensions the import reads, with the MIME type a browser plays them as. */
@@ -59,23 +60,6 @@ export function splitGenres(values: readonly string[] | undefined): string[] {
     }
   }
   return genres;
-}
-
-/** Parses LRC text (`[01:02.50]words`, several stamps per line allowed) into timed lines. */
-export function parseLrc(text: string): { timeMs: number; text: string }[] {
-  const lines: { timeMs: number; text: string }[] = [];
-  const stamp = /\[(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?\]/g;
-  for (const raw of text.split(/\r?\n/)) {
-    const stamps = [...raw.matchAll(stamp)];
-    if (stamps.length === 0) continue;
-    const words = raw.replace(stamp, '').trim();
-    for (const match of stamps) {
-      const fraction = match[3] ?? '0';
-      const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
-      lines.push({ timeMs: (Number(match[1]) * 60 + Number(match[2])) * 1000 + ms, text: words });
-    }
-  }
-  return lines.sort((a, b) => a.timeMs - b.timeMs);
 }
 
 /** The image type of a buffer by its first bytes, or undefined when it is not an image we keep. */

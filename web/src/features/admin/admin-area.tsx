@@ -13,6 +13,8 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-section
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
 import { PlansPage } from './billing/plans-page';
+import { ArtistsPage } from './catalogue/artists-page';
+import { TracksPage } from './catalogue/tracks-page';
 import { ReportsPage } from './reports/reports-page';
 import { ChannelsScreen } from './channels/channels-screen';
 import { SubscriptionsPage } from './billing/subscriptions-page';
@@ -32,6 +34,8 @@ import { UsersPage } from './users/users-page';
 const SCREENS: Record<string, () => React.ReactNode> = {
   reports: () => <ReportsPage />,
   appearance: () => <AppearanceEditor />,
+  artists: () => <ArtistsPage />,
+  tracks: () => <TracksPage />,
   library: () => <LibraryImportPage />,
   channels: () => <ChannelsScreen />,
   plans: () => <PlansPage />,

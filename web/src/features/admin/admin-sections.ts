@@ -15,6 +15,8 @@ import {
   LayoutList,
   Mail,
   Megaphone,
+  Mic2,
+  Music,
   Paintbrush,
   ScrollText,
   Settings,
@@ -76,6 +78,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
   {
     label: 'Catalogue',
     sections: [
+      { path: 'artists', label: 'Artists', icon: Mic2, permission: MUSIC_PERMISSIONS.update },
+      { path: 'tracks', label: 'Tracks', icon: Music, permission: MUSIC_PERMISSIONS.update },
       {
         path: 'channels',
         label: 'Channels',

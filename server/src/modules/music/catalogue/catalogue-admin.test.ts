@@ -163,6 +163,23 @@ describe('the catalogue admin API', () => {
     expect(await artistsNamed('Gone')).toEqual([]);
   });
 
+  it('keeps lyrics written as LRC as synced lyrics, and plain lyrics as they are', async () => {
+    const track = await importTrack(t.app, t.config.dataDir, { title: 'Sung' });
+    const synced = await admin.put(`/api/v1/tracks/${track.trackId}`, {
+      lyrics: '[00:00.50]Hello\n[00:02.00]again',
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json().track).toMatchObject({
+      lyrics: 'Hello\nagain',
+      synced_lyrics: [
+        { time_ms: 500, text: 'Hello' },
+        { time_ms: 2000, text: 'again' },
+      ],
+    });
+    const plain = await admin.put(`/api/v1/tracks/${track.trackId}`, { lyrics: 'Just words' });
+    expect(plain.json().track).toMatchObject({ lyrics: 'Just words', synced_lyrics: null });
+  });
+
   it('answers 403 to listeners and 401 to guests', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);

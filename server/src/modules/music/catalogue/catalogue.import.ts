@@ -1,5 +1,6 @@
 import type { EventBus } from '../../../infra/events.js';
 import path from 'node:path';
+import { parseLrc } from '@cadenza/contracts/lyrics';
 import type {
   AlbumType,
   Artist,
@@ -175,7 +176,21 @@ export function createCatalogueImport({
       },
     ): Promise<void> {
       if (!(await catalogueRepo.findTrack(db, id))) throw AppError.notFound('Track not found.');
-      await repo.updateTrackDetails(db, id, changes);
+      const { lyrics, ...rest } = changes;
+      // Lyrics written as LRC are synced lyrics; the plain text is their words.
+      const timed = lyrics ? parseLrc(lyrics) : [];
+      await repo.updateTrackDetails(db, id, {
+        ...rest,
+        ...(lyrics !== undefined
+          ? {
+              lyrics: timed.length > 0 ? timed.map((line) => line.text).join('\n') : lyrics,
+              synced_lyrics:
+                timed.length > 0
+                  ? JSON.stringify(timed.map((line) => ({ time_ms: line.timeMs, text: line.text })))
+                  : null,
+            }
+          : {}),
+      });
     },
 
     async setArtistDetails(

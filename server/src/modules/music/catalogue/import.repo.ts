@@ -273,7 +273,7 @@ export async function updateAlbum(
 export async function updateTrackDetails(
   db: Executor,
   id: number,
-  changes: Partial<Pick<TrackRow, 'name' | 'number' | 'disc' | 'lyrics'>>,
+  changes: Partial<Pick<TrackRow, 'name' | 'number' | 'disc' | 'lyrics' | 'synced_lyrics'>>,
 ): Promise<void> {
   await db
     .updateTable('tracks')

@@ -1,0 +1,302 @@
+import { GitMerge, Mic2, Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
+import { showError } from '../../../app/error-handling/handle-error';
+import { PageLoadError } from '../../../app/page-load-error';
+import { Button, IconButton } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { Switch } from '../../../ui/switch';
+import { TextArea } from '../../../ui/text-area';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast/toast-store';
+import { DataTable, type Column } from '../components/data-table';
+import { Pager } from '../components/pager';
+import { SearchField } from '../components/search-field';
+import { useListParams } from '../components/use-list-params';
+import {
+  fetchArtistBio,
+  useAdminArtists,
+  useDeleteArtists,
+  useMergeArtist,
+  useSaveArtist,
+  type AdminArtist,
+} from './catalogue-api';
+
+type Dialogs =
+  | { kind: 'delete'; artists: AdminArtist[] }
+  | { kind: 'merge'; artist: AdminArtist }
+  | { kind: 'edit'; artist: AdminArtist; bio: string }
+  | null;
+
+/** /admin/artists: the artists of the catalogue, to edit, merge when duplicated, or delete. */
+export function ArtistsPage() {
+  const { t } = useTranslation();
+  const { params, apiParams, update } = useListParams();
+  const artists = useAdminArtists(apiParams);
+  const remove = useDeleteArtists();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const selectedArtists = artists.data?.data.filter((artist) => selected.has(artist.id)) ?? [];
+
+  const columns: Column<AdminArtist>[] = [
+    {
+      key: 'name',
+      header: 'Artist',
+      sortBy: 'name',
+      cell: (artist) => (
+        <span className="font-medium">
+          {artist.name}
+          {artist.verified && <span className="ms-2 text-xs text-primary">{t('Verified')}</span>}
+        </span>
+      ),
+    },
+    { key: 'albums', header: 'Albums', cell: (artist) => artist.albums_count },
+    { key: 'tracks', header: 'Tracks', cell: (artist) => artist.tracks_count },
+    { key: 'plays', header: 'Plays', sortBy: 'plays', cell: (artist) => artist.plays },
+    {
+      key: 'actions',
+      header: '',
+      className: 'w-32 text-end whitespace-nowrap',
+      cell: (artist) => (
+        <>
+          <IconButton
+            label={t('Edit {{name}}', { name: artist.name })}
+            size="sm"
+            onClick={() =>
+              void fetchArtistBio(artist.id).then(
+                (bio) => setDialog({ kind: 'edit', artist, bio }),
+                (error: unknown) => showError(error, t),
+              )
+            }
+          >
+            <Pencil size={16} aria-hidden />
+          </IconButton>
+          <IconButton
+            label={t('Merge {{name}} into another artist', { name: artist.name })}
+            size="sm"
+            onClick={() => setDialog({ kind: 'merge', artist })}
+          >
+            <GitMerge size={16} aria-hidden />
+          </IconButton>
+          <IconButton
+            label={t('Delete {{name}}', { name: artist.name })}
+            size="sm"
+            onClick={() => setDialog({ kind: 'delete', artists: [artist] })}
+          >
+            <Trash2 size={16} aria-hidden />
+          </IconButton>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('Artists')}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchField
+          label={t('Search artists')}
+          value={params.query}
+          onChange={(query) => update({ query })}
+        />
+        {selected.size > 0 && (
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={selectedArtists.length === 0}
+            onClick={() => setDialog({ kind: 'delete', artists: selectedArtists })}
+          >
+            {t('Delete {{count}} selected', { count: selectedArtists.length })}
+          </Button>
+        )}
+      </div>
+      {artists.isError ? (
+        <PageLoadError inScreen onRetry={() => void artists.refetch()} />
+      ) : (
+        <DataTable
+          label={t('Artists')}
+          rows={artists.data?.data}
+          columns={columns}
+          isLoading={artists.isPending}
+          orderBy={params.orderBy}
+          orderDir={params.orderDir}
+          onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
+          selected={selected}
+          onSelectedChange={setSelected}
+          rowLabel={(artist) => artist.name}
+          empty={
+            <EmptyState
+              image={<Mic2 size={40} strokeWidth={1.5} />}
+              message={t('There are no items matching your query.')}
+              className="rounded-lg border border-border"
+            />
+          }
+        />
+      )}
+      <Pager pagination={artists.data} onPage={(page) => update({ page })} />
+      {dialog?.kind === 'merge' && (
+        <MergeDialog artist={dialog.artist} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'edit' && (
+        <ArtistDialog artist={dialog.artist} bio={dialog.bio} onClose={() => setDialog(null)} />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t('Delete artists?')}
+        body={t(
+          'Their credits, followers and likes go with them. Albums and tracks stay in the catalogue.',
+        )}
+        confirmLabel={t('Delete')}
+        isPending={remove.isPending}
+        onConfirm={() =>
+          dialog?.kind === 'delete' &&
+          remove.mutate(
+            dialog.artists.map((artist) => artist.id),
+            {
+              onSuccess: ({ message }) => {
+                toast.positive(message);
+                setSelected(new Set());
+                setDialog(null);
+              },
+              onError: (error) => showError(error, t),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** Picks the artist to keep by searching for it, then merges this one into it. */
+function MergeDialog({ artist, onClose }: { artist: AdminArtist; onClose: () => void }) {
+  const { t } = useTranslation();
+  const merge = useMergeArtist();
+  const [query, setQuery] = useState('');
+  const candidates = useAdminArtists({ query, perPage: 8 });
+  const [into, setInto] = useState<AdminArtist | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogHeader>{t('Merge {{name}}', { name: artist.name })}</DialogHeader>
+      <DialogBody className="flex flex-col gap-3">
+        <p className="text-sm">
+          {t(
+            'Its albums, tracks, followers, likes and plays move to the artist you keep, and {{name}} is deleted.',
+            { name: artist.name },
+          )}
+        </p>
+        <TextField
+          label={t('Artist to keep')}
+          type="search"
+          value={query}
+          errorMessage={error}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <ul aria-label={t('Artists')} className="flex max-h-60 flex-col gap-1 overflow-y-auto">
+          {(candidates.data?.data ?? [])
+            .filter((candidate) => candidate.id !== artist.id)
+            .map((candidate) => (
+              <li key={candidate.id}>
+                <button
+                  type="button"
+                  aria-pressed={into?.id === candidate.id}
+                  onClick={() => setInto(candidate)}
+                  className="flex w-full justify-between rounded-md px-3 py-2 text-start text-sm hover:bg-bg-hover aria-pressed:bg-bg-hover aria-pressed:text-primary"
+                >
+                  <span>{candidate.name}</span>
+                  <span className="text-fg-muted">
+                    {t('{{count}} tracks', { count: candidate.tracks_count })}
+                  </span>
+                </button>
+              </li>
+            ))}
+        </ul>
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose>
+          <Button variant="text">{t('Cancel')}</Button>
+        </DialogClose>
+        <Button
+          isLoading={merge.isPending}
+          disabled={!into}
+          onClick={() =>
+            into &&
+            merge.mutate(
+              { id: artist.id, into: into.id },
+              {
+                onSuccess: ({ message }) => {
+                  toast.positive(message);
+                  onClose();
+                },
+                onError: (failure) => {
+                  if (isApiError(failure) && failure.fieldErrors.into) {
+                    setError(failure.fieldErrors.into);
+                  } else showError(failure, t);
+                },
+              },
+            )
+          }
+        >
+          {into ? t('Merge into {{name}}', { name: into.name }) : t('Merge')}
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
+
+function ArtistDialog({
+  artist,
+  bio: initialBio,
+  onClose,
+}: {
+  artist: AdminArtist;
+  bio: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveArtist();
+  const [bio, setBio] = useState(initialBio);
+  const [verified, setVerified] = useState(artist.verified);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: artist.id, bio: bio.trim() || null, verified },
+      {
+        onSuccess: () => {
+          toast.positive(t('Artist saved'));
+          onClose();
+        },
+        onError: (error) => showError(error, t),
+      },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
+      <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
+      <form onSubmit={submit}>
+        <DialogBody className="flex flex-col gap-4">
+          <TextArea label={t('Biography')} rows={8} value={bio} onChange={setBio} />
+          <Switch
+            label={t('Verified')}
+            description={t('Shows the verified badge on the artist page.')}
+            checked={verified}
+            onCheckedChange={setVerified}
+          />
+        </DialogBody>
+        <DialogFooter>
+          <DialogClose>
+            <Button variant="text">{t('Cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" isLoading={save.isPending}>
+            {t('Save')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

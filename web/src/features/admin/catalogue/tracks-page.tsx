@@ -1,0 +1,194 @@
+import { parseLrc } from '@cadenza/contracts/lyrics';
+import { Music, Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../../../app/error-handling/handle-error';
+import { PageLoadError } from '../../../app/page-load-error';
+import { Button, IconButton } from '../../../ui/button';
+import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { TextArea } from '../../../ui/text-area';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast/toast-store';
+import { DataTable, type Column } from '../components/data-table';
+import { Pager } from '../components/pager';
+import { SearchField } from '../components/search-field';
+import { useListParams } from '../components/use-list-params';
+import { fetchTrackLyrics, useAdminTracks, useSaveTrack, type AdminTrack } from './catalogue-api';
+
+const duration = (ms: number | null) => {
+  if (ms === null) return '—';
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** /admin/tracks: the tracks of the catalogue, with their title, number and lyrics. */
+export function TracksPage() {
+  const { t } = useTranslation();
+  const { params, apiParams, update } = useListParams();
+  const tracks = useAdminTracks(apiParams);
+  const [editing, setEditing] = useState<{ track: AdminTrack; lyrics: string } | null>(null);
+
+  const columns: Column<AdminTrack>[] = [
+    {
+      key: 'name',
+      header: 'Track',
+      sortBy: 'name',
+      cell: (track) => (
+        <div className="min-w-[200px]">
+          <p className="font-medium">{track.name}</p>
+          <p className="text-xs text-fg-muted">{track.artists.join(', ')}</p>
+        </div>
+      ),
+    },
+    { key: 'album', header: 'Album', cell: (track) => track.album ?? '—' },
+    { key: 'duration', header: 'Duration', cell: (track) => duration(track.duration_ms) },
+    { key: 'plays', header: 'Plays', sortBy: 'plays', cell: (track) => track.plays },
+    {
+      key: 'actions',
+      header: '',
+      className: 'w-16 text-end',
+      cell: (track) => (
+        <IconButton
+          label={t('Edit {{name}}', { name: track.name })}
+          size="sm"
+          onClick={() =>
+            void fetchTrackLyrics(track.id).then(
+              (lyrics) => setEditing({ track, lyrics }),
+              (error: unknown) => showError(error, t),
+            )
+          }
+        >
+          <Pencil size={16} aria-hidden />
+        </IconButton>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t('Tracks')}</h1>
+      <SearchField
+        label={t('Search tracks')}
+        value={params.query}
+        onChange={(query) => update({ query })}
+      />
+      {tracks.isError ? (
+        <PageLoadError inScreen onRetry={() => void tracks.refetch()} />
+      ) : (
+        <DataTable
+          label={t('Tracks')}
+          rows={tracks.data?.data}
+          columns={columns}
+          isLoading={tracks.isPending}
+          orderBy={params.orderBy}
+          orderDir={params.orderDir}
+          onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
+          empty={
+            <EmptyState
+              image={<Music size={40} strokeWidth={1.5} />}
+              message={t('There are no items matching your query.')}
+              className="rounded-lg border border-border"
+            />
+          }
+        />
+      )}
+      <Pager pagination={tracks.data} onPage={(page) => update({ page })} />
+      {editing && (
+        <TrackDialog
+          track={editing.track}
+          lyrics={editing.lyrics}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function TrackDialog({
+  track,
+  lyrics: initialLyrics,
+  onClose,
+}: {
+  track: AdminTrack;
+  lyrics: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveTrack();
+  const [name, setName] = useState(track.name);
+  const [number, setNumber] = useState(track.number === null ? '' : String(track.number));
+  const [lyrics, setLyrics] = useState(initialLyrics);
+  const [error, setError] = useState<string | undefined>();
+  const synced = parseLrc(lyrics);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(t('Give the track a title.'));
+      return;
+    }
+    save.mutate(
+      {
+        id: track.id,
+        name: name.trim(),
+        number: number ? Number(number) : null,
+        lyrics: lyrics.trim() || null,
+      },
+      {
+        onSuccess: () => {
+          toast.positive(t('Track saved'));
+          onClose();
+        },
+        onError: (failure) => showError(failure, t),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
+      <DialogHeader>{t('Edit {{name}}', { name: track.name })}</DialogHeader>
+      <form onSubmit={submit} noValidate>
+        <DialogBody className="flex flex-col gap-4">
+          <TextField
+            label={t('Title')}
+            required
+            value={name}
+            errorMessage={error}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            label={t('Number')}
+            type="number"
+            min={0}
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+          />
+          <TextArea
+            label={t('Lyrics')}
+            description={t(
+              'Plain text, or LRC lines like [01:02.50]words, which the player highlights as the track plays.',
+            )}
+            code
+            rows={10}
+            value={lyrics}
+            onChange={setLyrics}
+          />
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {synced.length > 0
+              ? t('Synced lyrics: {{count}} timed lines.', { count: synced.length })
+              : t('Plain lyrics.')}
+          </p>
+        </DialogBody>
+        <DialogFooter>
+          <DialogClose>
+            <Button variant="text">{t('Cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" isLoading={save.isPending}>
+            {t('Save')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
