@@ -10,6 +10,8 @@ import { Skeleton } from '../../../ui/skeleton';
 import { TextField } from '../../../ui/text-field';
 import { formatMoney } from '../../billing/pricing/pricing';
 
+const DEVICES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
+
 type RangeChoice = '7' | '30' | '90' | 'custom';
 type Query = { days: number } | { from: string; to: string };
 
