@@ -162,7 +162,7 @@ function Dashboard({ report }: { report: Report }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Breakdown
           title={t('Devices')}
-          rows={report.devices.map((row) => ({ ...row, name: t(row.name) }))}
+          rows={report.devices.map((row) => ({ ...row, name: t(DEVICES[row.name] ?? row.name) }))}
         />
         <Breakdown title={t('Browsers')} rows={report.browsers} />
         <Breakdown title={t('Systems')} rows={report.platforms} />
