@@ -77,7 +77,8 @@ describe('RequirePermission', () => {
   it.each([
     // admin.access opens the area; each section needs its own permission besides.
     ['admin.access', "You don't have access to this section"],
-    ['admin', 'Users'],
+    // An admin lands on the dashboard, the first section.
+    ['admin', 'Reports'],
   ])('opens the admin area with %s', async (permission, heading) => {
     const view = await visit('/admin', { user: member([permission]) });
     expect(view.heading).toBe(heading);
@@ -150,8 +151,8 @@ describe('GuestOnly', () => {
 
   it('sends an admin to /admin', async () => {
     const view = await visit('/register', { user: member(['admin']) });
-    expect(view.heading).toBe('Users');
-    expect(view.pathname()).toBe('/admin/users');
+    expect(view.heading).toBe('Reports');
+    expect(view.pathname()).toBe('/admin/reports');
   });
 
   it('sends a member with a chosen plan to its checkout', async () => {
