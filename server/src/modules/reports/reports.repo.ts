@@ -168,3 +168,16 @@ export async function monthlyRevenue(db: Db, at: string) {
     .execute();
   return rows.map((row) => ({ currency: row.currency, amount: Math.round(Number(row.amount)) }));
 }
+
+/**
+ * What changes the reports: the newest play and user, and the last change of a subscription.
+ * Read from primary keys and one small table, so checking it costs next to nothing.
+ */
+export async function dataVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{ plays: unknown; users: unknown; subs: unknown }>`select
+      (select max(id) from plays) as plays,
+      (select max(id) from users) as users,
+      (select max(updated_at) from subscriptions) as subs`.execute(db);
+  const row = rows[0]!;
+  return JSON.stringify([String(row.plays), String(row.users), String(row.subs)]);
+}

@@ -4,6 +4,9 @@ import type { Database } from '../../db/schema.js';
 import * as repo from './reports.repo.js';
 
 const DAY_MS = 86_400_000;
+// A dashboard is read often and its aggregations are heavy at scale: a report is kept while
+// nothing it counts has changed (and a minute at most), and concurrent readers share one run.
+const CACHE_MS = 60_000;
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
@@ -24,11 +27,31 @@ function daysBetween(from: string, to: string): string[] {
  * The admin dashboard: every figure is one SQL aggregation over the range, on either database;
  * nothing loads rows to count them.
  */
-export function createReportsService(db: Kysely<Database>) {
+export function createReportsService(db: Kysely<Database>, clock = () => Date.now()) {
+  const cache = new Map<string, { report: Promise<Report>; until: number }>();
+
   return {
+    /** The report of a range, computed again only once a play, a user or a subscription changed. */
     async report(
       query: { days?: number | undefined; from?: string | undefined; to?: string | undefined },
-      now = new Date(),
+      now = new Date(clock()),
+    ): Promise<Report> {
+      const version = await repo.dataVersion(db);
+      const day = now.toISOString().slice(0, 10);
+      const key = JSON.stringify([query.days, query.from, query.to, day, version]);
+      const cached = cache.get(key);
+      if (cached && cached.until > clock()) return cached.report;
+      for (const [old, entry] of cache) if (entry.until <= clock()) cache.delete(old);
+      const report = this.compute(query, now);
+      cache.set(key, { report, until: clock() + CACHE_MS });
+      // A failure is not kept: the next reader tries again.
+      report.catch(() => cache.delete(key));
+      return report;
+    },
+
+    async compute(
+      query: { days?: number | undefined; from?: string | undefined; to?: string | undefined },
+      now: Date,
     ): Promise<Report> {
       const today = now.toISOString().slice(0, 10);
       const to = query.to ?? today;

@@ -190,6 +190,33 @@ describe('the reports dashboard', () => {
     expect(report.totals.plays).toBe(0);
   });
 
+  it('keeps a report while nothing changed, and counts a new play at once', async () => {
+    const reports = t.app.services.reports;
+    const range = { from: '2026-03-01', to: '2026-03-03' };
+    const [first, concurrent] = await Promise.all([reports.report(range), reports.report(range)]);
+    expect(concurrent).toBe(first);
+    expect(await reports.report(range)).toBe(first);
+
+    const track = await t.db.kysely.selectFrom('tracks').select('id').executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('plays')
+      .values({
+        track_id: track.id,
+        user_id: null,
+        session_id: 'fresh',
+        played_ms: 60_000,
+        device: 'tablet',
+        browser: null,
+        platform: null,
+        country: null,
+        created_at: '2026-03-02T15:00:00.000Z',
+      })
+      .execute();
+    const after = await reports.report(range);
+    expect(after.totals.plays).toBe(first.totals.plays + 1);
+    await t.db.kysely.deleteFrom('plays').where('session_id', '=', 'fresh').execute();
+  });
+
   it('refuses a range that ends before it starts, or has one date only', async () => {
     const backwards = await admin.get('/api/v1/admin/reports?from=2026-03-03&to=2026-03-01');
     expect(backwards.statusCode).toBe(422);
