@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { TestClient } from './test-client.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -71,4 +72,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A client signed in as the admin every test app is created with. */
+export async function signedInAdmin(app: FastifyInstance): Promise<TestClient> {
+  const client = new TestClient(app);
+  await client.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  return client;
 }

@@ -2,7 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  signedInAdmin,
+  type TestApp,
+} from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 
 /* The appearance editor's calls: themes, custom code, script drafts and landing pictures. */
@@ -12,8 +18,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = new TestClient(t.app);
-  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  admin = await signedInAdmin(t.app);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../test/factories.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { importTrack } from '../music/music.fixtures.js';
 
@@ -14,8 +14,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = new TestClient(t.app);
-  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  admin = await signedInAdmin(t.app);
   const db = t.db.kysely;
 
   const alpha = await importTrack(t.app, t.config.dataDir, {

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../../test/factories.js';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { createTestApp, type TestApp, signedInAdmin } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 
@@ -14,8 +9,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = new TestClient(t.app);
-  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  admin = await signedInAdmin(t.app);
 });
 afterAll(() => t.close());
 

@@ -3,13 +3,13 @@ import { CreditCard, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
-import { PageLoadError } from '../../../app/page-load-error';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { toast } from '../../../ui/toast/toast-store';
 import { formatMoney } from '../../billing/pricing/pricing';
-import { DataTable, type Column } from '../components/data-table';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { useAdminProducts, useDeleteProduct } from './billing-admin-api';
 import { PlanDialog } from './plan-dialog';
 
@@ -83,33 +83,23 @@ export function PlansPage() {
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{t('Plans')}</h1>
-        <Button
-          className="ms-auto"
-          startIcon={<Plus size={16} />}
-          onClick={() => setEditing('new')}
-        >
+      <ScreenHeader title={t('Plans')}>
+        <Button startIcon={<Plus size={16} />} onClick={() => setEditing('new')}>
           {t('New plan')}
         </Button>
-      </header>
-      {products.isError ? (
-        <PageLoadError inScreen onRetry={() => void products.refetch()} />
-      ) : (
-        <DataTable
-          label={t('Plans')}
-          rows={products.data?.data}
-          columns={columns}
-          isLoading={products.isPending}
-          empty={
-            <EmptyState
-              image={<CreditCard size={40} strokeWidth={1.5} />}
-              message={t('No plans yet')}
-              className="rounded-lg border border-border"
-            />
-          }
-        />
-      )}
+      </ScreenHeader>
+      <ListTable
+        list={products}
+        label={t('Plans')}
+        columns={columns}
+        empty={
+          <EmptyState
+            image={<CreditCard size={40} strokeWidth={1.5} />}
+            message={t('No plans yet')}
+            className="rounded-lg border border-border"
+          />
+        }
+      />
       {editing && (
         <PlanDialog product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { PageLoadError } from '../../../app/page-load-error';
 import { formatDate } from '../../../i18n/format';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -14,8 +13,8 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { formatMoney } from '../../billing/pricing/pricing';
-import { DataTable, type Column } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';
 import {
   findUserByEmail,
@@ -95,34 +94,24 @@ export function SubscriptionsPage() {
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{t('Subscriptions')}</h1>
-        <Button
-          className="ms-auto"
-          startIcon={<Plus size={16} />}
-          onClick={() => setGranting(true)}
-        >
+      <ScreenHeader title={t('Subscriptions')}>
+        <Button startIcon={<Plus size={16} />} onClick={() => setGranting(true)}>
           {t('Grant a plan')}
         </Button>
-      </header>
-      {subscriptions.isError ? (
-        <PageLoadError inScreen onRetry={() => void subscriptions.refetch()} />
-      ) : (
-        <DataTable
-          label={t('Subscriptions')}
-          rows={subscriptions.data?.data}
-          columns={columns}
-          isLoading={subscriptions.isPending}
-          empty={
-            <EmptyState
-              image={<BadgeCheck size={40} strokeWidth={1.5} />}
-              message={t('No subscriptions yet')}
-              className="rounded-lg border border-border"
-            />
-          }
-        />
-      )}
-      <Pager pagination={subscriptions.data} onPage={(page) => update({ page })} />
+      </ScreenHeader>
+      <ListTable
+        list={subscriptions}
+        onPage={(page) => update({ page })}
+        label={t('Subscriptions')}
+        columns={columns}
+        empty={
+          <EmptyState
+            image={<BadgeCheck size={40} strokeWidth={1.5} />}
+            message={t('No subscriptions yet')}
+            className="rounded-lg border border-border"
+          />
+        }
+      />
       {granting && (
         <GrantDialog products={products.data?.data ?? []} onClose={() => setGranting(false)} />
       )}

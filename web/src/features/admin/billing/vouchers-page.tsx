@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { PageLoadError } from '../../../app/page-load-error';
 import { formatDate } from '../../../i18n/format';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -14,8 +13,8 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { formatMoney } from '../../billing/pricing/pricing';
-import { DataTable, type Column } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';
 import {
   useAdminProducts,
@@ -76,34 +75,24 @@ export function VouchersPage() {
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{t('Vouchers')}</h1>
-        <Button
-          className="ms-auto"
-          startIcon={<Plus size={16} />}
-          onClick={() => setCreating(true)}
-        >
+      <ScreenHeader title={t('Vouchers')}>
+        <Button startIcon={<Plus size={16} />} onClick={() => setCreating(true)}>
           {t('New voucher')}
         </Button>
-      </header>
-      {vouchers.isError ? (
-        <PageLoadError inScreen onRetry={() => void vouchers.refetch()} />
-      ) : (
-        <DataTable
-          label={t('Vouchers')}
-          rows={vouchers.data?.data}
-          columns={columns}
-          isLoading={vouchers.isPending}
-          empty={
-            <EmptyState
-              image={<TicketPercent size={40} strokeWidth={1.5} />}
-              message={t('No vouchers yet')}
-              className="rounded-lg border border-border"
-            />
-          }
-        />
-      )}
-      <Pager pagination={vouchers.data} onPage={(page) => update({ page })} />
+      </ScreenHeader>
+      <ListTable
+        list={vouchers}
+        onPage={(page) => update({ page })}
+        label={t('Vouchers')}
+        columns={columns}
+        empty={
+          <EmptyState
+            image={<TicketPercent size={40} strokeWidth={1.5} />}
+            message={t('No vouchers yet')}
+            className="rounded-lg border border-border"
+          />
+        }
+      />
       {creating && (
         <VoucherDialog products={products.data?.data ?? []} onClose={() => setCreating(false)} />
       )}

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { PageLoadError } from '../../../app/page-load-error';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
@@ -12,8 +11,8 @@ import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { DataTable, type Column } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import {
@@ -95,7 +94,7 @@ export function ArtistsPage() {
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t('Artists')}</h1>
+      <ScreenHeader title={t('Artists')} />
       <div className="flex flex-wrap items-center gap-3">
         <SearchField
           label={t('Search artists')}
@@ -113,30 +112,25 @@ export function ArtistsPage() {
           </Button>
         )}
       </div>
-      {artists.isError ? (
-        <PageLoadError inScreen onRetry={() => void artists.refetch()} />
-      ) : (
-        <DataTable
-          label={t('Artists')}
-          rows={artists.data?.data}
-          columns={columns}
-          isLoading={artists.isPending}
-          orderBy={params.orderBy}
-          orderDir={params.orderDir}
-          onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
-          selected={selected}
-          onSelectedChange={setSelected}
-          rowLabel={(artist) => artist.name}
-          empty={
-            <EmptyState
-              image={<Mic2 size={40} strokeWidth={1.5} />}
-              message={t('There are no items matching your query.')}
-              className="rounded-lg border border-border"
-            />
-          }
-        />
-      )}
-      <Pager pagination={artists.data} onPage={(page) => update({ page })} />
+      <ListTable
+        list={artists}
+        onPage={(page) => update({ page })}
+        label={t('Artists')}
+        columns={columns}
+        orderBy={params.orderBy}
+        orderDir={params.orderDir}
+        onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
+        selected={selected}
+        onSelectedChange={setSelected}
+        rowLabel={(artist) => artist.name}
+        empty={
+          <EmptyState
+            image={<Mic2 size={40} strokeWidth={1.5} />}
+            message={t('There are no items matching your query.')}
+            className="rounded-lg border border-border"
+          />
+        }
+      />
       {dialog?.kind === 'merge' && (
         <MergeDialog artist={dialog.artist} onClose={() => setDialog(null)} />
       )}

@@ -3,15 +3,14 @@ import { Music, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
-import { PageLoadError } from '../../../app/page-load-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { DataTable, type Column } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import { fetchTrackLyrics, useAdminTracks, useSaveTrack, type AdminTrack } from './catalogue-api';
@@ -67,33 +66,28 @@ export function TracksPage() {
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t('Tracks')}</h1>
+      <ScreenHeader title={t('Tracks')} />
       <SearchField
         label={t('Search tracks')}
         value={params.query}
         onChange={(query) => update({ query })}
       />
-      {tracks.isError ? (
-        <PageLoadError inScreen onRetry={() => void tracks.refetch()} />
-      ) : (
-        <DataTable
-          label={t('Tracks')}
-          rows={tracks.data?.data}
-          columns={columns}
-          isLoading={tracks.isPending}
-          orderBy={params.orderBy}
-          orderDir={params.orderDir}
-          onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
-          empty={
-            <EmptyState
-              image={<Music size={40} strokeWidth={1.5} />}
-              message={t('There are no items matching your query.')}
-              className="rounded-lg border border-border"
-            />
-          }
-        />
-      )}
-      <Pager pagination={tracks.data} onPage={(page) => update({ page })} />
+      <ListTable
+        list={tracks}
+        onPage={(page) => update({ page })}
+        label={t('Tracks')}
+        columns={columns}
+        orderBy={params.orderBy}
+        orderDir={params.orderDir}
+        onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
+        empty={
+          <EmptyState
+            image={<Music size={40} strokeWidth={1.5} />}
+            message={t('There are no items matching your query.')}
+            className="rounded-lg border border-border"
+          />
+        }
+      />
       {editing && (
         <TrackDialog
           track={editing.track}

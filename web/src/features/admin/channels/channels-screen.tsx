@@ -20,8 +20,8 @@ import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { useSaveSettings } from '../settings/settings-api';
-import { DataTable, type Column } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';
 import {
   findItems,
@@ -122,35 +122,29 @@ function ChannelList() {
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{t('Channels')}</h1>
-        <Button className="ms-auto" startIcon={<Plus size={16} />} asChild>
+      <ScreenHeader title={t('Channels')}>
+        <Button startIcon={<Plus size={16} />} asChild>
           <Link to="new">{t('New channel')}</Link>
         </Button>
-      </header>
+      </ScreenHeader>
       <p className="text-sm text-fg-muted">
         {t(
           'A channel is a list of music: filled by a query that stays up to date, or by hand. Pages such as Discover are channels of channels. docs/channels.md explains each choice.',
         )}
       </p>
-      {channels.isError ? (
-        <PageLoadError inScreen onRetry={() => void channels.refetch()} />
-      ) : (
-        <DataTable
-          label={t('Channels')}
-          rows={channels.data?.data}
-          columns={columns}
-          isLoading={channels.isPending}
-          empty={
-            <EmptyState
-              image={<LayoutList size={40} strokeWidth={1.5} />}
-              message={t('No channels yet')}
-              className="rounded-lg border border-border"
-            />
-          }
-        />
-      )}
-      <Pager pagination={channels.data} onPage={(page) => update({ page })} />
+      <ListTable
+        list={channels}
+        onPage={(page) => update({ page })}
+        label={t('Channels')}
+        columns={columns}
+        empty={
+          <EmptyState
+            image={<LayoutList size={40} strokeWidth={1.5} />}
+            message={t('No channels yet')}
+            className="rounded-lg border border-border"
+          />
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

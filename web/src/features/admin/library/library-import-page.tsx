@@ -10,8 +10,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
 import { toast } from '../../../ui/toast/toast-store';
 import { useAdminSettings, useSaveSettings } from '../settings/settings-api';
-import { DataTable, type Column } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { type Column } from '../components/data-table';
+import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';
 import {
   isActive,
@@ -78,7 +78,7 @@ export function LibraryImportPage() {
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-6">
       <header>
-        <h1 className="text-2xl font-semibold">{t('Library import')}</h1>
+        <ScreenHeader title={t('Library import')} />
         <p className="mt-1 text-sm text-fg-muted">
           {t(
             'Adds the audio files of a server folder to the catalogue. Tags name the artists, albums and tracks; running it again picks up what changed.',
@@ -92,24 +92,19 @@ export function LibraryImportPage() {
         <h2 id="import-history" className="text-xl font-semibold">
           {t('History')}
         </h2>
-        {imports.isError ? (
-          <PageLoadError inScreen onRetry={() => void imports.refetch()} />
-        ) : (
-          <DataTable
-            label={t('Imports')}
-            rows={imports.data?.data}
-            columns={columns}
-            isLoading={imports.isPending}
-            empty={
-              <EmptyState
-                image={<FolderOpen size={40} strokeWidth={1.5} />}
-                message={t('No imports yet')}
-                className="rounded-lg border border-border"
-              />
-            }
-          />
-        )}
-        <Pager pagination={imports.data} onPage={(page) => update({ page })} />
+        <ListTable
+          list={imports}
+          onPage={(page) => update({ page })}
+          label={t('Imports')}
+          columns={columns}
+          empty={
+            <EmptyState
+              image={<FolderOpen size={40} strokeWidth={1.5} />}
+              message={t('No imports yet')}
+              className="rounded-lg border border-border"
+            />
+          }
+        />
       </section>
     </div>
   );
