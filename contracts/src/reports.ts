@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+const DAY_MS = 86_400_000;
+/** A calendar day as YYYY-MM-DD (2026-02-30 is not one). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, 'Use a date like 2026-01-31.');
 
 /** The range of a report: the last N days, or two dates (both included). */
 export const reportQuerySchema = z
@@ -16,7 +24,14 @@ export const reportQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'The range must end after it starts.',
     path: ['to'],
-  });
+  })
+  .refine(
+    (query) =>
+      !query.from ||
+      !query.to ||
+      Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`) < 366 * DAY_MS,
+    { message: 'A report covers a year at most.', path: ['to'] },
+  );
 
 const count = z.object({ name: z.string(), count: z.number() });
 const ranked = z.object({ id: z.number(), name: z.string(), count: z.number() });

@@ -222,6 +222,14 @@ describe('the reports dashboard', () => {
     expect(backwards.json().errors.to).toEqual(['The range must end after it starts.']);
     const half = await admin.get('/api/v1/admin/reports?from=2026-03-03');
     expect(half.statusCode).toBe(422);
+    for (const query of [
+      'from=2026-02-30&to=2026-03-01',
+      'from=2673-24-00&to=2769-73-75',
+      'from=2024-01-01&to=2026-01-01',
+    ]) {
+      const refused = await admin.get(`/api/v1/admin/reports?${query}`);
+      expect(refused.statusCode, query).toBe(422);
+    }
   });
 
   it("answers an admin's API token, as scripts and the benchmark call it", async () => {

@@ -74,7 +74,15 @@ export async function catalogueAdminRoutes(
     {
       config,
       schema: {
-        params: z.object({ ids: z.string().regex(/^\d+(,\d+){0,99}$/) }),
+        params: z.object({
+          ids: z
+            .string()
+            .regex(/^\d+(,\d+){0,99}$/)
+            .refine(
+              (ids) => ids.split(',').every((id) => Number(id) >= 1 && Number(id) <= 2_147_483_647),
+              'Artist ids are whole numbers from 1.',
+            ),
+        }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },

@@ -155,6 +155,9 @@ describe('the catalogue admin API', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('2 artists deleted');
     expect(await artistsNamed('Gone')).toEqual([]);
+    // An id past what the database stores is a bad request, not a server error.
+    const huge = await admin.delete('/api/v1/admin/artists/99999999999999999999');
+    expect(huge.statusCode).toBe(422);
   });
 
   it('keeps lyrics written as LRC as synced lyrics, and plain lyrics as they are', async () => {
