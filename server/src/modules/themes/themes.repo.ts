@@ -14,25 +14,29 @@ export async function countThemes(db: Kysely<Database>): Promise<number> {
   return Number(row.count);
 }
 
-export async function insertTheme(
-  db: Kysely<Database>,
-  theme: {
-    name: string;
-    isDark: boolean;
-    defaultLight: boolean;
-    defaultDark: boolean;
-    values: Record<string, string>;
-  },
-): Promise<number> {
+export interface ThemeFields {
+  name: string;
+  isDark: boolean;
+  defaultLight: boolean;
+  defaultDark: boolean;
+  values: Record<string, string>;
+}
+
+/** A theme's columns as stored: flags as 0/1, values as JSON. */
+const columnsOf = (theme: ThemeFields) => ({
+  name: theme.name,
+  is_dark: theme.isDark ? 1 : 0,
+  default_light: theme.defaultLight ? 1 : 0,
+  default_dark: theme.defaultDark ? 1 : 0,
+  values: JSON.stringify(theme.values),
+});
+
+export async function insertTheme(db: Kysely<Database>, theme: ThemeFields): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('themes')
     .values({
-      name: theme.name,
-      is_dark: theme.isDark ? 1 : 0,
-      default_light: theme.defaultLight ? 1 : 0,
-      default_dark: theme.defaultDark ? 1 : 0,
-      values: JSON.stringify(theme.values),
+      ...columnsOf(theme),
       created_at: now,
       updated_at: now,
     })
@@ -48,22 +52,12 @@ export async function findTheme(db: Kysely<Database>, id: number): Promise<Theme
 export async function updateTheme(
   db: Kysely<Database>,
   id: number,
-  theme: {
-    name: string;
-    isDark: boolean;
-    defaultLight: boolean;
-    defaultDark: boolean;
-    values: Record<string, string>;
-  },
+  theme: ThemeFields,
 ): Promise<void> {
   await db
     .updateTable('themes')
     .set({
-      name: theme.name,
-      is_dark: theme.isDark ? 1 : 0,
-      default_light: theme.defaultLight ? 1 : 0,
-      default_dark: theme.defaultDark ? 1 : 0,
-      values: JSON.stringify(theme.values),
+      ...columnsOf(theme),
       updated_at: new Date().toISOString(),
     })
     .where('id', '=', id)
