@@ -382,8 +382,15 @@ export async function buildApp(
       .then((hours) => services.library.rescanDue(hours))
       .catch((error: unknown) => console.error('scheduled library re-scan failed', error));
   }, 60_000).unref();
+  // Days of plays are rolled up for the reports soon after they end, not when someone asks.
+  const rollups = setInterval(() => {
+    services.reports
+      .rollUpFinishedDays()
+      .catch((error: unknown) => console.error('rolling up the plays failed', error));
+  }, 600_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(rescans);
+    clearInterval(rollups);
     services.uploads.stopCleanup();
     await services.paymentStandin?.close();
     await services.library.close();

@@ -49,6 +49,12 @@ import type { ChannelItemsTable, ChannelsTable } from '../modules/music/channels
 import type { FollowsTable, LikesTable, RatingsTable } from '../modules/music/likes/likes.table.js';
 import type { PlaysTable } from '../modules/music/plays/plays.table.js';
 import type {
+  ReportDayClientsTable,
+  ReportDayListenersTable,
+  ReportDaysTable,
+  ReportDayTracksTable,
+} from '../modules/reports/reports.table.js';
+import type {
   PlaylistFollowersTable,
   PlaylistTracksTable,
   PlaylistsTable,
@@ -126,4 +132,8 @@ export interface Database {
   direct_uploads: DirectUploadsTable;
   app_passwords: AppPasswordsTable;
   play_queues: PlayQueuesTable;
+  report_days: ReportDaysTable;
+  report_day_tracks: ReportDayTracksTable;
+  report_day_clients: ReportDayClientsTable;
+  report_day_listeners: ReportDayListenersTable;
 }

@@ -4,6 +4,11 @@ import type { Database } from '../../db/schema.js';
 import * as repo from './reports.repo.js';
 
 const DAY_MS = 86_400_000;
+// A day is rolled up once it has been over for a few minutes, so a play logged by a request
+// that began before midnight is in it.
+const SETTLE_MS = 5 * 60_000;
+// Reports cover a year at most; older days are never rolled up.
+const MAX_DAYS = 366;
 // A dashboard is read often and its aggregations are heavy at scale: a report is kept while
 // nothing it counts has changed (and a minute at most), and concurrent readers share one run.
 const CACHE_MS = 60_000;
@@ -25,12 +30,44 @@ function daysBetween(from: string, to: string): string[] {
 
 /**
  * The admin dashboard: every figure is one SQL aggregation over the range, on either database;
- * nothing loads rows to count them.
+ * nothing loads rows to count them. Finished days are read from daily rollups (see
+ * `repo.rollUpDay`), and only what is left of the range from the plays themselves.
  */
 export function createReportsService(db: Kysely<Database>, clock = () => Date.now()) {
   const cache = new Map<string, { report: Promise<Report>; until: number }>();
+  // One roll-up at a time in this process: concurrent reports wait for the same one.
+  let rolling: Promise<void> = Promise.resolve();
+
+  /** The last day that is over (and settled) at `now`. */
+  const lastFinishedDay = (now: number) =>
+    new Date(now - SETTLE_MS - DAY_MS).toISOString().slice(0, 10);
+
+  /** Rolls up the finished days from `from` to `to` that are not yet. */
+  function rollUp(from: string, to: string): Promise<void> {
+    rolling = rolling
+      .catch(() => undefined)
+      .then(async () => {
+        const done = await repo.rolledUpDays(db, from, to);
+        for (const day of daysBetween(from, to)) {
+          if (!done.has(day)) await repo.rollUpDay(db, day);
+        }
+      });
+    return rolling;
+  }
 
   return {
+    /**
+     * Rolls up every finished day of the last year not yet rolled up; run on a schedule so a
+     * report rarely waits for one.
+     */
+    async rollUpFinishedDays(now = clock()): Promise<void> {
+      const to = lastFinishedDay(now);
+      const from = new Date(Date.parse(`${to}T00:00:00Z`) - (MAX_DAYS - 1) * DAY_MS)
+        .toISOString()
+        .slice(0, 10);
+      await rollUp(from, to);
+    },
+
     /** The report of a range, computed again only once a play, a user or a subscription changed. */
     async report(
       query: { days?: number | undefined; from?: string | undefined; to?: string | undefined },
@@ -49,6 +86,26 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
       return report;
     },
 
+    /**
+     * Which days of the range come from rollups (rolling up any finished day missing) and which
+     * times from the plays. Should rolling up fail, the whole range is counted from the plays.
+     */
+    async split(from: string, to: string, range: repo.Range, now: number): Promise<repo.Split> {
+      const finished = lastFinishedDay(now);
+      const rolledTo = to < finished ? to : finished;
+      if (from > rolledTo) return { rolled: null, live: range };
+      try {
+        await rollUp(from, rolledTo);
+      } catch (error) {
+        console.error('rolling up the plays for the reports failed', error);
+        return { rolled: null, live: range };
+      }
+      return {
+        rolled: { from, to: rolledTo },
+        live: { from: repo.nextDay(rolledTo), to: range.to },
+      };
+    },
+
     async compute(
       query: { days?: number | undefined; from?: string | undefined; to?: string | undefined },
       now: Date,
@@ -65,6 +122,7 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
       };
       const at = now.toISOString();
+      const split = await this.split(from, to, range, now.getTime());
       const [
         totals,
         byDay,
@@ -79,18 +137,18 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         platforms,
         countries,
       ] = await Promise.all([
-        repo.playTotals(db, range),
-        repo.playsByDay(db, range),
+        repo.playTotals(db, split),
+        repo.playsByDay(db, split),
         repo.newUsersByDay(db, range),
         repo.activeSubscriptions(db, at),
         repo.monthlyRevenue(db, at),
-        repo.topTracks(db, range),
-        repo.topArtists(db, range),
-        repo.topAlbums(db, range),
-        repo.playsBy(db, range, 'device'),
-        repo.playsBy(db, range, 'browser'),
-        repo.playsBy(db, range, 'platform'),
-        repo.playsBy(db, range, 'country'),
+        repo.topTracks(db, split),
+        repo.topArtists(db, split),
+        repo.topAlbums(db, split),
+        repo.playsBy(db, split, 'device'),
+        repo.playsBy(db, split, 'browser'),
+        repo.playsBy(db, split, 'platform'),
+        repo.playsBy(db, split, 'country'),
       ]);
       const plays = new Map(byDay.map((row) => [row.day, row]));
       const users = new Map(signUps.map((row) => [row.day, row.count]));

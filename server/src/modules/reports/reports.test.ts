@@ -1,8 +1,10 @@
+import type { Report } from '@cadenza/contracts/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../test/factories.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { importTrack } from '../music/music.fixtures.js';
+import { createReportsService } from './reports.service.js';
 
 /*
  * The dashboard against a small catalogue whose plays, sign-ups and subscriptions are counted by
@@ -191,7 +193,7 @@ describe('the reports dashboard', () => {
 
   it('keeps a report while nothing changed, and counts a new play at once', async () => {
     const reports = t.app.services.reports;
-    const range = { from: '2026-03-01', to: '2026-03-03' };
+    const range = { days: 7 };
     const [first, concurrent] = await Promise.all([reports.report(range), reports.report(range)]);
     expect(concurrent).toBe(first);
     expect(await reports.report(range)).toBe(first);
@@ -208,12 +210,69 @@ describe('the reports dashboard', () => {
         browser: null,
         platform: null,
         country: null,
-        created_at: '2026-03-02T15:00:00.000Z',
+        created_at: new Date().toISOString(),
       })
       .execute();
     const after = await reports.report(range);
     expect(after.totals.plays).toBe(first.totals.plays + 1);
+    expect(after.devices).toContainEqual({ name: 'tablet', count: 1 });
     await t.db.kysely.deleteFrom('plays').where('session_id', '=', 'fresh').execute();
+  });
+
+  it('counts the same whether days come from their rollups or from the plays', async () => {
+    const range = { from: '2026-03-01', to: '2026-03-03' };
+    const at = (instant: string) => createReportsService(t.db.kysely, () => Date.parse(instant));
+    // Seen from February, every day is still to come: all counted from the plays.
+    const live = await at('2026-02-27T12:00:00Z').report(range);
+    // Seen on the 3rd, the 1st and 2nd are over and rolled up; the 3rd is counted from the plays.
+    const mixed = await at('2026-03-03T12:00:00Z').report(range);
+    // Seen later, all three are rolled up.
+    const rolled = await at('2026-04-01T12:00:00Z').report(range);
+    // Subscriptions are counted at the moment of each report: only the plays are compared.
+    const plays = ({ totals, days, top_tracks, top_artists, top_albums, ...clients }: Report) => ({
+      totals: { plays: totals.plays, listeners: totals.listeners },
+      days,
+      top_tracks,
+      top_artists,
+      top_albums,
+      clients: [clients.devices, clients.browsers, clients.platforms, clients.countries],
+    });
+    expect(plays(mixed)).toEqual(plays(live));
+    expect(plays(rolled)).toEqual(plays(live));
+    expect(live.totals).toMatchObject({ plays: 6, listeners: 4 });
+
+    const days = await t.db.kysely
+      .selectFrom('report_days')
+      .select(['day', 'plays', 'listeners'])
+      .where('day', '>=', '2026-03-01')
+      .where('day', '<=', '2026-03-03')
+      .orderBy('day')
+      .execute();
+    expect(days).toEqual([
+      { day: '2026-03-01', plays: 2, listeners: 2 },
+      { day: '2026-03-02', plays: 2, listeners: 2 },
+      { day: '2026-03-03', plays: 2, listeners: 2 },
+    ]);
+  });
+
+  it('rolls up a day only once it is over, on its schedule', async () => {
+    const reports = createReportsService(t.db.kysely, () => Date.parse('2026-03-05T00:02:00Z'));
+    await reports.rollUpFinishedDays();
+    const rolled = await t.db.kysely
+      .selectFrom('report_days')
+      .select('day')
+      .where('day', '>=', '2026-03-03')
+      .where('day', '<=', '2026-03-31')
+      .orderBy('day')
+      .execute();
+    // The 4th ended two minutes ago: a play of a request begun before midnight may still come.
+    expect(rolled.map((row) => row.day)).toEqual(['2026-03-03']);
+    const year = await t.db.kysely
+      .selectFrom('report_days')
+      .select((eb) => eb.fn.countAll<number>().as('days'))
+      .where('day', '<=', '2026-03-03')
+      .executeTakeFirstOrThrow();
+    expect(Number(year.days)).toBe(366);
   });
 
   it('refuses a range that ends before it starts, or has one date only', async () => {

@@ -3,13 +3,23 @@ import type { Database } from '../../../db/schema.js';
 
 type Db = Kysely<Database>;
 
-export interface ListQuery {
+export interface ListQuery<Order extends string = 'name' | 'plays' | 'created_at'> {
   query?: string | undefined;
-  orderBy: 'name' | 'plays' | 'created_at';
+  orderBy: Order;
   orderDir: 'asc' | 'desc';
   page: number;
   perPage: number;
 }
+
+/** The kinds of catalogue item the admin tables delete, with the table each lives in. */
+export const ITEM_TABLES = {
+  artist: 'artists',
+  album: 'albums',
+  track: 'tracks',
+  genre: 'genres',
+  playlist: 'playlists',
+} as const;
+export type ItemType = keyof typeof ITEM_TABLES;
 
 /** Escapes LIKE wildcards, so a search for "100%" means the text. */
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
@@ -89,11 +99,6 @@ export async function trackArtistNames(db: Db, trackIds: number[]) {
     .execute();
 }
 
-export async function findArtists(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.selectFrom('artists').selectAll().where('id', 'in', ids).execute();
-}
-
 /** Moves what points at an artist to another, keeping one row where both had one. */
 async function move(
   db: Db,
@@ -161,18 +166,185 @@ export async function mergeArtists(db: Db, from: number, to: number): Promise<vo
   await db.deleteFrom('artists').where('id', '=', from).execute();
 }
 
-/** Deletes artists and what only pointed at them (credits go with them by cascade). */
-export async function deleteArtists(db: Db, ids: number[]): Promise<void> {
+/**
+ * Deletes catalogue items and what pointed at them without a foreign key (follows, likes,
+ * ratings and channel places); credits, playlist entries and plays go with them by cascade.
+ */
+export async function deleteItems(db: Db, type: ItemType, ids: number[]): Promise<void> {
   for (const [table, prefix] of [
     ['follows', 'followable'],
     ['likes', 'likeable'],
     ['ratings', 'rateable'],
   ] as const) {
-    await sql`delete from ${sql.table(table)} where ${sql.ref(`${prefix}_type`)} = 'artist'
+    await sql`delete from ${sql.table(table)} where ${sql.ref(`${prefix}_type`)} = ${type}
       and ${sql.ref(`${prefix}_id`)} in (${sql.join(ids)})`.execute(db);
   }
-  await sql`delete from channel_items where item_type = 'artist' and item_id in (${sql.join(ids)})`.execute(
+  await sql`delete from channel_items where item_type = ${type} and item_id in (${sql.join(ids)})`.execute(
     db,
   );
-  await db.deleteFrom('artists').where('id', 'in', ids).execute();
+  await db.deleteFrom(ITEM_TABLES[type]).where('id', 'in', ids).execute();
+}
+
+/** The id and name of the items of a kind that exist among `ids`. */
+export async function findItems(db: Db, type: ItemType, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom(ITEM_TABLES[type])
+    .select(['id', type === 'genre' ? 'display_name as name' : 'name'])
+    .where('id', 'in', ids)
+    .execute() as Promise<{ id: number; name: string }[]>;
+}
+
+/** A page of rows and the total, from one filtered query. */
+async function pageOf<Row>(
+  rows: { execute(): Promise<Row[]> },
+  count: { executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }> },
+) {
+  const [data, total] = await Promise.all([rows.execute(), count.executeTakeFirstOrThrow()]);
+  return { rows: data, total: Number(total.total) };
+}
+
+const nameLike = (column: string, query: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${contains(query)} escape '\\'`;
+
+export async function listAlbums(
+  db: Db,
+  list: ListQuery<'name' | 'plays' | 'created_at' | 'release_date'>,
+) {
+  let base = db.selectFrom('albums');
+  if (list.query) base = base.where(nameLike('albums.name', list.query));
+  return pageOf(
+    base
+      .select([
+        'albums.id',
+        'albums.name',
+        'albums.type',
+        'albums.release_date',
+        'albums.image',
+        'albums.plays',
+        'albums.created_at',
+        (eb) =>
+          eb
+            .selectFrom('tracks')
+            .whereRef('tracks.album_id', '=', 'albums.id')
+            .select(eb.fn.countAll<number>().as('n'))
+            .as('tracks_count'),
+      ])
+      .orderBy(`albums.${list.orderBy}`, list.orderDir)
+      .orderBy('albums.id')
+      .limit(list.perPage)
+      .offset((list.page - 1) * list.perPage),
+    base.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+}
+
+/** The artists credited on each of the albums, in credit order. */
+export async function albumArtistNames(db: Db, albumIds: number[]) {
+  if (albumIds.length === 0) return [];
+  return db
+    .selectFrom('album_artists')
+    .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+    .select(['album_artists.album_id', 'artists.name'])
+    .where('album_artists.album_id', 'in', albumIds)
+    .orderBy('album_artists.position')
+    .execute();
+}
+
+export async function listGenres(db: Db, list: ListQuery<'name' | 'created_at'>) {
+  let base = db.selectFrom('genres');
+  if (list.query) base = base.where(nameLike('genres.display_name', list.query));
+  return pageOf(
+    base
+      .select([
+        'genres.id',
+        'genres.name',
+        'genres.display_name',
+        'genres.created_at',
+        (eb) =>
+          eb
+            .selectFrom('track_genres')
+            .whereRef('track_genres.genre_id', '=', 'genres.id')
+            .select(eb.fn.countAll<number>().as('n'))
+            .as('tracks_count'),
+        (eb) =>
+          eb
+            .selectFrom('artist_genres')
+            .whereRef('artist_genres.genre_id', '=', 'genres.id')
+            .select(eb.fn.countAll<number>().as('n'))
+            .as('artists_count'),
+      ])
+      .orderBy(list.orderBy === 'name' ? 'genres.display_name' : 'genres.created_at', list.orderDir)
+      .orderBy('genres.id')
+      .limit(list.perPage)
+      .offset((list.page - 1) * list.perPage),
+    base.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+}
+
+export async function listPlaylists(db: Db, list: ListQuery<'name' | 'created_at' | 'updated_at'>) {
+  let base = db.selectFrom('playlists').innerJoin('users', 'users.id', 'playlists.owner_id');
+  if (list.query) base = base.where(nameLike('playlists.name', list.query));
+  return pageOf(
+    base
+      .select([
+        'playlists.id',
+        'playlists.name',
+        'playlists.public',
+        'playlists.collaborative',
+        'playlists.created_at',
+        'playlists.updated_at',
+        'users.username as owner_username',
+        'users.email as owner_email',
+        (eb) =>
+          eb
+            .selectFrom('playlist_tracks')
+            .whereRef('playlist_tracks.playlist_id', '=', 'playlists.id')
+            .select(eb.fn.countAll<number>().as('n'))
+            .as('tracks_count'),
+      ])
+      .orderBy(`playlists.${list.orderBy}`, list.orderDir)
+      .orderBy('playlists.id')
+      .limit(list.perPage)
+      .offset((list.page - 1) * list.perPage),
+    base.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+}
+
+/** Tracks that have lyrics, searched by track title or by the words. */
+export async function listLyrics(db: Db, list: ListQuery<'name' | 'updated_at'>) {
+  let base = db
+    .selectFrom('tracks')
+    .leftJoin('albums', 'albums.id', 'tracks.album_id')
+    .where('tracks.lyrics', 'is not', null);
+  if (list.query) {
+    const query = list.query;
+    base = base.where((eb) =>
+      eb.or([nameLike('tracks.name', query), nameLike('tracks.lyrics', query)]),
+    );
+  }
+  return pageOf(
+    base
+      .select([
+        'tracks.id',
+        'tracks.name',
+        'tracks.lyrics',
+        'tracks.synced_lyrics',
+        'tracks.updated_at',
+        'albums.name as album_name',
+      ])
+      .orderBy(`tracks.${list.orderBy}`, list.orderDir)
+      .orderBy('tracks.id')
+      .limit(list.perPage)
+      .offset((list.page - 1) * list.perPage),
+    base.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+}
+
+/** Removes the lyrics, plain and synced, of the tracks. */
+export async function clearLyrics(db: Db, trackIds: number[]): Promise<void> {
+  await db
+    .updateTable('tracks')
+    .set({ lyrics: null, synced_lyrics: null, updated_at: new Date().toISOString() })
+    .where('id', 'in', trackIds)
+    .execute();
 }

@@ -7,8 +7,27 @@ import type { AuditService } from '../../audit/audit.service.js';
 import type * as repo from './catalogue-admin.repo.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
 
-const ORDERS = ['name', 'plays', 'created_at'] as const;
-const listQuery = adminListQuerySchema.extend({ orderBy: z.enum(ORDERS).optional() });
+/** The list query of a table sortable by `orders`, the first being the default. */
+const listQueryOf = <const Order extends string>(orders: readonly [Order, ...Order[]]) =>
+  adminListQuerySchema.extend({ orderBy: z.enum(orders).optional() });
+const listQuery = listQueryOf(['name', 'plays', 'created_at']);
+const albumsQuery = listQueryOf(['name', 'plays', 'created_at', 'release_date']);
+const genresQuery = listQueryOf(['name', 'created_at']);
+const playlistsQuery = listQueryOf(['name', 'created_at', 'updated_at']);
+const lyricsQuery = listQueryOf(['name', 'updated_at']);
+
+/** Up to a hundred ids in a path, comma-separated, each within the database's range. */
+const idsParams = z.object({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+){0,99}$/)
+    .refine(
+      (ids) => ids.split(',').every((id) => Number(id) >= 1 && Number(id) <= 2_147_483_647),
+      'Ids are whole numbers from 1.',
+    )
+    .transform((ids) => ids.split(',').map(Number)),
+});
+const messageSchema = z.object({ message: z.string() });
 
 const adminArtistSchema = z.object({
   id: z.number(),
@@ -19,6 +38,44 @@ const adminArtistSchema = z.object({
   albums_count: z.number(),
   tracks_count: z.number(),
   created_at: z.string(),
+});
+const adminAlbumSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  release_date: z.string().nullable(),
+  image: z.string().nullable(),
+  plays: z.number(),
+  tracks_count: z.number(),
+  artists: z.array(z.string()),
+  created_at: z.string(),
+});
+const adminGenreSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string(),
+  tracks_count: z.number(),
+  artists_count: z.number(),
+  created_at: z.string(),
+});
+const adminPlaylistSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  owner: z.string(),
+  public: z.boolean(),
+  collaborative: z.boolean(),
+  tracks_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const adminLyricsSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  album: z.string().nullable(),
+  artists: z.array(z.string()),
+  synced: z.boolean(),
+  excerpt: z.string(),
+  updated_at: z.string(),
 });
 const adminTrackSchema = z.object({
   id: z.number(),
@@ -31,18 +88,25 @@ const adminTrackSchema = z.object({
   created_at: z.string(),
 });
 
-const listOf = (query: z.infer<typeof listQuery>): repo.ListQuery => ({
+const listOf = <Order extends string>(query: {
+  query?: string | undefined;
+  orderBy?: Order | undefined;
+  orderDir?: 'asc' | 'desc' | undefined;
+  page: number;
+  perPage: number;
+}): repo.ListQuery<Order | 'name'> => ({
   query: query.query,
   orderBy: query.orderBy ?? 'name',
+  // Names read A to Z; counts and dates newest or largest first.
   orderDir: query.orderDir ?? (query.orderBy && query.orderBy !== 'name' ? 'desc' : 'asc'),
   page: query.page,
   perPage: query.perPage,
 });
 
 /**
- * The admin area's catalogue tables: artists and tracks searched, sorted and paged in SQL;
- * artists deleted or merged into another, each audited. Details are edited through the
- * catalogue's own `PUT /api/v1/artists|albums|tracks/{id}`.
+ * The admin area's catalogue tables: artists, albums, tracks, genres, playlists and lyrics
+ * searched, sorted and paged in SQL; deleted in bulk, artists merged into another, each audited.
+ * Details are edited through the catalogue's own `PUT /api/v1/artists|albums|tracks/{id}`.
  */
 export async function catalogueAdminRoutes(
   app: FastifyInstance,
@@ -69,35 +133,82 @@ export async function catalogueAdminRoutes(
     async ({ query }) => ({ pagination: await catalogueAdmin.tracks(listOf(query)) }),
   );
 
-  r.delete(
-    '/api/v1/admin/artists/:ids',
+  r.get(
+    '/api/v1/admin/albums',
+    {
+      config,
+      schema: { querystring: albumsQuery, response: { 200: paginationSchema(adminAlbumSchema) } },
+    },
+    async ({ query }) => ({ pagination: await catalogueAdmin.albums(listOf(query)) }),
+  );
+
+  r.get(
+    '/api/v1/admin/genres',
+    {
+      config,
+      schema: { querystring: genresQuery, response: { 200: paginationSchema(adminGenreSchema) } },
+    },
+    async ({ query }) => ({ pagination: await catalogueAdmin.genres(listOf(query)) }),
+  );
+
+  r.get(
+    '/api/v1/admin/playlists',
     {
       config,
       schema: {
-        params: z.object({
-          ids: z
-            .string()
-            .regex(/^\d+(,\d+){0,99}$/)
-            .refine(
-              (ids) => ids.split(',').every((id) => Number(id) >= 1 && Number(id) <= 2_147_483_647),
-              'Artist ids are whole numbers from 1.',
-            ),
-        }),
-        response: { 200: z.object({ message: z.string() }) },
+        querystring: playlistsQuery,
+        response: { 200: paginationSchema(adminPlaylistSchema) },
       },
     },
+    async ({ query }) => ({ pagination: await catalogueAdmin.playlists(listOf(query)) }),
+  );
+
+  r.get(
+    '/api/v1/admin/lyrics',
+    {
+      config,
+      schema: { querystring: lyricsQuery, response: { 200: paginationSchema(adminLyricsSchema) } },
+    },
+    async ({ query }) => ({ pagination: await catalogueAdmin.lyrics(listOf(query)) }),
+  );
+
+  for (const [type, path, one, many] of [
+    ['artist', 'artists', 'Artist deleted', 'artists deleted'],
+    ['album', 'albums', 'Album deleted', 'albums deleted'],
+    ['track', 'tracks', 'Track deleted', 'tracks deleted'],
+    ['genre', 'genres', 'Genre deleted', 'genres deleted'],
+    ['playlist', 'playlists', 'Playlist deleted', 'playlists deleted'],
+  ] as const) {
+    r.delete(
+      `/api/v1/admin/${path}/:ids`,
+      { config, schema: { params: idsParams, response: { 200: messageSchema } } },
+      async (request) => {
+        const items = await catalogueAdmin.deleteItems(type, request.params.ids);
+        for (const item of items) {
+          await audit.record(request, {
+            action: `${type}.deleted`,
+            subject: { type, id: item.id },
+            before: { name: item.name },
+          });
+        }
+        return { message: items.length === 1 ? one : `${items.length} ${many}` };
+      },
+    );
+  }
+
+  r.delete(
+    '/api/v1/admin/lyrics/:ids',
+    { config, schema: { params: idsParams, response: { 200: messageSchema } } },
     async (request) => {
-      const artists = await catalogueAdmin.deleteArtists(request.params.ids.split(',').map(Number));
-      for (const artist of artists) {
+      const tracks = await catalogueAdmin.clearLyrics(request.params.ids);
+      for (const track of tracks) {
         await audit.record(request, {
-          action: 'artist.deleted',
-          subject: { type: 'artist', id: artist.id },
-          before: { name: artist.name },
+          action: 'track.lyrics_removed',
+          subject: { type: 'track', id: track.id },
+          before: { name: track.name },
         });
       }
-      return {
-        message: artists.length === 1 ? 'Artist deleted' : `${artists.length} artists deleted`,
-      };
+      return { message: tracks.length === 1 ? 'Lyrics removed' : 'The lyrics were removed' };
     },
   );
 
@@ -108,7 +219,7 @@ export async function catalogueAdminRoutes(
       schema: {
         params: z.object({ id: integer({ min: 1 }) }),
         body: z.object({ into: integer({ min: 1 }) }),
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@ export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminServic
 
 const stamp = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
-/** The rules of the admin area's catalogue tables: lists, deleting and merging artists. */
+/** The rules of the admin area's catalogue tables: lists, deleting items and merging artists. */
 export function createCatalogueAdminService(db: Kysely<Database>) {
   return {
     async artists(list: repo.ListQuery) {
@@ -38,17 +38,87 @@ export function createCatalogueAdminService(db: Kysely<Database>) {
       return paginated(tracks, total, list);
     },
 
-    /** Deletes the artists that exist among `ids`; answers them. */
-    async deleteArtists(ids: number[]) {
-      const artists = await repo.findArtists(db, [...new Set(ids)]);
-      if (artists.length === 0) throw AppError.notFound('Those artists do not exist.');
+    async albums(list: repo.ListQuery<'name' | 'plays' | 'created_at' | 'release_date'>) {
+      const { rows, total } = await repo.listAlbums(db, list);
+      const credits = await repo.albumArtistNames(
+        db,
+        rows.map((row) => row.id),
+      );
+      const albums = rows.map((row) => ({
+        ...row,
+        tracks_count: Number(row.tracks_count),
+        artists: credits.filter((credit) => credit.album_id === row.id).map((c) => c.name),
+        created_at: stamp(row.created_at),
+      }));
+      return paginated(albums, total, list);
+    },
+
+    async genres(list: repo.ListQuery<'name' | 'created_at'>) {
+      const { rows, total } = await repo.listGenres(db, list);
+      const genres = rows.map((row) => ({
+        ...row,
+        tracks_count: Number(row.tracks_count),
+        artists_count: Number(row.artists_count),
+        created_at: stamp(row.created_at),
+      }));
+      return paginated(genres, total, list);
+    },
+
+    async playlists(list: repo.ListQuery<'name' | 'created_at' | 'updated_at'>) {
+      const { rows, total } = await repo.listPlaylists(db, list);
+      const playlists = rows.map(({ owner_username, owner_email, ...row }) => ({
+        ...row,
+        public: row.public === 1,
+        collaborative: row.collaborative === 1,
+        owner: owner_username ?? owner_email,
+        tracks_count: Number(row.tracks_count),
+        created_at: stamp(row.created_at),
+        updated_at: stamp(row.updated_at),
+      }));
+      return paginated(playlists, total, list);
+    },
+
+    async lyrics(list: repo.ListQuery<'name' | 'updated_at'>) {
+      const { rows, total } = await repo.listLyrics(db, list);
+      const credits = await repo.trackArtistNames(
+        db,
+        rows.map((row) => row.id),
+      );
+      const lyrics = rows.map(({ lyrics, synced_lyrics, album_name, ...row }) => ({
+        ...row,
+        album: album_name,
+        artists: credits.filter((credit) => credit.track_id === row.id).map((c) => c.name),
+        synced: synced_lyrics !== null,
+        // The first words, for the table; the editor loads the whole text.
+        excerpt: (lyrics ?? '').split('\n').slice(0, 2).join(' / ').slice(0, 120),
+        updated_at: stamp(row.updated_at),
+      }));
+      return paginated(lyrics, total, list);
+    },
+
+    /** Deletes the items of a kind that exist among `ids`; answers them. */
+    async deleteItems(type: repo.ItemType, ids: number[]) {
+      const items = await repo.findItems(db, type, [...new Set(ids)]);
+      if (items.length === 0) throw AppError.notFound('Those items do not exist.');
       await db.transaction().execute((trx) =>
-        repo.deleteArtists(
+        repo.deleteItems(
           trx,
-          artists.map((artist) => artist.id),
+          type,
+          items.map((item) => item.id),
         ),
       );
-      return artists;
+      return items;
+    },
+
+    /** Removes the lyrics of the tracks that exist among `ids`; answers the tracks. */
+    async clearLyrics(ids: number[]) {
+      const tracks = await repo.findItems(db, 'track', [...new Set(ids)]);
+      if (tracks.length === 0) throw AppError.notFound('Those tracks do not exist.');
+      await repo.clearLyrics(
+        db,
+        tracks.map((track) => track.id),
+      );
+      return tracks;
     },
 
     /** Merges artist `id` into `into` (never into itself); answers both as they were. */
@@ -56,7 +126,7 @@ export function createCatalogueAdminService(db: Kysely<Database>) {
       if (id === into) {
         throw AppError.validation({ into: 'An artist cannot be merged into itself.' });
       }
-      const found = await repo.findArtists(db, [id, into]);
+      const found = await repo.findItems(db, 'artist', [id, into]);
       const from = found.find((artist) => artist.id === id);
       const to = found.find((artist) => artist.id === into);
       if (!from) throw AppError.notFound('The artist to merge does not exist.');

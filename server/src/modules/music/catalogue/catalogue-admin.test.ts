@@ -177,6 +177,120 @@ describe('the catalogue admin API', () => {
     expect(plain.json().track).toMatchObject({ lyrics: 'Just words', synced_lyrics: null });
   });
 
+  it('lists albums, genres, playlists and lyrics, each searched and sorted', async () => {
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Tabled one',
+      artists: ['Table Artist'],
+      album: 'Tabled Album',
+      genres: ['Tablegenre'],
+    });
+    const second = await importTrack(t.app, t.config.dataDir, {
+      title: 'Tabled two',
+      artists: ['Table Artist'],
+      album: 'Tabled Album',
+      genres: ['Tablegenre'],
+    });
+    const albums = (await admin.get('/api/v1/admin/albums?query=tabled')).json().pagination;
+    expect(albums.data).toEqual([
+      expect.objectContaining({ name: 'Tabled Album', tracks_count: 2, artists: ['Table Artist'] }),
+    ]);
+
+    const genres = (await admin.get('/api/v1/admin/genres?query=tablegenre')).json().pagination;
+    expect(genres.data).toEqual([
+      expect.objectContaining({ display_name: 'Tablegenre', tracks_count: 2 }),
+    ]);
+
+    const { client: owner, user } = await signedInUser(t.app);
+    const created = await owner.post('/api/v1/playlists', { name: 'Tabled mix' });
+    expect(created.statusCode, created.body).toBe(201);
+    const playlists = (await admin.get('/api/v1/admin/playlists?query=tabled')).json().pagination;
+    expect(playlists.data).toEqual([
+      expect.objectContaining({ name: 'Tabled mix', owner: user.username ?? user.email }),
+    ]);
+
+    await admin.put(`/api/v1/tracks/${second.trackId}`, {
+      lyrics: '[00:01.00]Tabled words\n[00:03.00]and more',
+    });
+    // A search finds lyrics by their words as well as by the track's title; 100% is the text.
+    const lyrics = (await admin.get('/api/v1/admin/lyrics?query=tabled%20words')).json().pagination;
+    expect(lyrics.data).toEqual([
+      expect.objectContaining({
+        id: second.trackId,
+        name: 'Tabled two',
+        synced: true,
+        excerpt: 'Tabled words / and more',
+      }),
+    ]);
+    expect((await admin.get('/api/v1/admin/lyrics?query=100%25')).json().pagination.total).toBe(0);
+  });
+
+  it('deletes albums, tracks, genres and playlists in bulk, and clears lyrics, audited', async () => {
+    const track = await importTrack(t.app, t.config.dataDir, {
+      title: 'Doomed',
+      album: 'Doomed Album',
+      genres: ['Doomedgenre'],
+    });
+    const { client: fan, user: fanUser } = await signedInUser(t.app);
+    const liked = await fan.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: track.trackId,
+    });
+    expect(liked.statusCode, liked.body).toBeLessThan(300);
+
+    await admin.put(`/api/v1/tracks/${track.trackId}`, { lyrics: 'Words to go' });
+    const cleared = await admin.delete(`/api/v1/admin/lyrics/${track.trackId}`);
+    expect(cleared.json().message).toBe('Lyrics removed');
+    expect((await admin.get(`/api/v1/tracks/${track.trackId}`)).json().track.lyrics).toBeNull();
+
+    const [album] = (await admin.get('/api/v1/admin/albums?query=doomed')).json().pagination.data;
+    const [genre] = (await admin.get('/api/v1/admin/genres?query=doomedgenre')).json().pagination
+      .data;
+    expect((await admin.delete(`/api/v1/admin/tracks/${track.trackId}`)).json().message).toBe(
+      'Track deleted',
+    );
+    expect((await admin.get(`/api/v1/tracks/${track.trackId}`)).statusCode).toBe(404);
+    // The fan's like went with the track.
+    const likes = await t.db.kysely
+      .selectFrom('likes')
+      .select('likeable_id')
+      .where('user_id', '=', fanUser.id)
+      .execute();
+    expect(likes).toEqual([]);
+
+    expect((await admin.delete(`/api/v1/admin/albums/${album.id}`)).json().message).toBe(
+      'Album deleted',
+    );
+    expect((await admin.get(`/api/v1/albums/${album.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/v1/admin/genres/${genre.id}`)).statusCode).toBe(200);
+    expect(
+      (await admin.get('/api/v1/admin/genres?query=doomedgenre')).json().pagination.total,
+    ).toBe(0);
+
+    const { client: owner } = await signedInUser(t.app);
+    const ids = [];
+    for (const name of ['Gone mix one', 'Gone mix two']) {
+      ids.push((await owner.post('/api/v1/playlists', { name })).json().playlist.id);
+    }
+    const removed = await admin.delete(`/api/v1/admin/playlists/${ids.join(',')}`);
+    expect(removed.json().message).toBe('2 playlists deleted');
+    expect((await owner.get(`/api/v1/playlists/${ids[0]}`)).statusCode).toBe(404);
+    // Nothing left to delete is a 404, not a silent success.
+    expect((await admin.delete(`/api/v1/admin/playlists/${ids.join(',')}`)).statusCode).toBe(404);
+
+    const audit = (await admin.get('/api/v1/admin/audit-log?perPage=50')).json().pagination
+      .data as { action: string }[];
+    const actions = audit.map((entry) => entry.action);
+    for (const action of [
+      'track.lyrics_removed',
+      'track.deleted',
+      'album.deleted',
+      'genre.deleted',
+      'playlist.deleted',
+    ]) {
+      expect(actions).toContain(action);
+    }
+  });
+
   it('answers 403 to listeners and 401 to guests', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);
@@ -184,6 +298,15 @@ describe('the catalogue admin API', () => {
       ['GET', '/api/v1/admin/artists', undefined],
       ['GET', '/api/v1/admin/tracks', undefined],
       ['DELETE', '/api/v1/admin/artists/1', undefined],
+      ['GET', '/api/v1/admin/albums', undefined],
+      ['GET', '/api/v1/admin/genres', undefined],
+      ['GET', '/api/v1/admin/playlists', undefined],
+      ['GET', '/api/v1/admin/lyrics', undefined],
+      ['DELETE', '/api/v1/admin/albums/1', undefined],
+      ['DELETE', '/api/v1/admin/tracks/1', undefined],
+      ['DELETE', '/api/v1/admin/genres/1', undefined],
+      ['DELETE', '/api/v1/admin/playlists/1', undefined],
+      ['DELETE', '/api/v1/admin/lyrics/1', undefined],
       ['POST', '/api/v1/admin/artists/1/merge', { into: 2 }],
     ] as const) {
       expect((await client.request(method, url, body)).statusCode, url).toBe(403);

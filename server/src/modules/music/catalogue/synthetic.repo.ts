@@ -282,11 +282,13 @@ export async function seedSyntheticCatalogue(
 
   // Recent plays, for trending; biased towards a small set of tracks.
   const playCount = Math.floor(options.tracks * (options.playsPerTrack ?? 0.5));
+  // Listeners come back: each plays twenty times in the month on average.
+  const listeners = Math.max(1, Math.floor(playCount / 20));
   for (let first = 0; first < playCount; first += 10_000) {
     const rows = Array.from({ length: Math.min(10_000, playCount - first) }, () => ({
       track_id: allTrackIds[Math.floor(Math.pow(next(), 3) * allTrackIds.length)]!,
       user_id: null,
-      session_id: `bench-${run}-${Math.floor(next() * 1e9)}`,
+      session_id: `bench-${run}-${Math.floor(next() * listeners)}`,
       played_ms: 30_000 + Math.floor(next() * 200_000),
       device: pick(['desktop', 'mobile', 'tablet']),
       browser: pick(['Chrome', 'Firefox', 'Safari', 'Edge']),
