@@ -511,7 +511,11 @@ describe('the admin area', () => {
           ['/admin/logs/errors', 'error-log', 'Error log'],
           ['/admin/reports', 'reports', 'Reports'],
           ['/admin/artists', 'artists', 'Artists'],
+          ['/admin/albums', 'albums', 'Albums'],
           ['/admin/tracks', 'tracks', 'Tracks'],
+          ['/admin/genres', 'genres', 'Genres'],
+          ['/admin/playlists', 'playlists', 'Playlists'],
+          ['/admin/lyrics', 'lyrics', 'Lyrics'],
           ['/admin/library', 'library', 'Library import'],
           ['/admin/channels', 'channels', 'Channels'],
           ['/admin/plans', 'plans', 'Plans'],
@@ -536,6 +540,7 @@ describe('the admin area', () => {
               .locator('tbody tr')
               .first()
               .or(page.getByText(/^No \w+ yet$/))
+              .or(page.getByText('There are no items matching your query.'))
               .waitFor();
           }
           await expectAccessible(page, `${path} ${theme} ${deviceName}`);

@@ -13,7 +13,11 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-section
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
 import { PlansPage } from './billing/plans-page';
+import { AlbumsPage } from './catalogue/albums-page';
 import { ArtistsPage } from './catalogue/artists-page';
+import { GenresPage } from './catalogue/genres-page';
+import { LyricsPage } from './catalogue/lyrics-page';
+import { PlaylistsPage } from './catalogue/playlists-page';
 import { TracksPage } from './catalogue/tracks-page';
 import { ReportsPage } from './reports/reports-page';
 import { ChannelsScreen } from './channels/channels-screen';
@@ -35,7 +39,11 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   reports: () => <ReportsPage />,
   appearance: () => <AppearanceEditor />,
   artists: () => <ArtistsPage />,
+  albums: () => <AlbumsPage />,
   tracks: () => <TracksPage />,
+  genres: () => <GenresPage />,
+  playlists: () => <PlaylistsPage />,
+  lyrics: () => <LyricsPage />,
   library: () => <LibraryImportPage />,
   channels: () => <ChannelsScreen />,
   plans: () => <PlansPage />,

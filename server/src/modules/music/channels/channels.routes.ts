@@ -90,12 +90,18 @@ export async function channelsRoutes(
       config: manage,
       schema: {
         params: idParams,
-        response: { 200: z.object({ channel: channelSchema, items: z.array(itemRef) }) },
+        response: {
+          200: z.object({
+            channel: channelSchema,
+            query_limit: z.number(),
+            items: z.array(itemRef),
+          }),
+        },
       },
     },
     async (request) => {
-      const { items, ...channel } = await channels.forEditor(request.params.id);
-      return { channel, items };
+      const { items, query_limit, ...channel } = await channels.forEditor(request.params.id);
+      return { channel, query_limit, items };
     },
   );
 

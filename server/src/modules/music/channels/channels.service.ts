@@ -200,12 +200,15 @@ export function createChannelsService({
     /** The channel with its hand-picked items in order (the admin area's editor). */
     async forEditor(
       id: number,
-    ): Promise<Channel & { items: { type: ChannelContentType; id: number }[] }> {
+    ): Promise<
+      Channel & { query_limit: number; items: { type: ChannelContentType; id: number }[] }
+    > {
       const row = await repo.findChannel(db, id);
       if (!row) throw AppError.notFound('Channel not found.');
       const { rows } = await repo.itemsPage(db, id, { limit: 500, offset: 0 });
       return {
         ...channelRowToChannel(row),
+        query_limit: row.query_limit,
         items: rows.map((item) => ({
           type: oneOf(CHANNEL_CONTENT_TYPES, item.item_type, 'track'),
           id: item.item_id,

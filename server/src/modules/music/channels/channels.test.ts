@@ -81,6 +81,16 @@ describe('channels', () => {
     });
     expect(created.statusCode).toBe(201);
     const client = await new TestClient(t.app).visit();
+    // The editor gets back every field it saves, the query's item count included.
+    const queried = await admin.post('/api/v1/admin/channels', {
+      name: 'Top five',
+      slug: 'top-five',
+      content_type: 'track',
+      query: 'topTracks',
+      query_limit: 5,
+    });
+    const editing = (await admin.get(`/api/v1/admin/channels/${queried.json().channel.id}`)).json();
+    expect(editing).toMatchObject({ channel: { query: 'topTracks' }, query_limit: 5 });
     const resolved = (await client.get('/api/v1/channel/staff-picks')).json().channel;
     expect(resolved.content.data.map((t: { name: string }) => t.name)).toEqual(['Picked']);
     expect((await client.get(`/api/v1/channel/${resolved.id}`)).statusCode).toBe(200);

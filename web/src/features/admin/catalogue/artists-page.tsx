@@ -18,7 +18,7 @@ import { useListParams } from '../components/use-list-params';
 import {
   fetchArtistBio,
   useAdminArtists,
-  useDeleteArtists,
+  useDeleteCatalogueItems,
   useMergeArtist,
   useSaveArtist,
   type AdminArtist,
@@ -35,7 +35,7 @@ export function ArtistsPage() {
   const { t } = useTranslation();
   const { params, apiParams, update } = useListParams();
   const artists = useAdminArtists(apiParams);
-  const remove = useDeleteArtists();
+  const remove = useDeleteCatalogueItems('artists');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<Dialogs>(null);
   const selectedArtists = artists.data?.data.filter((artist) => selected.has(artist.id)) ?? [];

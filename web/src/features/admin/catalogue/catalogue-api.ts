@@ -26,28 +26,67 @@ export interface AdminTrack {
   created_at: string;
 }
 
-const artistsKey = ['admin', 'artists'] as const;
-const tracksKey = ['admin', 'tracks'] as const;
+export interface AdminAlbum {
+  id: number;
+  name: string;
+  type: string;
+  release_date: string | null;
+  image: string | null;
+  plays: number;
+  tracks_count: number;
+  artists: string[];
+  created_at: string;
+}
+
+export interface AdminGenre {
+  id: number;
+  name: string;
+  display_name: string;
+  tracks_count: number;
+  artists_count: number;
+  created_at: string;
+}
+
+export interface AdminPlaylist {
+  id: number;
+  name: string;
+  owner: string;
+  public: boolean;
+  collaborative: boolean;
+  tracks_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminLyrics {
+  id: number;
+  name: string;
+  album: string | null;
+  artists: string[];
+  synced: boolean;
+  excerpt: string;
+  updated_at: string;
+}
+
+/** The admin catalogue tables, by their path under /api/v1/admin. */
+export type CatalogueTable = 'artists' | 'albums' | 'tracks' | 'genres' | 'playlists' | 'lyrics';
+
+/** A page of one of the catalogue tables. */
+export const useAdminCatalogue = <T>(table: CatalogueTable, params: QueryParams) =>
+  useQuery({
+    queryKey: ['admin', table, params],
+    queryFn: () =>
+      apiClient
+        .get<{ pagination: Pagination<T> }>(`admin/${table}`, { params })
+        .then((response) => response.pagination),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAdminArtists = (params: QueryParams) =>
-  useQuery({
-    queryKey: [...artistsKey, params],
-    queryFn: () =>
-      apiClient
-        .get<{ pagination: Pagination<AdminArtist> }>('admin/artists', { params })
-        .then((response) => response.pagination),
-    placeholderData: keepPreviousData,
-  });
+  useAdminCatalogue<AdminArtist>('artists', params);
 
 export const useAdminTracks = (params: QueryParams) =>
-  useQuery({
-    queryKey: [...tracksKey, params],
-    queryFn: () =>
-      apiClient
-        .get<{ pagination: Pagination<AdminTrack> }>('admin/tracks', { params })
-        .then((response) => response.pagination),
-    placeholderData: keepPreviousData,
-  });
+  useAdminCatalogue<AdminTrack>('tracks', params);
 
 function useCatalogueWrite<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -55,16 +94,26 @@ function useCatalogueWrite<TInput, TResult>(call: (input: TInput) => Promise<TRe
     mutationFn: call,
     onSuccess: () =>
       Promise.all(
-        [artistsKey, tracksKey, ['admin', 'audit-log']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          ...(['artists', 'albums', 'tracks', 'genres', 'playlists', 'lyrics'] as const).map(
+            (table) => ['admin', table],
+          ),
+          ['admin', 'audit-log'],
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }
 
-export const useDeleteArtists = () =>
+/** Deletes rows of a catalogue table (for lyrics: removes the tracks' lyrics). */
+export const useDeleteCatalogueItems = (table: CatalogueTable) =>
   useCatalogueWrite((ids: number[]) =>
-    apiClient.delete<{ message: string }>(`admin/artists/${ids.join(',')}`),
+    apiClient.delete<{ message: string }>(`admin/${table}/${ids.join(',')}`),
+  );
+
+export const useSaveAlbum = () =>
+  useCatalogueWrite(
+    ({ id, ...details }: { id: number; name: string; type: string; release_date: string | null }) =>
+      apiClient.put(`albums/${id}`, details),
   );
 
 export const useMergeArtist = () =>
@@ -92,11 +141,14 @@ export const useSaveTrack = () =>
 
 /** The track's lyrics as the editor shows them: synced lyrics as LRC text. */
 export const fetchTrackLyrics = (id: number) =>
-  apiClient
-    .get<{ track: Track }>(`tracks/${id}`)
-    .then(({ track }) =>
-      track.synced_lyrics?.length ? toLrc(track.synced_lyrics) : (track.lyrics ?? ''),
-    );
+  fetchTrackForEditing(id).then(({ lyrics }) => lyrics);
+
+/** What the track editor starts from: the track, and its lyrics as text (synced as LRC). */
+export const fetchTrackForEditing = (id: number) =>
+  apiClient.get<{ track: Track }>(`tracks/${id}`).then(({ track }) => ({
+    track: { id: track.id, name: track.name, number: track.number ?? null },
+    lyrics: track.synced_lyrics?.length ? toLrc(track.synced_lyrics) : (track.lyrics ?? ''),
+  }));
 
 /** The artist's bio, for the editor. */
 export const fetchArtistBio = (id: number) =>

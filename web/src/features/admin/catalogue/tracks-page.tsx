@@ -5,15 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
-import { EmptyState } from '../../../ui/empty-state';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { type Column } from '../components/data-table';
-import { ListTable, ScreenHeader } from '../components/list-table';
-import { SearchField } from '../components/search-field';
-import { useListParams } from '../components/use-list-params';
-import { fetchTrackLyrics, useAdminTracks, useSaveTrack, type AdminTrack } from './catalogue-api';
+import { fetchTrackLyrics, useSaveTrack, type AdminTrack } from './catalogue-api';
+import { CatalogueListPage } from './catalogue-list-page';
 
 const duration = (ms: number | null) => {
   if (ms === null) return '—';
@@ -24,30 +20,31 @@ const duration = (ms: number | null) => {
 /** /admin/tracks: the tracks of the catalogue, with their title, number and lyrics. */
 export function TracksPage() {
   const { t } = useTranslation();
-  const { params, apiParams, update } = useListParams();
-  const tracks = useAdminTracks(apiParams);
   const [editing, setEditing] = useState<{ track: AdminTrack; lyrics: string } | null>(null);
 
-  const columns: Column<AdminTrack>[] = [
-    {
-      key: 'name',
-      header: 'Track',
-      sortBy: 'name',
-      cell: (track) => (
-        <div className="min-w-[200px]">
-          <p className="font-medium">{track.name}</p>
-          <p className="text-xs text-fg-muted">{track.artists.join(', ')}</p>
-        </div>
-      ),
-    },
-    { key: 'album', header: 'Album', cell: (track) => track.album ?? '—' },
-    { key: 'duration', header: 'Duration', cell: (track) => duration(track.duration_ms) },
-    { key: 'plays', header: 'Plays', sortBy: 'plays', cell: (track) => track.plays },
-    {
-      key: 'actions',
-      header: '',
-      className: 'w-16 text-end',
-      cell: (track) => (
+  return (
+    <CatalogueListPage<AdminTrack>
+      table="tracks"
+      title={t('Tracks')}
+      searchLabel={t('Search tracks')}
+      icon={<Music size={40} strokeWidth={1.5} />}
+      columns={[
+        {
+          key: 'name',
+          header: 'Track',
+          sortBy: 'name',
+          cell: (track) => (
+            <div className="min-w-[200px]">
+              <p className="font-medium">{track.name}</p>
+              <p className="text-xs text-fg-muted">{track.artists.join(', ')}</p>
+            </div>
+          ),
+        },
+        { key: 'album', header: 'Album', cell: (track) => track.album ?? '—' },
+        { key: 'duration', header: 'Duration', cell: (track) => duration(track.duration_ms) },
+        { key: 'plays', header: 'Plays', sortBy: 'plays', cell: (track) => track.plays },
+      ]}
+      actions={(track) => (
         <IconButton
           label={t('Edit {{name}}', { name: track.name })}
           size="sm"
@@ -60,34 +57,13 @@ export function TracksPage() {
         >
           <Pencil size={16} aria-hidden />
         </IconButton>
-      ),
-    },
-  ];
-
-  return (
-    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <ScreenHeader title={t('Tracks')} />
-      <SearchField
-        label={t('Search tracks')}
-        value={params.query}
-        onChange={(query) => update({ query })}
-      />
-      <ListTable
-        list={tracks}
-        onPage={(page) => update({ page })}
-        label={t('Tracks')}
-        columns={columns}
-        orderBy={params.orderBy}
-        orderDir={params.orderDir}
-        onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
-        empty={
-          <EmptyState
-            image={<Music size={40} strokeWidth={1.5} />}
-            message={t('There are no items matching your query.')}
-            className="rounded-lg border border-border"
-          />
-        }
-      />
+      )}
+      deleteTitle={t('Delete tracks?')}
+      deleteBody={t(
+        'They leave every playlist, library and channel, with their plays. Their audio files are not deleted.',
+      )}
+      deleteRowLabel={(track) => t('Delete {{name}}', { name: track.name })}
+    >
       {editing && (
         <TrackDialog
           track={editing.track}
@@ -95,16 +71,17 @@ export function TracksPage() {
           onClose={() => setEditing(null)}
         />
       )}
-    </div>
+    </CatalogueListPage>
   );
 }
 
-function TrackDialog({
+/** Edits a track's title, number and lyrics (plain, or LRC that becomes synced lyrics). */
+export function TrackDialog({
   track,
   lyrics: initialLyrics,
   onClose,
 }: {
-  track: AdminTrack;
+  track: Pick<AdminTrack, 'id' | 'name' | 'number'>;
   lyrics: string;
   onClose: () => void;
 }) {

@@ -35,7 +35,10 @@ export const useChannelForEditor = (id: number | null) =>
   useQuery({
     queryKey: [...channelsKey, 'editor', id],
     enabled: id !== null,
-    queryFn: () => apiClient.get<{ channel: Channel; items: ItemRef[] }>(`admin/channels/${id}`),
+    queryFn: () =>
+      apiClient.get<{ channel: Channel; query_limit: number; items: ItemRef[] }>(
+        `admin/channels/${id}`,
+      ),
   });
 
 /** A channel as visitors get it, with its first items: the editor's preview and item names. */

@@ -66,4 +66,39 @@ describe('the channel editor', () => {
       ],
     });
   });
+
+  it('edits a query channel with the item count it has, and saves a new one', async () => {
+    const api = mockApi()
+      .on('GET /api/v1/admin/channels/7', {
+        channel: {
+          id: 7,
+          name: 'Popular',
+          slug: 'popular',
+          model_type: 'channel',
+          description: null,
+          content_type: 'track',
+          layout: 'trackTable',
+          query: 'topTracks',
+        },
+        query_limit: 12,
+        items: [],
+      })
+      .on('GET /api/v1/channel/7', { channel: { id: 7, content: page([]) } })
+      .on('PUT /api/v1/admin/channels/7', { channel: { id: 7 } });
+    const user = makeUser({ permissionNames: ['admin.access', 'channels.update'] });
+    renderScreen('/admin/*', '/admin/channels/7', AdminArea, makeBootstrap({ user }));
+
+    const count = await screen.findByRole<HTMLInputElement>('spinbutton', {
+      name: /^Number of items/,
+    });
+    expect(count.value).toBe('12');
+    await userEvent.clear(count);
+    await userEvent.type(count, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/admin/channels/7')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/admin/channels/7')[0]!.body).toMatchObject({
+      query: 'topTracks',
+      query_limit: 30,
+    });
+  });
 });

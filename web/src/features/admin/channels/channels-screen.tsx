@@ -203,7 +203,7 @@ function ChannelEditor() {
         content_type: loaded.data.channel.content_type,
         layout: loaded.data.channel.layout,
         query: loaded.data.channel.query,
-        query_limit: 20,
+        query_limit: loaded.data.query_limit,
         items: loaded.data.items,
       }
     : EMPTY;
@@ -339,6 +339,19 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
           </SelectItem>
         ))}
       </Select>
+      {!byHand && (
+        <TextField
+          label={t('Number of items')}
+          description={t('How many items the query brings, from 1 to 100.')}
+          type="number"
+          min={1}
+          max={100}
+          value={String(draft.query_limit)}
+          errorMessage={errors.query_limit}
+          onChange={(event) => change({ query_limit: Number(event.target.value) })}
+          className="sm:max-w-48"
+        />
+      )}
       {byHand && (
         <HandPicked
           type={draft.content_type}

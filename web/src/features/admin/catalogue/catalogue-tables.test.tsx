@@ -1,0 +1,115 @@
+import '../../../ui/test-utils';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
+import { mockApi } from '../../auth/testing/mock-api';
+import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
+import { AdminArea } from '../admin-area';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetScreenState();
+});
+
+const page = (data: object[]) => ({
+  pagination: { data, current_page: 1, per_page: 15, total: data.length, last_page: 1 },
+});
+const album = (id: number, name: string) => ({
+  id,
+  name,
+  type: 'album',
+  release_date: '2025-05-01',
+  image: null,
+  plays: 5,
+  tracks_count: 3,
+  artists: ['Ann'],
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+const admin = makeUser({ permissionNames: ['admin.access', 'music.update'] });
+
+describe('the catalogue tables', () => {
+  it('deletes the selected albums after a confirmation', async () => {
+    const api = mockApi().on(
+      'GET /api/v1/admin/albums',
+      page([album(1, 'First'), album(2, 'Second'), album(3, 'Third')]),
+    );
+    renderScreen('/admin/*', '/admin/albums', AdminArea, makeBootstrap({ user: admin }));
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select First' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Third' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 2 selected' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete albums?' });
+    api.on('DELETE /api/v1/admin/albums/1,3', { message: '2 albums deleted' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('2 albums deleted'));
+    expect(api.callsTo('DELETE /api/v1/admin/albums/1,3')).toHaveLength(1);
+  });
+
+  it('edits an album: title, type and release date', async () => {
+    const api = mockApi()
+      .on('GET /api/v1/admin/albums', page([album(4, 'Draft title')]))
+      .on('PUT /api/v1/albums/4', { album: {} });
+    renderScreen('/admin/*', '/admin/albums', AdminArea, makeBootstrap({ user: admin }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Draft title' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Draft title' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await userEvent.clear(title);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Give the album a title.')).toBeTruthy();
+    await userEvent.type(title, 'Final title');
+    await userEvent.clear(within(dialog).getByLabelText('Release date'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('Album saved'));
+    expect(api.callsTo('PUT /api/v1/albums/4')[0]!.body).toEqual({
+      name: 'Final title',
+      type: 'album',
+      release_date: null,
+    });
+  });
+
+  it('finds lyrics by their words and opens them in the track editor', async () => {
+    const api = mockApi()
+      .on(
+        'GET /api/v1/admin/lyrics',
+        page([
+          {
+            id: 9,
+            name: 'Sung',
+            album: null,
+            artists: ['Ann'],
+            synced: true,
+            excerpt: 'Hello / again',
+            updated_at: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      )
+      .on('GET /api/v1/tracks/9', {
+        track: {
+          id: 9,
+          name: 'Sung',
+          number: 2,
+          lyrics: 'Hello\nagain',
+          synced_lyrics: [
+            { time_ms: 500, text: 'Hello' },
+            { time_ms: 2000, text: 'again' },
+          ],
+        },
+      });
+    renderScreen('/admin/*', '/admin/lyrics', AdminArea, makeBootstrap({ user: admin }));
+
+    expect(await screen.findByText('Hello / again')).toBeTruthy();
+    expect(screen.getByText('Synced')).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search lyrics' }), 'again');
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/admin/lyrics').at(-1)!.query.get('query')).toBe('again'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit the lyrics of Sung' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Sung' });
+    expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Lyrics' }).value).toBe(
+      '[00:00.50]Hello\n[00:02.00]again',
+    );
+    expect(within(dialog).getByText('Synced lyrics: 2 timed lines.')).toBeTruthy();
+  });
+});
