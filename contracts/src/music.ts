@@ -33,8 +33,12 @@ export const CHANNEL_CONTENT_TYPES = [
 ] as const;
 export type ChannelContentType = (typeof CHANNEL_CONTENT_TYPES)[number];
 
-export const CHANNEL_LAYOUTS = ['grid', 'carousel', 'list', 'trackTable'] as const;
+export const CHANNEL_LAYOUTS = ['grid', 'compactGrid', 'carousel', 'list', 'trackTable'] as const;
 export type ChannelLayout = (typeof CHANNEL_LAYOUTS)[number];
+
+/** How a channel's own page brings more: on scroll, by page numbers, or previous and next. */
+export const CHANNEL_PAGING = ['infinite', 'numbered', 'simple'] as const;
+export type ChannelPaging = (typeof CHANNEL_PAGING)[number];
 
 /** Queries that fill a channel automatically; `genre` channels resolve for the genre in the URL. */
 export const CHANNEL_QUERIES = [
@@ -236,6 +240,7 @@ export interface Channel {
   description: string | null;
   content_type: ChannelContentType;
   layout: ChannelLayout;
+  paging: ChannelPaging;
   query: ChannelQuery | null;
   content?: {
     data: ChannelItem[];
@@ -259,6 +264,7 @@ export const channelSchema: z.ZodType<Channel> = z.lazy(() =>
     description: z.string().nullable(),
     content_type: z.enum(CHANNEL_CONTENT_TYPES),
     layout: z.enum(CHANNEL_LAYOUTS),
+    paging: z.enum(CHANNEL_PAGING),
     query: z.enum(CHANNEL_QUERIES).nullable(),
     content: paginationSchema(channelItemSchema).shape.pagination.optional(),
   }),

@@ -496,6 +496,7 @@ describe('the admin area', () => {
   ] as const;
   for (const theme of ['dark', 'light'] as const) {
     for (const [device, deviceName] of devices) {
+      // Some thirty screens, each loaded, checked and photographed: longer than one journey.
       it(`passes axe on every admin screen in the ${theme} theme on ${deviceName}`, async () => {
         const page = await (await asAdmin(theme, device)).newPage();
         for (const [path, name, ready] of [
@@ -559,7 +560,7 @@ describe('the admin area', () => {
           await expectAccessible(page, `admin drawer ${theme}`);
           await saveScreenshot(page, `admin-drawer-mobile-${theme}`);
         }
-      });
+      }, 180_000);
     }
   }
 });

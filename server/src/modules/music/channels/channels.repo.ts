@@ -27,7 +27,7 @@ export function listChannels(db: Executor, window: PageWindow) {
 
 export type ChannelValues = Pick<
   ChannelRow,
-  'name' | 'slug' | 'description' | 'content_type' | 'layout' | 'query' | 'query_limit'
+  'name' | 'slug' | 'description' | 'content_type' | 'layout' | 'paging' | 'query' | 'query_limit'
 >;
 
 export async function insertChannel(db: Executor, values: ChannelValues): Promise<number> {

@@ -2,6 +2,7 @@ import { integer, paginationSchema } from '@cadenza/contracts/http';
 import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_LAYOUTS,
+  CHANNEL_PAGING,
   CHANNEL_QUERIES,
   channelSchema,
   MUSIC_PERMISSIONS,
@@ -29,6 +30,7 @@ const channelBody = z.object({
   description: z.string().max(5000).nullish(),
   content_type: z.enum(CHANNEL_CONTENT_TYPES),
   layout: z.enum(CHANNEL_LAYOUTS).default('grid'),
+  paging: z.enum(CHANNEL_PAGING).default('infinite'),
   query: z.enum(CHANNEL_QUERIES).nullish(),
   query_limit: integer({ min: 1, max: 100 }).default(20),
   items: z.array(itemRef).max(500).optional(),
@@ -41,6 +43,7 @@ function toInput(body: z.infer<typeof channelBody>) {
     description: body.description ?? null,
     contentType: body.content_type,
     layout: body.layout,
+    paging: body.paging,
     query: body.query ?? null,
     queryLimit: body.query_limit,
     ...(body.items ? { items: body.items } : {}),

@@ -3,11 +3,13 @@ import type { Pagination } from '@cadenza/contracts/http';
 import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_LAYOUTS,
+  CHANNEL_PAGING,
   CHANNEL_QUERIES,
   type Channel,
   type ChannelContentType,
   type ChannelItem,
   type ChannelLayout,
+  type ChannelPaging,
   type ChannelQuery,
 } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
@@ -27,6 +29,7 @@ export interface ChannelInput {
   description?: string | null;
   contentType: ChannelContentType;
   layout?: ChannelLayout;
+  paging?: ChannelPaging;
   query?: ChannelQuery | null;
   /** How many items a nested channel shows on its parent. */
   queryLimit?: number;
@@ -50,6 +53,7 @@ export function channelRowToChannel(row: ChannelRow): Channel {
     description: row.description,
     content_type: oneOf(CHANNEL_CONTENT_TYPES, row.content_type, 'track'),
     layout: oneOf(CHANNEL_LAYOUTS, row.layout, 'grid'),
+    paging: oneOf(CHANNEL_PAGING, row.paging, 'infinite'),
     query: row.query ? oneOf(CHANNEL_QUERIES, row.query, 'topTracks') : null,
   };
 }
@@ -165,6 +169,7 @@ export function createChannelsService({
       description: input.description ?? null,
       content_type: input.contentType,
       layout: input.layout ?? 'grid',
+      paging: input.paging ?? 'infinite',
       query: input.query ?? null,
       query_limit: input.queryLimit ?? 20,
     };

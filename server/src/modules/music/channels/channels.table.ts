@@ -7,6 +7,8 @@ export interface ChannelsTable {
   description: string | null;
   content_type: string;
   layout: Generated<string>;
+  /** How the channel's own page pages: infinite, numbered or simple. */
+  paging: Generated<string>;
   /** A query filling the channel automatically; null for hand-picked items. */
   query: string | null;
   query_limit: Generated<number>;

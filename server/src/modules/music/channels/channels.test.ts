@@ -88,9 +88,16 @@ describe('channels', () => {
       content_type: 'track',
       query: 'topTracks',
       query_limit: 5,
+      layout: 'compactGrid',
+      paging: 'numbered',
     });
     const editing = (await admin.get(`/api/v1/admin/channels/${queried.json().channel.id}`)).json();
-    expect(editing).toMatchObject({ channel: { query: 'topTracks' }, query_limit: 5 });
+    expect(editing).toMatchObject({
+      channel: { query: 'topTracks', layout: 'compactGrid', paging: 'numbered' },
+      query_limit: 5,
+    });
+    const shown = (await client.get('/api/v1/channel/top-five')).json().channel;
+    expect(shown).toMatchObject({ layout: 'compactGrid', paging: 'numbered' });
     const resolved = (await client.get('/api/v1/channel/staff-picks')).json().channel;
     expect(resolved.content.data.map((t: { name: string }) => t.name)).toEqual(['Picked']);
     expect((await client.get(`/api/v1/channel/${resolved.id}`)).statusCode).toBe(200);

@@ -36,9 +36,16 @@ export function AlbumsPage() {
           cell: (album) => (
             <div className="flex min-w-[200px] items-center gap-3">
               {album.image ? (
-                <img src={album.image} alt="" className="size-10 rounded-sm object-cover" />
+                <img
+                  src={album.image}
+                  alt=""
+                  className="size-10 shrink-0 rounded-sm object-cover"
+                />
               ) : (
-                <span className="grid size-10 place-items-center rounded-sm bg-bg-alt" aria-hidden>
+                <span
+                  className="grid size-10 shrink-0 place-items-center rounded-sm bg-bg-hover text-fg-muted"
+                  aria-hidden
+                >
                   <Disc3 size={18} />
                 </span>
               )}

@@ -14,6 +14,7 @@ export interface ChannelDraft {
   description: string | null;
   content_type: ChannelContentType;
   layout: Channel['layout'];
+  paging: Channel['paging'];
   query: Channel['query'];
   query_limit: number;
   items: ItemRef[];

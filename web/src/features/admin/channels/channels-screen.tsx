@@ -1,6 +1,7 @@
 import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_LAYOUTS,
+  CHANNEL_PAGING,
   CHANNEL_QUERIES,
   type Channel,
 } from '@cadenza/contracts/music';
@@ -43,9 +44,15 @@ const CONTENT_LABELS: Record<Channel['content_type'], string> = {
 };
 const LAYOUT_LABELS: Record<Channel['layout'], string> = {
   grid: 'Grid',
+  compactGrid: 'Compact grid',
   carousel: 'Carousel',
   list: 'List',
   trackTable: 'Track table',
+};
+const PAGING_LABELS: Record<Channel['paging'], string> = {
+  infinite: 'More on scroll',
+  numbered: 'Numbered pages',
+  simple: 'Previous and next',
 };
 const QUERY_LABELS: Record<NonNullable<Channel['query']>, string> = {
   topTracks: 'Top tracks',
@@ -182,6 +189,7 @@ const EMPTY: ChannelDraft = {
   description: null,
   content_type: 'track',
   layout: 'grid',
+  paging: 'infinite',
   query: 'topTracks',
   query_limit: 20,
   items: [],
@@ -202,6 +210,7 @@ function ChannelEditor() {
         description: loaded.data.channel.description,
         content_type: loaded.data.channel.content_type,
         layout: loaded.data.channel.layout,
+        paging: loaded.data.channel.paging,
         query: loaded.data.channel.query,
         query_limit: loaded.data.query_limit,
         items: loaded.data.items,
@@ -321,6 +330,18 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
           {CHANNEL_LAYOUTS.map((layout) => (
             <SelectItem key={layout} value={layout}>
               {t(LAYOUT_LABELS[layout])}
+            </SelectItem>
+          ))}
+        </Select>
+        <Select
+          label={t('Paging')}
+          description={t("How the channel's own page brings more items.")}
+          value={draft.paging}
+          onValueChange={(paging) => change({ paging: paging as ChannelDraft['paging'] })}
+        >
+          {CHANNEL_PAGING.map((paging) => (
+            <SelectItem key={paging} value={paging}>
+              {t(PAGING_LABELS[paging])}
             </SelectItem>
           ))}
         </Select>

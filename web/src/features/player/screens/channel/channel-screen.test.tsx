@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockMusicApi } from '../common/testing/mock-api';
@@ -43,5 +43,64 @@ describe('Channel', () => {
     expect(api.callsTo('GET /api/v1/channel/genre-albums')[0]!.query.get('genre')).toBe(
       'synthwave',
     );
+  });
+
+  it('pages by numbers when the channel says so, one page at a time, in a compact grid', async () => {
+    const api = mockMusicApi().onQuery('GET /api/v1/channel/archive', (query) => {
+      const current = Number(query.get('page'));
+      return {
+        channel: makeChannel({
+          name: 'Archive',
+          slug: 'archive',
+          layout: 'compactGrid',
+          paging: 'numbered',
+          page: current,
+          lastPage: 9,
+          items: [makeAlbum({ name: `Album on page ${current}` })],
+        }),
+      };
+    });
+    renderPlayerScreen('/channel/:slug', '/channel/archive', ChannelScreen);
+
+    expect(await screen.findByRole('link', { name: 'Album on page 1' })).toBeTruthy();
+    expect(document.querySelector('[data-layout="compactGrid"]')).not.toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    // The first, the last and those around the current page; the rest folded away.
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page / })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '9']);
+    await userEvent.click(within(pages).getByRole('button', { name: 'Page 9' }));
+    expect(await screen.findByRole('link', { name: 'Album on page 9' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Album on page 1' })).toBeNull();
+    expect(within(pages).getByRole('button', { name: 'Page 9' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await userEvent.click(within(pages).getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByRole('link', { name: 'Album on page 8' })).toBeTruthy();
+    expect(
+      api.callsTo('GET /api/v1/channel/archive').map((call) => call.query.get('page')),
+    ).toEqual(['1', '9', '8']);
+  });
+
+  it('pages with previous and next only, saying where the listener is', async () => {
+    mockMusicApi().onQuery('GET /api/v1/channel/simple', (query) => ({
+      channel: makeChannel({
+        name: 'Simple',
+        slug: 'simple',
+        paging: 'simple',
+        page: Number(query.get('page')),
+        lastPage: 3,
+        items: [makeAlbum({ name: `Simple ${query.get('page')}` })],
+      }),
+    }));
+    renderPlayerScreen('/channel/:slug', '/channel/simple?page=2', ChannelScreen);
+    expect(await screen.findByRole('link', { name: 'Simple 2' })).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('link', { name: 'Simple 3' })).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Next/ }).disabled).toBe(true);
   });
 });

@@ -10,9 +10,13 @@ import { MediaCard } from './media-card';
 import { EmptyMessage, Section } from './screen-states';
 import { TrackTable } from './track-table';
 
+// Twice as many, smaller cards a row: for long shelves of covers.
+const COMPACT_GRID =
+  'grid grid-cols-3 gap-x-1 gap-y-1 text-xs sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8 xl:grid-cols-10';
+
 const isTrack = (item: ChannelItem): item is Track => item.model_type === 'track';
 
-/** The items of a channel drawn by its layout: carousel, grid, list or track table. */
+/** The items of a channel drawn by its layout: carousel, grid, compact grid, list or track table. */
 export function ChannelItems({
   channel,
   items,
@@ -43,7 +47,10 @@ export function ChannelItems({
   }
   if (layout === 'carousel') return <Carousel items={items} />;
   return (
-    <ul data-layout="grid" className={CARD_GRID}>
+    <ul
+      data-layout={layout === 'compactGrid' ? 'compactGrid' : 'grid'}
+      className={layout === 'compactGrid' ? COMPACT_GRID : CARD_GRID}
+    >
       {items.map((item) => (
         <li key={`${item.model_type}-${item.id}`}>
           <MediaCard item={item} />

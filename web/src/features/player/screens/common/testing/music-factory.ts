@@ -85,6 +85,7 @@ export function makeChannel(
     description: null,
     content_type: 'album',
     layout: 'grid',
+    paging: 'infinite',
     query: null,
     content: {
       data: items,
