@@ -40,6 +40,10 @@ export type ChannelLayout = (typeof CHANNEL_LAYOUTS)[number];
 export const CHANNEL_PAGING = ['infinite', 'numbered', 'simple'] as const;
 export type ChannelPaging = (typeof CHANNEL_PAGING)[number];
 
+/** The order of a hand-filled channel: as placed, most played, newest, or latest released. */
+export const CHANNEL_SORTS = ['curated', 'popular', 'recent', 'release'] as const;
+export type ChannelSort = (typeof CHANNEL_SORTS)[number];
+
 /** Queries that fill a channel automatically; `genre` channels resolve for the genre in the URL. */
 export const CHANNEL_QUERIES = [
   'topTracks',
@@ -241,6 +245,7 @@ export interface Channel {
   content_type: ChannelContentType;
   layout: ChannelLayout;
   paging: ChannelPaging;
+  sort: ChannelSort;
   query: ChannelQuery | null;
   content?: {
     data: ChannelItem[];
@@ -265,6 +270,7 @@ export const channelSchema: z.ZodType<Channel> = z.lazy(() =>
     content_type: z.enum(CHANNEL_CONTENT_TYPES),
     layout: z.enum(CHANNEL_LAYOUTS),
     paging: z.enum(CHANNEL_PAGING),
+    sort: z.enum(CHANNEL_SORTS),
     query: z.enum(CHANNEL_QUERIES).nullable(),
     content: paginationSchema(channelItemSchema).shape.pagination.optional(),
   }),

@@ -1,3 +1,5 @@
+import type { ChannelSort } from '@cadenza/contracts/music';
+import { sql } from 'kysely';
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -27,7 +29,15 @@ export function listChannels(db: Executor, window: PageWindow) {
 
 export type ChannelValues = Pick<
   ChannelRow,
-  'name' | 'slug' | 'description' | 'content_type' | 'layout' | 'paging' | 'query' | 'query_limit'
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'content_type'
+  | 'layout'
+  | 'paging'
+  | 'sort'
+  | 'query'
+  | 'query_limit'
 >;
 
 export async function insertChannel(db: Executor, values: ChannelValues): Promise<number> {
@@ -80,11 +90,56 @@ export async function replaceItems(
   if (rows.length > 0) await db.insertInto('channel_items').values(rows).execute();
 }
 
-export function itemsPage(db: Executor, channelId: number, window: PageWindow) {
+/**
+ * A page of a hand-filled channel's items in its order: as placed (`curated`), or by the items'
+ * plays, their age, or their (album's) release date, with the placing breaking ties.
+ */
+export function itemsPage(
+  db: Executor,
+  channelId: number,
+  window: PageWindow,
+  sort: ChannelSort = 'curated',
+) {
   const items = db.selectFrom('channel_items').where('channel_id', '=', channelId);
-  return pageWithTotal(items, window, (query) =>
-    query.select(['item_type', 'item_id']).orderBy('position'),
-  );
+  return pageWithTotal(items, window, (query) => {
+    const ordered = query
+      .leftJoin('tracks', (join) =>
+        join
+          .onRef('tracks.id', '=', 'channel_items.item_id')
+          .on('channel_items.item_type', '=', 'track'),
+      )
+      .leftJoin('albums', (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb.and([
+              eb('channel_items.item_type', '=', 'album'),
+              eb('albums.id', '=', eb.ref('channel_items.item_id')),
+            ]),
+            eb('albums.id', '=', eb.ref('tracks.album_id')),
+          ]),
+        ),
+      )
+      .leftJoin('artists', (join) =>
+        join
+          .onRef('artists.id', '=', 'channel_items.item_id')
+          .on('channel_items.item_type', '=', 'artist'),
+      )
+      .select(['channel_items.item_type', 'channel_items.item_id']);
+    const by =
+      sort === 'popular'
+        ? sql`coalesce(tracks.plays, albums.plays, artists.plays)`
+        : sort === 'recent'
+          ? sql`coalesce(tracks.created_at, albums.created_at, artists.created_at)`
+          : sort === 'release'
+            ? sql`coalesce(albums.release_date, cast(albums.year as varchar(4)))`
+            : null;
+    if (!by) return ordered.orderBy('channel_items.position');
+    // Items without the figure (a playlist's plays, say) come last on either database.
+    return ordered
+      .orderBy(sql`case when ${by} is null then 1 else 0 end`)
+      .orderBy(by, 'desc')
+      .orderBy('channel_items.position');
+  });
 }
 
 /** The channels nested directly in any of `ids`. */

@@ -4,12 +4,14 @@ import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_LAYOUTS,
   CHANNEL_PAGING,
+  CHANNEL_SORTS,
   CHANNEL_QUERIES,
   type Channel,
   type ChannelContentType,
   type ChannelItem,
   type ChannelLayout,
   type ChannelPaging,
+  type ChannelSort,
   type ChannelQuery,
 } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
@@ -30,6 +32,7 @@ export interface ChannelInput {
   contentType: ChannelContentType;
   layout?: ChannelLayout;
   paging?: ChannelPaging;
+  sort?: ChannelSort;
   query?: ChannelQuery | null;
   /** How many items a nested channel shows on its parent. */
   queryLimit?: number;
@@ -54,6 +57,7 @@ export function channelRowToChannel(row: ChannelRow): Channel {
     content_type: oneOf(CHANNEL_CONTENT_TYPES, row.content_type, 'track'),
     layout: oneOf(CHANNEL_LAYOUTS, row.layout, 'grid'),
     paging: oneOf(CHANNEL_PAGING, row.paging, 'infinite'),
+    sort: oneOf(CHANNEL_SORTS, row.sort, 'curated'),
     query: row.query ? oneOf(CHANNEL_QUERIES, row.query, 'topTracks') : null,
   };
 }
@@ -107,12 +111,13 @@ export function createChannelsService({
 
   async function manualItems(
     channelId: number,
+    sort: ChannelSort,
     page: PageRequest,
     viewer: Viewer,
     params: ChannelParams,
     depth: number,
   ): Promise<Pagination<ChannelItem>> {
-    const { rows, total } = await repo.itemsPage(db, channelId, pageWindow(page));
+    const { rows, total } = await repo.itemsPage(db, channelId, pageWindow(page), sort);
     const idsOf = (type: string) => rows.filter((r) => r.item_type === type).map((r) => r.item_id);
     const [tracks, albums, artists, lists, genres, channels] = await Promise.all([
       catalogue.tracksByIds(idsOf('track'), viewer),
@@ -151,7 +156,7 @@ export function createChannelsService({
     const channel = channelRowToChannel(row);
     channel.content = channel.query
       ? await runQuery(channel.query, page, viewer, params)
-      : await manualItems(row.id, page, viewer, params, depth);
+      : await manualItems(row.id, channel.sort, page, viewer, params, depth);
     return channel;
   }
 
@@ -170,6 +175,7 @@ export function createChannelsService({
       content_type: input.contentType,
       layout: input.layout ?? 'grid',
       paging: input.paging ?? 'infinite',
+      sort: input.sort ?? 'curated',
       query: input.query ?? null,
       query_limit: input.queryLimit ?? 20,
     };

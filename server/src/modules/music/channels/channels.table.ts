@@ -9,6 +9,8 @@ export interface ChannelsTable {
   layout: Generated<string>;
   /** How the channel's own page pages: infinite, numbered or simple. */
   paging: Generated<string>;
+  /** The order of hand-filled items: curated, popular, recent or release. */
+  sort: Generated<string>;
   /** A query filling the channel automatically; null for hand-picked items. */
   query: string | null;
   query_limit: Generated<number>;

@@ -113,6 +113,62 @@ describe('channels', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('orders a hand-filled channel as placed, or by plays, age or release', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const made = [];
+    for (const [title, year] of [
+      ['Sorted old', 1999],
+      ['Sorted hit', 2005],
+      ['Sorted new', 2024],
+    ] as const) {
+      made.push(await importTrack(t.app, t.config.dataDir, { title, album: title, year }));
+    }
+    const [old, hit, fresh] = made;
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ plays: 50 })
+      .where('id', '=', hit!.trackId)
+      .execute();
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ plays: 5 })
+      .where('id', '=', old!.trackId)
+      .execute();
+    const items = [fresh, old, hit].map((track) => ({ type: 'track', id: track!.trackId }));
+    const created = await admin.post('/api/v1/admin/channels', {
+      name: 'Sorted',
+      slug: 'sorted',
+      content_type: 'track',
+      items,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().channel.id;
+    const client = await new TestClient(t.app).visit();
+    const names = async () =>
+      (await client.get('/api/v1/channel/sorted'))
+        .json()
+        .channel.content.data.map((track: { name: string }) => track.name);
+    expect(await names()).toEqual(['Sorted new', 'Sorted old', 'Sorted hit']);
+    for (const [sort, expected] of [
+      ['popular', ['Sorted hit', 'Sorted old', 'Sorted new']],
+      ['release', ['Sorted new', 'Sorted hit', 'Sorted old']],
+      ['recent', ['Sorted new', 'Sorted hit', 'Sorted old']],
+    ] as const) {
+      const saved = await admin.put(`/api/v1/admin/channels/${id}`, {
+        name: 'Sorted',
+        slug: 'sorted',
+        content_type: 'track',
+        sort,
+        items,
+      });
+      expect(saved.json().channel.sort).toBe(sort);
+      expect(await names(), sort).toEqual(expected);
+    }
+    // The editor keeps the placed order whatever visitors see.
+    expect((await admin.get(`/api/v1/admin/channels/${id}`)).json().items).toEqual(items);
+  });
+
   it('edits channels in the admin API, audited, and refuses a channel inside itself at any depth', async () => {
     const admin = new TestClient(t.app);
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -15,6 +15,7 @@ export interface ChannelDraft {
   content_type: ChannelContentType;
   layout: Channel['layout'];
   paging: Channel['paging'];
+  sort: Channel['sort'];
   query: Channel['query'];
   query_limit: number;
   items: ItemRef[];

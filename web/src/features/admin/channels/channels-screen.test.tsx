@@ -51,6 +51,9 @@ describe('the channel editor', () => {
         .map((item) => item.textContent),
     ).toEqual(['Night swim', 'Night drive']);
 
+    await userEvent.click(screen.getByRole('combobox', { name: /^Order/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Most played' }));
+
     api.on('POST /api/v1/admin/channels', { channel: { id: 4 } }, 201);
     api.on('GET /api/v1/admin/channels/4', { channel: { id: 4 }, items: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -60,6 +63,7 @@ describe('the channel editor', () => {
       slug: 'late-night',
       content_type: 'track',
       query: null,
+      sort: 'popular',
       items: [
         { type: 'track', id: 12 },
         { type: 'track', id: 11 },

@@ -2,6 +2,7 @@ import {
   CHANNEL_CONTENT_TYPES,
   CHANNEL_LAYOUTS,
   CHANNEL_PAGING,
+  CHANNEL_SORTS,
   CHANNEL_QUERIES,
   type Channel,
 } from '@cadenza/contracts/music';
@@ -53,6 +54,12 @@ const PAGING_LABELS: Record<Channel['paging'], string> = {
   infinite: 'More on scroll',
   numbered: 'Numbered pages',
   simple: 'Previous and next',
+};
+const SORT_LABELS: Record<Channel['sort'], string> = {
+  curated: 'As placed',
+  popular: 'Most played',
+  recent: 'Newest',
+  release: 'Latest released',
 };
 const QUERY_LABELS: Record<NonNullable<Channel['query']>, string> = {
   topTracks: 'Top tracks',
@@ -190,6 +197,7 @@ const EMPTY: ChannelDraft = {
   content_type: 'track',
   layout: 'grid',
   paging: 'infinite',
+  sort: 'curated',
   query: 'topTracks',
   query_limit: 20,
   items: [],
@@ -211,6 +219,7 @@ function ChannelEditor() {
         content_type: loaded.data.channel.content_type,
         layout: loaded.data.channel.layout,
         paging: loaded.data.channel.paging,
+        sort: loaded.data.channel.sort,
         query: loaded.data.channel.query,
         query_limit: loaded.data.query_limit,
         items: loaded.data.items,
@@ -372,6 +381,21 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
           onChange={(event) => change({ query_limit: Number(event.target.value) })}
           className="sm:max-w-48"
         />
+      )}
+      {byHand && (
+        <Select
+          label={t('Order')}
+          description={t('How visitors see the items; the editor keeps them as placed.')}
+          value={draft.sort}
+          onValueChange={(sort) => change({ sort: sort as ChannelDraft['sort'] })}
+          className="sm:max-w-64"
+        >
+          {CHANNEL_SORTS.map((sort) => (
+            <SelectItem key={sort} value={sort}>
+              {t(SORT_LABELS[sort])}
+            </SelectItem>
+          ))}
+        </Select>
       )}
       {byHand && (
         <HandPicked

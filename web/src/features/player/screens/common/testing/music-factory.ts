@@ -86,6 +86,7 @@ export function makeChannel(
     content_type: 'album',
     layout: 'grid',
     paging: 'infinite',
+    sort: 'curated',
     query: null,
     content: {
       data: items,
