@@ -133,6 +133,8 @@ export const trackSchema = z.object({
   stream_url: z.string(),
   lyrics: z.string().nullable().optional(),
   synced_lyrics: z.array(syncedLyricLineSchema).nullable().optional(),
+  /** Marked explicit by an admin. */
+  explicit: z.boolean(),
   is_liked: z.boolean().optional(),
   /** In listening history: when it was played. */
   played_at: z.string().optional(),

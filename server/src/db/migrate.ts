@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_localizations.js';
 import * as m0019 from './migrations/0019_play_clients.js';
 import * as m0020 from './migrations/0020_report_rollups.js';
 import * as m0021 from './migrations/0021_channel_paging.js';
+import * as m0022 from './migrations/0022_track_explicit.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019_play_clients': m0019,
   '0020_report_rollups': m0020,
   '0021_channel_paging': m0021,
+  '0022_track_explicit': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

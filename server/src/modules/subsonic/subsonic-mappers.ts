@@ -74,6 +74,8 @@ export function subsonicSong(track: Track, note?: Note): SubsonicNode {
     artistId: artist ? String(artist.id) : undefined,
     type: 'music',
     isVideo: false,
+    // OpenSubsonic: 'explicit' or 'clean'; a track nobody marked is not known to be clean.
+    explicitStatus: track.explicit ? 'explicit' : undefined,
     ...noted(note),
   };
 }

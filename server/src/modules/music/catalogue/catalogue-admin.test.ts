@@ -291,6 +291,49 @@ describe('the catalogue admin API', () => {
     }
   });
 
+  it('marks a track explicit and sets the genres of a track and an artist by name', async () => {
+    const track = await importTrack(t.app, t.config.dataDir, {
+      title: 'Marked',
+      artists: ['Genre Setter'],
+      genres: ['Rock'],
+    });
+    const saved = await admin.put(`/api/v1/tracks/${track.trackId}`, {
+      explicit: true,
+      genres: ['Dream pop', 'Shoegaze', 'Dream pop'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().track.explicit).toBe(true);
+    const shown = (await admin.get(`/api/v1/tracks/${track.trackId}`)).json().track;
+    expect(shown.genres.map((genre: { display_name: string }) => genre.display_name)).toEqual([
+      'Dream pop',
+      'Shoegaze',
+    ]);
+    // A listener sees the mark too.
+    const { client } = await signedInUser(t.app);
+    expect((await client.get(`/api/v1/tracks/${track.trackId}`)).json().track.explicit).toBe(true);
+
+    const artistId = track.artistIds[0]!;
+    const artist = await admin.put(`/api/v1/artists/${artistId}`, {
+      genres: ['Shoegaze'],
+      links: [{ url: 'https://genre-setter.example', title: 'Website' }],
+    });
+    expect(artist.statusCode, artist.body).toBe(200);
+    const page = (await admin.get(`/api/v1/artists/${artistId}`)).json().artist;
+    expect(page.genres.map((genre: { display_name: string }) => genre.display_name)).toEqual([
+      'Shoegaze',
+    ]);
+    expect(page.links).toEqual([{ url: 'https://genre-setter.example', title: 'Website' }]);
+  });
+
+  it('refuses an artist link that is not a web address, so no script reaches the page', async () => {
+    const track = await importTrack(t.app, t.config.dataDir, { artists: ['Link Artist'] });
+    const refused = await admin.put(`/api/v1/artists/${track.artistIds[0]}`, {
+      links: [{ url: 'javascript:alert(1)', title: 'Click' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json().errors)).toContain('Enter a full address');
+  });
+
   it('answers 403 to listeners and 401 to guests', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);

@@ -43,6 +43,18 @@ export function createCatalogueImport({
     if (urls) await repo.setAlbumImage(db, albumId, urls.large);
   }
 
+  /** Replaces the genres of a track or an artist by these names (created when new). */
+  async function setGenres(owner: 'track' | 'artist', id: number, names: string[]) {
+    await db.transaction().execute(async (trx) => {
+      await (owner === 'track' ? repo.clearTrackGenres(trx, id) : repo.clearArtistGenres(trx, id));
+      const ids = [];
+      for (const name of new Set(names.map((genre) => genre.trim()).filter(Boolean))) {
+        ids.push(await repo.ensureGenre(trx, nameKey(name), name));
+      }
+      await repo.linkGenres(trx, owner, id, ids);
+    });
+  }
+
   return {
     /**
      * Creates or updates the catalogue entry of one audio file: artists (matched by name,
@@ -173,14 +185,18 @@ export function createCatalogueImport({
         number?: number | null;
         disc?: number | null;
         lyrics?: string | null;
+        explicit?: boolean;
+        genres?: string[];
       },
     ): Promise<void> {
       if (!(await catalogueRepo.findTrack(db, id))) throw AppError.notFound('Track not found.');
-      const { lyrics, ...rest } = changes;
+      const { lyrics, explicit, genres, ...rest } = changes;
+      if (genres) await setGenres('track', id, genres);
       // Lyrics written as LRC are synced lyrics; the plain text is their words.
       const timed = lyrics ? parseLrc(lyrics) : [];
       await repo.updateTrackDetails(db, id, {
         ...rest,
+        ...(explicit !== undefined ? { explicit: explicit ? 1 : 0 } : {}),
         ...(lyrics !== undefined
           ? {
               lyrics: timed.length > 0 ? timed.map((line) => line.text).join('\n') : lyrics,
@@ -200,10 +216,12 @@ export function createCatalogueImport({
         image?: { data: Buffer; mime: string } | null;
         verified?: boolean;
         links?: { url: string; title: string }[];
+        genres?: string[];
       },
     ): Promise<Artist> {
       const row = await catalogueRepo.findArtist(db, artistId);
       if (!row) throw AppError.notFound('Artist not found.');
+      if (details.genres) await setGenres('artist', artistId, details.genres);
       const changes: Parameters<typeof repo.updateArtist>[2] = {};
       if (details.bio !== undefined) changes.bio = details.bio;
       if (details.verified !== undefined) changes.verified = details.verified ? 1 : 0;

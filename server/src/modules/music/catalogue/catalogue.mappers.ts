@@ -93,6 +93,7 @@ export function trackRowToTrack(
     mime: row.mime,
     file_size: Number(row.file_size),
     stream_url: streamUrl(row.id),
+    explicit: row.explicit === 1,
     created_at: row.created_at,
   };
 }

@@ -19,6 +19,7 @@ const LISTED_TRACK = [
   'mime',
   'file_size',
   'plays',
+  'explicit',
   'created_at',
 ] as const;
 const LISTED_TRACK_OF_TRACKS = LISTED_TRACK.map((column) => `tracks.${column}` as const);

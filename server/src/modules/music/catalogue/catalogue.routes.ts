@@ -2,7 +2,6 @@ import { integer, paginationSchema } from '@cadenza/contracts/http';
 import {
   ALBUM_TYPES,
   albumSchema,
-  artistLinkSchema,
   artistPageSchema,
   artistSchema,
   channelSchema,
@@ -19,6 +18,20 @@ import { idParams, pageQuery, viewerOf } from '../http.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
+/** A link on an artist page: a web address only, so no `javascript:` reaches an href. */
+const linkInput = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (url) => /^https?:\/\/[^\s]+$/i.test(url),
+      'Enter a full address, starting with https://',
+    ),
+  title: z.string().trim().min(1).max(100),
+});
+/** Genres by name, as an editor types them; new names become new genres. */
+const genreNames = z.array(z.string().trim().min(1).max(100)).max(20);
 
 export async function catalogueRoutes(
   app: FastifyInstance,
@@ -56,7 +69,8 @@ export async function catalogueRoutes(
         body: z.object({
           bio: z.string().max(20000).nullish(),
           verified: z.boolean().optional(),
-          links: z.array(artistLinkSchema).max(20).optional(),
+          links: z.array(linkInput).max(20).optional(),
+          genres: genreNames.optional(),
         }),
         response: { 200: z.object({ artist: artistSchema }) },
       },
@@ -66,6 +80,7 @@ export async function catalogueRoutes(
         ...(request.body.bio !== undefined ? { bio: request.body.bio } : {}),
         ...(request.body.verified !== undefined ? { verified: request.body.verified } : {}),
         ...(request.body.links !== undefined ? { links: request.body.links } : {}),
+        ...(request.body.genres !== undefined ? { genres: request.body.genres } : {}),
       }),
     }),
   );
@@ -101,6 +116,8 @@ export async function catalogueRoutes(
           number: z.number().int().min(0).max(9999).nullish(),
           disc: z.number().int().min(0).max(999).nullish(),
           lyrics: z.string().max(100_000).nullish(),
+          explicit: z.boolean().optional(),
+          genres: genreNames.optional(),
         }),
         response: { 200: z.object({ track: trackSchema }) },
       },

@@ -53,6 +53,7 @@ export interface TracksTable {
   lyrics: string | null;
   /** JSON array of {time_ms, text}. */
   synced_lyrics: string | null;
+  explicit: Generated<number>;
   plays: Generated<number>;
   musicbrainz_id: string | null;
   created_at: string;

@@ -147,7 +147,8 @@ export async function findTrackByPath(db: Executor, audioPath: string) {
   return db.selectFrom('tracks').selectAll().where('audio_path', '=', audioPath).executeTakeFirst();
 }
 
-export type TrackValues = Omit<TrackRow, 'id' | 'plays' | 'created_at' | 'updated_at'>;
+// Explicit is an admin's mark, not the file's: a re-import keeps it.
+export type TrackValues = Omit<TrackRow, 'id' | 'plays' | 'explicit' | 'created_at' | 'updated_at'>;
 
 export async function insertTrack(db: Executor, values: TrackValues): Promise<number> {
   const at = now();
@@ -179,6 +180,10 @@ export async function setTrackArtists(db: Executor, trackId: number, artistIds: 
 
 export async function clearTrackGenres(db: Executor, trackId: number): Promise<void> {
   await db.deleteFrom('track_genres').where('track_id', '=', trackId).execute();
+}
+
+export async function clearArtistGenres(db: Executor, artistId: number): Promise<void> {
+  await db.deleteFrom('artist_genres').where('artist_id', '=', artistId).execute();
 }
 
 /** Deletes the tracks of these files, then albums left without tracks. Returns tracks removed. */
@@ -273,7 +278,9 @@ export async function updateAlbum(
 export async function updateTrackDetails(
   db: Executor,
   id: number,
-  changes: Partial<Pick<TrackRow, 'name' | 'number' | 'disc' | 'lyrics' | 'synced_lyrics'>>,
+  changes: Partial<
+    Pick<TrackRow, 'name' | 'number' | 'disc' | 'lyrics' | 'synced_lyrics' | 'explicit'>
+  >,
 ): Promise<void> {
   await db
     .updateTable('tracks')

@@ -16,18 +16,20 @@ import { ListTable, ScreenHeader } from '../components/list-table';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import {
-  fetchArtistBio,
+  fetchArtistDetails,
+  genreNames,
   useAdminArtists,
   useDeleteCatalogueItems,
   useMergeArtist,
   useSaveArtist,
   type AdminArtist,
+  type ArtistDetails,
 } from './catalogue-api';
 
 type Dialogs =
   | { kind: 'delete'; artists: AdminArtist[] }
   | { kind: 'merge'; artist: AdminArtist }
-  | { kind: 'edit'; artist: AdminArtist; bio: string }
+  | { kind: 'edit'; artist: AdminArtist; details: Omit<ArtistDetails, 'verified'> }
   | null;
 
 /** /admin/artists: the artists of the catalogue, to edit, merge when duplicated, or delete. */
@@ -65,8 +67,8 @@ export function ArtistsPage() {
             label={t('Edit {{name}}', { name: artist.name })}
             size="sm"
             onClick={() =>
-              void fetchArtistBio(artist.id).then(
-                (bio) => setDialog({ kind: 'edit', artist, bio }),
+              void fetchArtistDetails(artist.id).then(
+                (details) => setDialog({ kind: 'edit', artist, details }),
                 (error: unknown) => showError(error, t),
               )
             }
@@ -135,7 +137,11 @@ export function ArtistsPage() {
         <MergeDialog artist={dialog.artist} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'edit' && (
-        <ArtistDialog artist={dialog.artist} bio={dialog.bio} onClose={() => setDialog(null)} />
+        <ArtistDialog
+          artist={dialog.artist}
+          details={dialog.details}
+          onClose={() => setDialog(null)}
+        />
       )}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
@@ -243,23 +249,53 @@ function MergeDialog({ artist, onClose }: { artist: AdminArtist; onClose: () => 
   );
 }
 
+const isWebAddress = (text: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+};
+
 function ArtistDialog({
   artist,
-  bio: initialBio,
+  details,
   onClose,
 }: {
   artist: AdminArtist;
-  bio: string;
+  details: Omit<ArtistDetails, 'verified'>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveArtist();
-  const [bio, setBio] = useState(initialBio);
+  const [bio, setBio] = useState(details.bio ?? '');
   const [verified, setVerified] = useState(artist.verified);
+  const [genres, setGenres] = useState(details.genres.join(', '));
+  const [links, setLinks] = useState(details.links);
+  const [linkErrors, setLinkErrors] = useState<Record<number, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const filled = links.filter((link) => link.url.trim() || link.title.trim());
+    const problems: Record<number, string> = {};
+    filled.forEach((link, index) => {
+      if (!isWebAddress(link.url.trim())) {
+        problems[index] = t('Enter a full address, starting with https://');
+      }
+    });
+    setLinks(filled);
+    setLinkErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     save.mutate(
-      { id: artist.id, bio: bio.trim() || null, verified },
+      {
+        id: artist.id,
+        bio: bio.trim() || null,
+        verified,
+        genres: genreNames(genres),
+        links: filled.map((link) => ({
+          url: link.url.trim(),
+          title: link.title.trim() || new URL(link.url.trim()).hostname,
+        })),
+      },
       {
         onSuccess: () => {
           toast.positive(t('Artist saved'));
@@ -269,12 +305,58 @@ function ArtistDialog({
       },
     );
   };
+  const setLink = (index: number, patch: Partial<{ url: string; title: string }>) =>
+    setLinks((current) => current.map((link, at) => (at === index ? { ...link, ...patch } : link)));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
       <form onSubmit={submit}>
         <DialogBody className="flex flex-col gap-4">
           <TextArea label={t('Biography')} rows={8} value={bio} onChange={setBio} />
+          <TextField
+            label={t('Genres')}
+            description={t('Separated by commas; a new name becomes a new genre.')}
+            value={genres}
+            onChange={(event) => setGenres(event.target.value)}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">{t('Links')}</legend>
+            {links.map((link, index) => (
+              <div key={index} className="flex flex-wrap items-start gap-2">
+                <TextField
+                  label={t('Title')}
+                  value={link.title}
+                  onChange={(event) => setLink(index, { title: event.target.value })}
+                  className="min-w-32 flex-1"
+                />
+                <TextField
+                  label={t('Address')}
+                  type="url"
+                  value={link.url}
+                  errorMessage={linkErrors[index]}
+                  onChange={(event) => setLink(index, { url: event.target.value })}
+                  className="min-w-48 flex-[2]"
+                />
+                <IconButton
+                  label={t('Remove link {{number}}', { number: index + 1 })}
+                  size="sm"
+                  className="mt-7"
+                  onClick={() => setLinks((current) => current.filter((_, at) => at !== index))}
+                >
+                  <Trash2 size={16} aria-hidden />
+                </IconButton>
+              </div>
+            ))}
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              disabled={links.length >= 20}
+              onClick={() => setLinks((current) => [...current, { url: '', title: '' }])}
+            >
+              {t('Add link')}
+            </Button>
+          </fieldset>
           <Switch
             label={t('Verified')}
             description={t('Shows the verified badge on the artist page.')}

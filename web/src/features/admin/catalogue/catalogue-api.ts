@@ -1,6 +1,6 @@
 import type { Pagination } from '@cadenza/contracts/http';
 import { toLrc } from '@cadenza/contracts/lyrics';
-import type { Track } from '@cadenza/contracts/music';
+import type { Artist, Track } from '@cadenza/contracts/music';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type QueryParams } from '../../../api/client';
 
@@ -121,8 +121,15 @@ export const useMergeArtist = () =>
     apiClient.post<{ message: string }>(`admin/artists/${id}/merge`, { into }),
   );
 
+export interface ArtistDetails {
+  bio: string | null;
+  verified: boolean;
+  links: { url: string; title: string }[];
+  genres: string[];
+}
+
 export const useSaveArtist = () =>
-  useCatalogueWrite(({ id, ...details }: { id: number; bio: string | null; verified: boolean }) =>
+  useCatalogueWrite(({ id, ...details }: { id: number } & ArtistDetails) =>
     apiClient.put(`artists/${id}`, details),
   );
 
@@ -136,22 +143,40 @@ export const useSaveTrack = () =>
       name: string;
       number: number | null;
       lyrics: string | null;
+      explicit: boolean;
+      genres: string[];
     }) => apiClient.put(`tracks/${id}`, details),
   );
-
-/** The track's lyrics as the editor shows them: synced lyrics as LRC text. */
-export const fetchTrackLyrics = (id: number) =>
-  fetchTrackForEditing(id).then(({ lyrics }) => lyrics);
 
 /** What the track editor starts from: the track, and its lyrics as text (synced as LRC). */
 export const fetchTrackForEditing = (id: number) =>
   apiClient.get<{ track: Track }>(`tracks/${id}`).then(({ track }) => ({
-    track: { id: track.id, name: track.name, number: track.number ?? null },
+    track: {
+      id: track.id,
+      name: track.name,
+      number: track.number ?? null,
+      explicit: track.explicit,
+      genres: (track.genres ?? []).map((genre) => genre.display_name),
+    },
     lyrics: track.synced_lyrics?.length ? toLrc(track.synced_lyrics) : (track.lyrics ?? ''),
   }));
 
-/** The artist's bio, for the editor. */
-export const fetchArtistBio = (id: number) =>
+/** What the artist editor starts from. */
+export const fetchArtistDetails = (id: number) =>
   apiClient
-    .get<{ artist: { bio?: string | null } }>(`artists/${id}`)
-    .then((response) => response.artist.bio ?? '');
+    .get<{ artist: Artist }>(`artists/${id}`)
+    .then(({ artist }): Omit<ArtistDetails, 'verified'> => ({
+      bio: artist.bio ?? null,
+      links: artist.links ?? [],
+      genres: (artist.genres ?? []).map((genre) => genre.display_name),
+    }));
+
+/** Genres typed as "Rock, Indie pop": the names, without blanks or repeats. */
+export const genreNames = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ),
+];

@@ -90,6 +90,8 @@ describe('the catalogue tables', () => {
           id: 9,
           name: 'Sung',
           number: 2,
+          explicit: false,
+          genres: [],
           lyrics: 'Hello\nagain',
           synced_lyrics: [
             { time_ms: 500, text: 'Hello' },
@@ -111,5 +113,21 @@ describe('the catalogue tables', () => {
       '[00:00.50]Hello\n[00:02.00]again',
     );
     expect(within(dialog).getByText('Synced lyrics: 2 timed lines.')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('switch', { name: /^Explicit/ }));
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /^Genres/ }),
+      'Dream pop, Shoegaze,',
+    );
+    api.on('PUT /api/v1/tracks/9', { track: {} });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('Track saved'));
+    expect(api.callsTo('PUT /api/v1/tracks/9')[0]!.body).toEqual({
+      name: 'Sung',
+      number: 2,
+      lyrics: '[00:00.50]Hello\n[00:02.00]again',
+      explicit: true,
+      genres: ['Dream pop', 'Shoegaze'],
+    });
   });
 });

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
+import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { fetchTrackLyrics, useSaveTrack, type AdminTrack } from './catalogue-api';
+import { fetchTrackForEditing, genreNames, useSaveTrack, type AdminTrack } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 
 const duration = (ms: number | null) => {
@@ -20,7 +21,9 @@ const duration = (ms: number | null) => {
 /** /admin/tracks: the tracks of the catalogue, with their title, number and lyrics. */
 export function TracksPage() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<{ track: AdminTrack; lyrics: string } | null>(null);
+  const [editing, setEditing] = useState<Awaited<ReturnType<typeof fetchTrackForEditing>> | null>(
+    null,
+  );
 
   return (
     <CatalogueListPage<AdminTrack>
@@ -49,9 +52,8 @@ export function TracksPage() {
           label={t('Edit {{name}}', { name: track.name })}
           size="sm"
           onClick={() =>
-            void fetchTrackLyrics(track.id).then(
-              (lyrics) => setEditing({ track, lyrics }),
-              (error: unknown) => showError(error, t),
+            void fetchTrackForEditing(track.id).then(setEditing, (error: unknown) =>
+              showError(error, t),
             )
           }
         >
@@ -81,7 +83,7 @@ export function TrackDialog({
   lyrics: initialLyrics,
   onClose,
 }: {
-  track: Pick<AdminTrack, 'id' | 'name' | 'number'>;
+  track: Pick<AdminTrack, 'id' | 'name' | 'number'> & { explicit: boolean; genres: string[] };
   lyrics: string;
   onClose: () => void;
 }) {
@@ -90,6 +92,8 @@ export function TrackDialog({
   const [name, setName] = useState(track.name);
   const [number, setNumber] = useState(track.number === null ? '' : String(track.number));
   const [lyrics, setLyrics] = useState(initialLyrics);
+  const [explicit, setExplicit] = useState(track.explicit);
+  const [genres, setGenres] = useState(track.genres.join(', '));
   const [error, setError] = useState<string | undefined>();
   const synced = parseLrc(lyrics);
 
@@ -105,6 +109,8 @@ export function TrackDialog({
         name: name.trim(),
         number: number ? Number(number) : null,
         lyrics: lyrics.trim() || null,
+        explicit,
+        genres: genreNames(genres),
       },
       {
         onSuccess: () => {
@@ -134,6 +140,18 @@ export function TrackDialog({
             min={0}
             value={number}
             onChange={(event) => setNumber(event.target.value)}
+          />
+          <TextField
+            label={t('Genres')}
+            description={t('Separated by commas; a new name becomes a new genre.')}
+            value={genres}
+            onChange={(event) => setGenres(event.target.value)}
+          />
+          <Switch
+            label={t('Explicit')}
+            description={t('Shows an E beside the track.')}
+            checked={explicit}
+            onCheckedChange={setExplicit}
           />
           <TextArea
             label={t('Lyrics')}

@@ -194,15 +194,18 @@ function TrackRow({
             <CoverImage src={track.image ?? track.album?.image} kind="track" className="size-10" />
           )}
           <div className="min-w-0">
-            <Link
-              to={trackUrl(track)}
-              className={clsx(
-                'block truncate text-base hover:underline',
-                isCurrent ? 'text-primary' : 'text-fg',
-              )}
-            >
-              {track.name}
-            </Link>
+            <div className="flex min-w-0 items-center gap-1.5">
+              <Link
+                to={trackUrl(track)}
+                className={clsx(
+                  'truncate text-base hover:underline',
+                  isCurrent ? 'text-primary' : 'text-fg',
+                )}
+              >
+                {track.name}
+              </Link>
+              {track.explicit && <ExplicitMark />}
+            </div>
             <ArtistLinks artists={track.artists} className="block truncate text-sm text-fg-muted" />
           </div>
         </div>
@@ -355,5 +358,19 @@ export function TrackTableSkeleton({
         </div>
       ))}
     </div>
+  );
+}
+
+/** The "E" of an explicit track, read out in full. */
+function ExplicitMark() {
+  const { t } = useTranslation();
+  return (
+    <span
+      title={t('Explicit')}
+      className="grid size-4 shrink-0 place-items-center rounded-[3px] bg-fg-muted text-[10px] leading-none font-bold text-bg"
+    >
+      <span aria-hidden>E</span>
+      <span className="sr-only">{t('Explicit')}</span>
+    </span>
   );
 }

@@ -40,6 +40,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     mime: 'audio/mpeg',
     file_size: 1000,
     stream_url: `/api/v1/tracks/${id}/stream`,
+    explicit: false,
     created_at: created,
     ...overrides,
   };
