@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import type { Storage } from '../../infra/storage.js';
 
 const ACCEPTED = /^image\/(jpeg|png|webp|gif|avif|tiff)$/;
+// Judged by the decoded content: an SVG (which sharp reads too) could carry script.
+const RASTER = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /**
  * Resizes an image into square webp variants and stores them. The key carries a hash of the
@@ -18,7 +20,8 @@ export async function storeImage<Size extends string>(
   if (image.mime && !ACCEPTED.test(image.mime)) return null;
   try {
     // Decoding checks the content, whatever the declared type says.
-    await sharp(image.data).metadata();
+    const { format } = await sharp(image.data).metadata();
+    if (!format || !RASTER.has(format)) return null;
   } catch {
     return null;
   }

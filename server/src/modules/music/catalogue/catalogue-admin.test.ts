@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp, signedInAdmin } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
-import { importTrack } from '../music.fixtures.js';
+import { multipartFile } from '../../../test/multipart.js';
+import { coverPng, importTrack } from '../music.fixtures.js';
 
 let t: TestApp;
 let admin: TestClient;
@@ -334,6 +335,66 @@ describe('the catalogue admin API', () => {
     expect(JSON.stringify(refused.json().errors)).toContain('Enter a full address');
   });
 
+  it('takes an artist picture and an album cover, raster pictures only', async () => {
+    const track = await importTrack(t.app, t.config.dataDir, {
+      title: 'Pictured',
+      artists: ['Pictured Artist'],
+      album: 'Pictured Album',
+    });
+    const upload = (path: string, data: Buffer, type: string) => {
+      const file = multipartFile(data, { filename: 'picture', type });
+      return admin.request('POST', path, file.body, { headers: file.headers });
+    };
+    const png = await coverPng('#336699');
+    const artist = await upload(`/api/v1/artists/${track.artistIds[0]}/image`, png, 'image/png');
+    expect(artist.statusCode, artist.body).toBe(200);
+    expect(artist.json().artist.image_large).toMatch(/\.webp$/);
+    const cover = await upload(`/api/v1/albums/${track.albumId}/cover`, png, 'image/png');
+    expect(cover.statusCode, cover.body).toBe(200);
+    const image = cover.json().album.image as string;
+    expect((await admin.get(image)).headers['content-type']).toBe('image/webp');
+
+    // An SVG decodes as a picture too, but could carry script: refused whatever it claims.
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>',
+    );
+    const refused = await upload(`/api/v1/albums/${track.albumId}/cover`, svg, 'image/png');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file).toBe('Choose a JPEG, PNG, WebP or GIF picture.');
+    expect((await admin.get(`/api/v1/albums/${track.albumId}`)).json().album.image).toBe(image);
+
+    const { client } = await signedInUser(t.app);
+    const file = multipartFile(png, { filename: 'picture', type: 'image/png' });
+    const forbidden = await client.request(
+      'POST',
+      `/api/v1/albums/${track.albumId}/cover`,
+      file.body,
+      { headers: file.headers },
+    );
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it("orders an album's tracks, and refuses an order that leaves one out", async () => {
+    const made = [];
+    for (const title of ['Ordered one', 'Ordered two', 'Ordered three']) {
+      made.push(await importTrack(t.app, t.config.dataDir, { title, album: 'Ordered Album' }));
+    }
+    const albumId = made[0]!.albumId!;
+    const [one, two, three] = made.map((track) => track.trackId);
+    const partial = await admin.put(`/api/v1/albums/${albumId}`, { track_ids: [three, one] });
+    expect(partial.statusCode).toBe(422);
+    expect(partial.json().errors.track_ids).toBe("List each of the album's tracks once.");
+
+    const saved = await admin.put(`/api/v1/albums/${albumId}`, { track_ids: [three, one, two] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const tracks = saved.json().album.tracks as { name: string; number: number }[];
+    expect(tracks.map((track) => [track.number, track.name])).toEqual([
+      [1, 'Ordered three'],
+      [2, 'Ordered one'],
+      [3, 'Ordered two'],
+    ]);
+  });
+
   it('answers 403 to listeners and 401 to guests', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);
@@ -350,6 +411,8 @@ describe('the catalogue admin API', () => {
       ['DELETE', '/api/v1/admin/genres/1', undefined],
       ['DELETE', '/api/v1/admin/playlists/1', undefined],
       ['DELETE', '/api/v1/admin/lyrics/1', undefined],
+      ['PUT', '/api/v1/albums/1', { name: 'Taken' }],
+      ['PUT', '/api/v1/tracks/1', { explicit: true }],
       ['POST', '/api/v1/admin/artists/1/merge', { into: 2 }],
     ] as const) {
       expect((await client.request(method, url, body)).statusCode, url).toBe(403);

@@ -166,16 +166,51 @@ export function createCatalogueImport({
       return { removed };
     },
 
-    /** Admin edits; the import key stays, so a re-import still finds the album. */
+    /**
+     * Admin edits; the import key stays, so a re-import still finds the album. `trackIds` puts
+     * the album's tracks in that order, numbered from 1; it must name each of them once.
+     */
     async editAlbum(
       id: number,
-      changes: { name?: string; type?: AlbumType; release_date?: string | null },
+      {
+        trackIds,
+        ...changes
+      }: {
+        name?: string;
+        type?: AlbumType;
+        release_date?: string | null;
+        trackIds?: number[] | undefined;
+      },
     ): Promise<void> {
       if (!(await catalogueRepo.findAlbum(db, id))) throw AppError.notFound('Album not found.');
-      await repo.updateAlbum(db, id, {
-        ...changes,
-        ...(changes.release_date ? { year: Number(changes.release_date.slice(0, 4)) } : {}),
+      if (trackIds) {
+        const tracks = await catalogueRepo.albumTracks(db, id);
+        const ours = new Set(tracks.map((track) => track.id));
+        if (
+          trackIds.length !== ours.size ||
+          new Set(trackIds).size !== trackIds.length ||
+          !trackIds.every((trackId) => ours.has(trackId))
+        ) {
+          throw AppError.validation({ track_ids: "List each of the album's tracks once." });
+        }
+      }
+      await db.transaction().execute(async (trx) => {
+        await repo.updateAlbum(trx, id, {
+          ...changes,
+          ...(changes.release_date ? { year: Number(changes.release_date.slice(0, 4)) } : {}),
+        });
+        for (const [index, trackId] of (trackIds ?? []).entries()) {
+          await repo.updateTrackDetails(trx, trackId, { number: index + 1 });
+        }
       });
+    },
+
+    /** Replaces an album's cover with an uploaded picture, checked by its content. */
+    async replaceAlbumCover(id: number, data: Buffer): Promise<void> {
+      if (!(await catalogueRepo.findAlbum(db, id))) throw AppError.notFound('Album not found.');
+      const urls = await storeImage(storage, `artwork/albums/${id}`, { data }, { large: 600 });
+      if (!urls) throw AppError.validation({ file: 'Choose a JPEG, PNG, WebP or GIF picture.' });
+      await repo.setAlbumImage(db, id, urls.large);
     },
 
     async editTrack(
@@ -213,7 +248,7 @@ export function createCatalogueImport({
       artistId: number,
       details: {
         bio?: string | null;
-        image?: { data: Buffer; mime: string } | null;
+        image?: { data: Buffer; mime?: string } | null;
         verified?: boolean;
         links?: { url: string; title: string }[];
         genres?: string[];
@@ -231,7 +266,7 @@ export function createCatalogueImport({
           small: 300,
           large: 1000,
         });
-        if (!urls) throw AppError.validation({ image: 'The image could not be read.' });
+        if (!urls) throw AppError.validation({ file: 'Choose a JPEG, PNG, WebP or GIF picture.' });
         changes.image_small = urls.small;
         changes.image_large = urls.large;
       }

@@ -10,9 +10,12 @@ import {
   MUSIC_PERMISSIONS,
   trackSchema,
 } from '@cadenza/contracts/music';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../../core/errors.js';
+import { readMultipartForm } from '../../../core/multipart.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import { idParams, pageQuery, viewerOf } from '../http.js';
 import type { CatalogueService } from './catalogue.service.js';
@@ -37,6 +40,7 @@ export async function catalogueRoutes(
   app: FastifyInstance,
   { catalogue, channels }: { catalogue: CatalogueService; channels: ChannelsService },
 ): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 2 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -85,6 +89,40 @@ export async function catalogueRoutes(
     }),
   );
 
+  // Pictures for the admin's editors: read whole (5 MB at most), checked by content.
+  const upload = async (request: FastifyRequest) => {
+    const form = await readMultipartForm(request);
+    if (form.tooLarge) throw AppError.validation({ file: 'The image may be at most 5 MB.' });
+    const data = form.files.get('file');
+    if (!data) throw AppError.validation({ file: 'Choose an image to upload.' });
+    return data;
+  };
+
+  r.post(
+    '/api/v1/artists/:id/image',
+    {
+      config: { permission: MUSIC_PERMISSIONS.update },
+      schema: { params: idParams, response: { 200: z.object({ artist: artistSchema }) } },
+    },
+    async (request) => ({
+      artist: await catalogue.setArtistDetails(request.params.id, {
+        image: { data: await upload(request) },
+      }),
+    }),
+  );
+
+  r.post(
+    '/api/v1/albums/:id/cover',
+    {
+      config: { permission: MUSIC_PERMISSIONS.update },
+      schema: { params: idParams, response: { 200: z.object({ album: albumSchema }) } },
+    },
+    async (request) => {
+      await catalogue.replaceAlbumCover(request.params.id, await upload(request));
+      return { album: await catalogue.albumPage(request.params.id, viewerOf(request)) };
+    },
+  );
+
   r.put(
     '/api/v1/albums/:id',
     {
@@ -95,12 +133,17 @@ export async function catalogueRoutes(
           name: z.string().trim().min(1).max(255).optional(),
           type: z.enum(ALBUM_TYPES).optional(),
           release_date: z.iso.date().nullish(),
+          track_ids: z
+            .array(integer({ min: 1 }))
+            .max(500)
+            .optional(),
         }),
         response: { 200: z.object({ album: albumSchema }) },
       },
     },
     async (request) => {
-      await catalogue.editAlbum(request.params.id, request.body);
+      const { track_ids, ...changes } = request.body;
+      await catalogue.editAlbum(request.params.id, { ...changes, trackIds: track_ids });
       return { album: await catalogue.albumPage(request.params.id, viewerOf(request)) };
     },
   );

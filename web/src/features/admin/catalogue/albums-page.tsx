@@ -1,5 +1,5 @@
 import { ALBUM_TYPES } from '@cadenza/contracts/music';
-import { Disc3, Pencil } from 'lucide-react';
+import { ArrowDown, ArrowUp, Disc3, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
@@ -8,13 +8,22 @@ import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { useSaveAlbum, type AdminAlbum } from './catalogue-api';
+import { ImageField } from '../components/image-field';
+import {
+  fetchAlbumTracks,
+  useSaveAlbum,
+  useUploadCataloguePicture,
+  type AdminAlbum,
+} from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 
 /** /admin/albums: the albums of the catalogue, to edit or delete. */
 export function AlbumsPage() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<AdminAlbum | null>(null);
+  const [editing, setEditing] = useState<{
+    album: AdminAlbum;
+    tracks: { id: number; name: string }[];
+  } | null>(null);
   const typeLabels: Record<string, string> = {
     album: t('Album'),
     single: t('Single'),
@@ -70,7 +79,12 @@ export function AlbumsPage() {
         <IconButton
           label={t('Edit {{name}}', { name: album.name })}
           size="sm"
-          onClick={() => setEditing(album)}
+          onClick={() =>
+            void fetchAlbumTracks(album.id).then(
+              (tracks) => setEditing({ album, tracks }),
+              (error: unknown) => showError(error, t),
+            )
+          }
         >
           <Pencil size={16} aria-hidden />
         </IconButton>
@@ -82,7 +96,12 @@ export function AlbumsPage() {
       deleteRowLabel={(album) => t('Delete {{name}}', { name: album.name })}
     >
       {editing && (
-        <AlbumDialog album={editing} typeLabels={typeLabels} onClose={() => setEditing(null)} />
+        <AlbumDialog
+          album={editing.album}
+          tracks={editing.tracks}
+          typeLabels={typeLabels}
+          onClose={() => setEditing(null)}
+        />
       )}
     </CatalogueListPage>
   );
@@ -90,15 +109,27 @@ export function AlbumsPage() {
 
 function AlbumDialog({
   album,
+  tracks: initialTracks,
   typeLabels,
   onClose,
 }: {
   album: AdminAlbum;
+  tracks: { id: number; name: string }[];
   typeLabels: Record<string, string>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveAlbum();
+  const upload = useUploadCataloguePicture(`albums/${album.id}/cover`);
+  const [cover, setCover] = useState(album.image ?? '');
+  const [tracks, setTracks] = useState(initialTracks);
+  const move = (from: number, to: number) =>
+    setTracks((current) => {
+      const next = [...current];
+      const [track] = next.splice(from, 1);
+      next.splice(to, 0, track!);
+      return next;
+    });
   const [name, setName] = useState(album.name);
   const [type, setType] = useState(album.type);
   const [releaseDate, setReleaseDate] = useState(album.release_date ?? '');
@@ -111,7 +142,13 @@ function AlbumDialog({
       return;
     }
     save.mutate(
-      { id: album.id, name: name.trim(), type, release_date: releaseDate || null },
+      {
+        id: album.id,
+        name: name.trim(),
+        type,
+        release_date: releaseDate || null,
+        track_ids: tracks.map((track) => track.id),
+      },
       {
         onSuccess: () => {
           toast.positive(t('Album saved'));
@@ -123,10 +160,25 @@ function AlbumDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{t('Edit {{name}}', { name: album.name })}</DialogHeader>
       <form onSubmit={submit} noValidate>
         <DialogBody className="flex flex-col gap-4">
+          <ImageField
+            label={t('Cover')}
+            description={t('A square JPEG, PNG, WebP or GIF picture, 5 MB at most.')}
+            url={cover}
+            isLoading={upload.isPending}
+            onFile={(file) =>
+              upload.mutate(file, {
+                onSuccess: (response) => {
+                  setCover(response.album?.image ?? '');
+                  toast.positive(t('Cover saved'));
+                },
+                onError: (failure) => showError(failure, t),
+              })
+            }
+          />
           <TextField
             label={t('Title')}
             required
@@ -147,6 +199,40 @@ function AlbumDialog({
             value={releaseDate}
             onChange={(event) => setReleaseDate(event.target.value)}
           />
+          {tracks.length > 1 && (
+            <div className="flex flex-col gap-2">
+              <p className="text-sm font-medium" id="album-track-order">
+                {t('Track order')}
+              </p>
+              <ol aria-labelledby="album-track-order" className="flex flex-col gap-1">
+                {tracks.map((track, index) => (
+                  <li
+                    key={track.id}
+                    className="flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-sm"
+                  >
+                    <span className="w-6 text-end text-fg-muted tabular-nums">{index + 1}</span>
+                    <span className="min-w-0 flex-1 truncate">{track.name}</span>
+                    <IconButton
+                      label={t('Move {{name}} up', { name: track.name })}
+                      size="sm"
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      <ArrowUp size={16} aria-hidden />
+                    </IconButton>
+                    <IconButton
+                      label={t('Move {{name}} down', { name: track.name })}
+                      size="sm"
+                      disabled={index === tracks.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      <ArrowDown size={16} aria-hidden />
+                    </IconButton>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
         </DialogBody>
         <DialogFooter>
           <DialogClose>

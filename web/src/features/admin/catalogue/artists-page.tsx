@@ -24,7 +24,9 @@ import {
   useSaveArtist,
   type AdminArtist,
   type ArtistDetails,
+  useUploadCataloguePicture,
 } from './catalogue-api';
+import { ImageField } from '../components/image-field';
 
 type Dialogs =
   | { kind: 'delete'; artists: AdminArtist[] }
@@ -272,6 +274,8 @@ function ArtistDialog({
   const [verified, setVerified] = useState(artist.verified);
   const [genres, setGenres] = useState(details.genres.join(', '));
   const [links, setLinks] = useState(details.links);
+  const upload = useUploadCataloguePicture(`artists/${artist.id}/image`);
+  const [picture, setPicture] = useState(artist.image_small ?? '');
   const [linkErrors, setLinkErrors] = useState<Record<number, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -312,6 +316,21 @@ function ArtistDialog({
       <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
       <form onSubmit={submit}>
         <DialogBody className="flex flex-col gap-4">
+          <ImageField
+            label={t('Picture')}
+            description={t('A square JPEG, PNG, WebP or GIF picture, 5 MB at most.')}
+            url={picture}
+            isLoading={upload.isPending}
+            onFile={(file) =>
+              upload.mutate(file, {
+                onSuccess: (response) => {
+                  setPicture(response.artist?.image_small ?? '');
+                  toast.positive(t('Picture saved'));
+                },
+                onError: (failure) => showError(failure, t),
+              })
+            }
+          />
           <TextArea label={t('Biography')} rows={8} value={bio} onChange={setBio} />
           <TextField
             label={t('Genres')}

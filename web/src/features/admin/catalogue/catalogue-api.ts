@@ -112,9 +112,31 @@ export const useDeleteCatalogueItems = (table: CatalogueTable) =>
 
 export const useSaveAlbum = () =>
   useCatalogueWrite(
-    ({ id, ...details }: { id: number; name: string; type: string; release_date: string | null }) =>
-      apiClient.put(`albums/${id}`, details),
+    ({
+      id,
+      ...details
+    }: {
+      id: number;
+      name: string;
+      type: string;
+      release_date: string | null;
+      track_ids: number[];
+    }) => apiClient.put(`albums/${id}`, details),
   );
+
+/** The album's tracks in their order, for the album editor. */
+export const fetchAlbumTracks = (id: number) =>
+  apiClient
+    .get<{ album: { tracks?: Track[] } }>(`albums/${id}`)
+    .then(({ album }) => (album.tracks ?? []).map((track) => ({ id: track.id, name: track.name })));
+
+/** Uploads a picture of an artist (`artists/{id}/image`) or an album (`albums/{id}/cover`). */
+export const useUploadCataloguePicture = (path: string) =>
+  useCatalogueWrite((file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return apiClient.post<{ artist?: Artist; album?: { image: string | null } }>(path, body);
+  });
 
 export const useMergeArtist = () =>
   useCatalogueWrite(({ id, into }: { id: number; into: number }) =>

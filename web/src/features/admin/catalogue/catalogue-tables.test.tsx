@@ -49,6 +49,15 @@ describe('the catalogue tables', () => {
   it('edits an album: title, type and release date', async () => {
     const api = mockApi()
       .on('GET /api/v1/admin/albums', page([album(4, 'Draft title')]))
+      .on('GET /api/v1/albums/4', {
+        album: {
+          tracks: [
+            { id: 41, name: 'Opener' },
+            { id: 42, name: 'Closer' },
+            { id: 43, name: 'Middle' },
+          ],
+        },
+      })
       .on('PUT /api/v1/albums/4', { album: {} });
     renderScreen('/admin/*', '/admin/albums', AdminArea, makeBootstrap({ user: admin }));
 
@@ -60,12 +69,20 @@ describe('the catalogue tables', () => {
     expect(await within(dialog).findByText('Give the album a title.')).toBeTruthy();
     await userEvent.type(title, 'Final title');
     await userEvent.clear(within(dialog).getByLabelText('Release date'));
+    const order = within(dialog).getByRole('list', { name: 'Track order' });
+    await userEvent.click(within(order).getByRole('button', { name: 'Move Closer down' }));
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Opener', '2Middle', '3Closer']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(currentToast()?.message).toBe('Album saved'));
     expect(api.callsTo('PUT /api/v1/albums/4')[0]!.body).toEqual({
       name: 'Final title',
       type: 'album',
       release_date: null,
+      track_ids: [41, 43, 42],
     });
   });
 
