@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
@@ -396,6 +397,45 @@ describe('the admin area', () => {
     await expect.poll(() => current.textContent(), { timeout: 15_000 }).toBe('Second wind');
     await expect.poll(() => current.textContent(), { timeout: 15_000 }).toBe('Third time');
     await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
+  });
+
+  it("replaces a track's audio from the track editor, and the new file plays", async () => {
+    const admin = await asAdmin();
+    // A track of its own, imported for this journey, so no other journey meets its new audio.
+    const album = `Retakes ${Date.now()}`;
+    const folder = path.join(inject('libraryFolder'), album);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, 'take.mp3'),
+      taggedMp3({ title: `First take ${album}`, artist: 'Marta Quell', album }, 8),
+    );
+    const started = await sendWithXsrf(admin.request, '/api/v1/admin/library/imports', {
+      folder,
+    });
+    const { job } = (await started.json()) as { job: { id: number } };
+    await expect
+      .poll(async () => {
+        const response = await admin.request.get(`/api/v1/admin/library/imports/${job.id}`);
+        return ((await response.json()) as { job: { status: string } }).job.status;
+      })
+      .toBe('done');
+
+    const page = await admin.newPage();
+    await page.goto(`/admin/tracks?query=${encodeURIComponent(`First take ${album}`)}`);
+    const row = page.getByRole('row', { name: new RegExp(`First take ${album}`) });
+    await row.getByText('0:08').waitFor();
+    await row.getByRole('button', { name: /^Edit / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Edit First take/ });
+    // The new take comes from the admin's own computer, not the library folder.
+    const retake = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-retake-')),
+      'retake.mp3',
+    );
+    fs.writeFileSync(retake, taggedMp3({ title: 'Retake' }, 12));
+    await dialog.getByLabel('Choose the new audio file').setInputFiles(retake);
+    await page.getByText('Audio replaced').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByText('0:12').waitFor();
   });
 
   it('fills an ad slot that listeners then see on the artist page, in its sandboxed frame', async () => {

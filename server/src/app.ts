@@ -488,7 +488,8 @@ export async function buildApp(
   });
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(catalogueAdminRoutes, {
-    catalogueAdmin: createCatalogueAdminService(services.db.kysely),
+    catalogueAdmin: createCatalogueAdminService(services.db.kysely, config.dataDir),
+    uploads: services.uploads.uploads,
     audit: services.audit,
   });
   await app.register(appearanceRoutes, {

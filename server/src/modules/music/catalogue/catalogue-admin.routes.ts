@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditService } from '../../audit/audit.service.js';
+import type { UploadsService } from '../../uploads/uploads.service.js';
 import type * as repo from './catalogue-admin.repo.js';
 import type { CatalogueAdminService } from './catalogue-admin.service.js';
 
@@ -110,7 +111,11 @@ const listOf = <Order extends string>(query: {
  */
 export async function catalogueAdminRoutes(
   app: FastifyInstance,
-  { catalogueAdmin, audit }: { catalogueAdmin: CatalogueAdminService; audit: AuditService },
+  {
+    catalogueAdmin,
+    audit,
+    uploads,
+  }: { catalogueAdmin: CatalogueAdminService; audit: AuditService; uploads: UploadsService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: MUSIC_PERMISSIONS.update };
@@ -209,6 +214,30 @@ export async function catalogueAdminRoutes(
         });
       }
       return { message: tracks.length === 1 ? 'Lyrics removed' : 'The lyrics were removed' };
+    },
+  );
+
+  // The new audio arrives through the uploads queue first (resumable, any size the plan allows);
+  // this swaps it in.
+  r.put(
+    '/api/v1/admin/tracks/:id/audio',
+    {
+      config,
+      schema: {
+        params: z.object({ id: integer({ min: 1 }) }),
+        body: z.object({ file_entry_id: integer({ min: 1 }) }),
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const entry = await uploads.readable(request.user!.id, request.body.file_entry_id);
+      await catalogueAdmin.replaceAudio(request.params.id, await uploads.read(entry));
+      await audit.record(request, {
+        action: 'track.audio_replaced',
+        subject: { type: 'track', id: request.params.id },
+        after: { file: entry.name },
+      });
+      return { message: 'Audio replaced' };
     },
   );
 

@@ -1,16 +1,89 @@
 import { paginated } from '@cadenza/contracts/http';
+import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseFile } from 'music-metadata';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
 import * as repo from './catalogue-admin.repo.js';
 
+// Audio uploaded to replace a track's, under the data folder.
+const REPLACED_AUDIO = path.join('audio', 'replaced');
+
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
+
+/** The audio a browser plays, by the container music-metadata finds in the file. */
+function audioTypeOf(container: string | undefined): { ext: string; mime: string } | null {
+  const name = (container ?? '').toLowerCase();
+  if (name === 'mpeg') return { ext: '.mp3', mime: 'audio/mpeg' };
+  if (name === 'flac') return { ext: '.flac', mime: 'audio/flac' };
+  if (name === 'ogg') return { ext: '.ogg', mime: 'audio/ogg' };
+  if (name === 'wave') return { ext: '.wav', mime: 'audio/wav' };
+  if (name === 'adts') return { ext: '.aac', mime: 'audio/aac' };
+  if (/^(m4a|mp4|isom|mp42)/.test(name)) return { ext: '.m4a', mime: 'audio/mp4' };
+  return null;
+}
 
 const stamp = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /** The rules of the admin area's catalogue tables: lists, deleting items and merging artists. */
-export function createCatalogueAdminService(db: Kysely<Database>) {
+export function createCatalogueAdminService(db: Kysely<Database>, dataDir: string) {
   return {
+    /**
+     * Replaces a track's audio with an uploaded file: copied into the data folder, checked to be
+     * audio by parsing it, and the track's duration, codec, bitrate and type taken from it.
+     * A file this replaced before is removed; a library folder's file is never touched.
+     */
+    async replaceAudio(trackId: number, source: Readable): Promise<void> {
+      const track = await db
+        .selectFrom('tracks')
+        .select(['id', 'audio_path'])
+        .where('id', '=', trackId)
+        .executeTakeFirst();
+      if (!track) throw AppError.notFound('Track not found.');
+      const folder = path.join(dataDir, REPLACED_AUDIO);
+      await fs.mkdir(folder, { recursive: true });
+      const temporary = path.join(folder, `.${trackId}-${crypto.randomUUID()}`);
+      await pipeline(source, createWriteStream(temporary));
+      try {
+        const { format } = await parseFile(temporary, { duration: true }).catch(() => ({
+          format: null,
+        }));
+        const type = audioTypeOf(format?.container);
+        if (!format?.duration || !Number.isFinite(format.duration) || !type) {
+          throw AppError.validation({
+            file_entry_id:
+              'This file is not audio Cadenza can play: use MP3, FLAC, Ogg, WAV, AAC or M4A.',
+          });
+        }
+        const relative = path.join(REPLACED_AUDIO, `${trackId}-${crypto.randomUUID()}${type.ext}`);
+        await fs.rename(temporary, path.join(dataDir, relative));
+        const { size } = await fs.stat(path.join(dataDir, relative));
+        await db
+          .updateTable('tracks')
+          .set({
+            audio_path: relative,
+            duration_ms: Math.round(format.duration * 1000),
+            codec: format.codec ?? null,
+            bitrate: format.bitrate ? Math.round(format.bitrate) : null,
+            mime: type.mime,
+            file_size: size,
+            updated_at: new Date().toISOString(),
+          })
+          .where('id', '=', trackId)
+          .execute();
+        if (track.audio_path.startsWith(REPLACED_AUDIO + path.sep)) {
+          await fs.rm(path.join(dataDir, track.audio_path), { force: true });
+        }
+      } finally {
+        await fs.rm(temporary, { force: true });
+      }
+    },
+
     async artists(list: repo.ListQuery) {
       const { rows, total } = await repo.listArtists(db, list);
       const artists = rows.map((row) => ({

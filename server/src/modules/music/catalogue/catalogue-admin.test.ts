@@ -3,6 +3,7 @@ import { createUser, signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp, signedInAdmin } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { multipartFile } from '../../../test/multipart.js';
+import { wavBytes } from '../../../test/wav.js';
 import { coverPng, importTrack } from '../music.fixtures.js';
 
 let t: TestApp;
@@ -395,6 +396,47 @@ describe('the catalogue admin API', () => {
     ]);
   });
 
+  it("replaces a track's audio with an uploaded file, checked to be audio", async () => {
+    const track = await importTrack(t.app, t.config.dataDir, { title: 'Re-recorded' });
+    const upload = async (client: TestClient, data: Buffer, filename: string) => {
+      const file = multipartFile(data, { filename, type: 'audio/wav' });
+      const response = await client.request('POST', '/api/v1/file-entries', file.body, {
+        headers: file.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().fileEntry.id as number;
+    };
+    const audio = await upload(admin, wavBytes(3), 'new take.wav');
+    const replaced = await admin.put(`/api/v1/admin/tracks/${track.trackId}/audio`, {
+      file_entry_id: audio,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const shown = (await admin.get(`/api/v1/tracks/${track.trackId}`)).json().track;
+    expect(shown).toMatchObject({ mime: 'audio/wav', duration_ms: 3000 });
+    const stream = await admin.get(`/api/v1/tracks/${track.trackId}/stream`);
+    expect(stream.statusCode).toBe(200);
+    expect(stream.rawPayload.equals(wavBytes(3))).toBe(true);
+
+    // A text file called .wav is not audio: refused, and the track keeps its new take.
+    const fake = await upload(admin, Buffer.from('not audio at all'.repeat(20)), 'fake.wav');
+    const refused = await admin.put(`/api/v1/admin/tracks/${track.trackId}/audio`, {
+      file_entry_id: fake,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file_entry_id).toMatch(/not audio Cadenza can play/);
+    expect((await admin.get(`/api/v1/tracks/${track.trackId}`)).json().track.duration_ms).toBe(
+      3000,
+    );
+
+    // Another user's upload is not the admin's to use: it answers like a missing one.
+    const { client: stranger } = await signedInUser(t.app);
+    const theirs = await upload(stranger, wavBytes(1), 'theirs.wav');
+    const notFound = await admin.put(`/api/v1/admin/tracks/${track.trackId}/audio`, {
+      file_entry_id: theirs,
+    });
+    expect(notFound.statusCode).toBe(404);
+  });
+
   it('answers 403 to listeners and 401 to guests', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);
@@ -413,6 +455,7 @@ describe('the catalogue admin API', () => {
       ['DELETE', '/api/v1/admin/lyrics/1', undefined],
       ['PUT', '/api/v1/albums/1', { name: 'Taken' }],
       ['PUT', '/api/v1/tracks/1', { explicit: true }],
+      ['PUT', '/api/v1/admin/tracks/1/audio', { file_entry_id: 1 }],
       ['POST', '/api/v1/admin/artists/1/merge', { into: 2 }],
     ] as const) {
       expect((await client.request(method, url, body)).statusCode, url).toBe(403);

@@ -11,6 +11,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { fetchTrackForEditing, genreNames, useSaveTrack, type AdminTrack } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
+import { ReplaceAudio } from './replace-audio';
 
 const duration = (ms: number | null) => {
   if (ms === null) return '—';
@@ -141,6 +142,7 @@ export function TrackDialog({
             value={number}
             onChange={(event) => setNumber(event.target.value)}
           />
+          <ReplaceAudio trackId={track.id} />
           <TextField
             label={t('Genres')}
             description={t('Separated by commas; a new name becomes a new genre.')}

@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FileAudio } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../../api/client';
+import { showError } from '../../../app/error-handling/handle-error';
+import { Button } from '../../../ui/button';
+import { toast } from '../../../ui/toast/toast-store';
+import type { UploadItem, UploadQueue } from '../../uploads/queue/upload-queue';
+import { uploadQueue, useUploadQueue } from '../../uploads/use-upload-queue';
+
+/**
+ * "Replace audio": the file goes through the uploads queue (resumable, with its progress), then
+ * the server swaps it in for the track's audio, checking that it is audio it can play.
+ */
+export function ReplaceAudio({ trackId }: { trackId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const { items } = useUploadQueue();
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [swapping, setSwapping] = useState(false);
+  const item = items.find((candidate) => candidate.id === uploadId);
+
+  const replace = async (file: File) => {
+    const queue = uploadQueue();
+    const [added] = queue.add([file]);
+    if (!added) return;
+    setUploadId(added.id);
+    const settled = await untilSettled(queue, added.id);
+    setUploadId(null);
+    if (settled.status !== 'completed' || !settled.entry) {
+      if (settled.status === 'failed') {
+        toast.danger(
+          settled.errorMessage ? t(settled.errorMessage, settled.errorValues) : t('Upload failed'),
+        );
+      }
+      return;
+    }
+    setSwapping(true);
+    try {
+      await apiClient.put(`admin/tracks/${trackId}/audio`, { file_entry_id: settled.entry.id });
+      toast.positive(t('Audio replaced'));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] });
+    } catch (error) {
+      showError(error, t);
+    } finally {
+      setSwapping(false);
+    }
+  };
+
+  const busy = item !== undefined || swapping;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <input
+        ref={input}
+        type="file"
+        accept="audio/*,.mp3,.flac,.ogg,.opus,.wav,.m4a,.aac"
+        className="sr-only"
+        aria-label={t('Choose the new audio file')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void replace(file);
+        }}
+      />
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        startIcon={<FileAudio size={16} />}
+        isLoading={busy}
+        onClick={() => input.current?.click()}
+      >
+        {t('Replace audio')}
+      </Button>
+      <span className="text-sm text-fg-muted" aria-live="polite">
+        {item
+          ? t('Uploading {{percentage}} %', { percentage: Math.round(item.percentage) })
+          : swapping
+            ? t('Checking the audio…')
+            : t('MP3, FLAC, Ogg, WAV, AAC or M4A.')}
+      </span>
+    </div>
+  );
+}
+
+/** The upload once it is done with: completed, failed or aborted. */
+function untilSettled(queue: UploadQueue, id: string): Promise<UploadItem> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const item = queue.getItems().find((candidate) => candidate.id === id);
+      if (item && item.status !== 'pending' && item.status !== 'inProgress') {
+        unsubscribe();
+        resolve(item);
+      }
+    };
+    const unsubscribe = queue.subscribe(check);
+    check();
+  });
+}
