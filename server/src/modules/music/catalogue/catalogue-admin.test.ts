@@ -437,6 +437,40 @@ describe('the catalogue admin API', () => {
     expect(notFound.statusCode).toBe(404);
   });
 
+  it("credits a track's artists and moves it to another album; credits an album's artists", async () => {
+    const track = await importTrack(t.app, t.config.dataDir, {
+      title: 'Recredited',
+      artists: ['Old Credit'],
+      album: 'Old Home',
+    });
+    const other = await importTrack(t.app, t.config.dataDir, { album: 'New Home' });
+    const saved = await admin.put(`/api/v1/tracks/${track.trackId}`, {
+      artists: ['Fresh Credit', 'Second Credit'],
+      album_id: other.albumId,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().track).toMatchObject({
+      artists: [{ name: 'Fresh Credit' }, { name: 'Second Credit' }],
+      album: { name: 'New Home' },
+    });
+    // Search follows the new credit at once.
+    const found = (await admin.get('/api/v1/search?query=fresh%20credit&types=tracks')).json();
+    expect(found.results.tracks.data.map((item: { id: number }) => item.id)).toContain(
+      track.trackId,
+    );
+    const nowhere = await admin.put(`/api/v1/tracks/${track.trackId}`, { album_id: 999_999 });
+    expect(nowhere.statusCode).toBe(422);
+    expect(nowhere.json().errors.album_id).toBe('Choose an album that exists.');
+
+    const album = await admin.put(`/api/v1/albums/${other.albumId}`, {
+      artists: ['Fresh Credit'],
+    });
+    expect(album.statusCode, album.body).toBe(200);
+    expect(album.json().album.artists.map((artist: { name: string }) => artist.name)).toEqual([
+      'Fresh Credit',
+    ]);
+  });
+
   it('answers 403 to listeners and 401 to guests', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);

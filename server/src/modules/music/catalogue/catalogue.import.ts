@@ -43,6 +43,15 @@ export function createCatalogueImport({
     if (urls) await repo.setAlbumImage(db, albumId, urls.large);
   }
 
+  /** The artists of these names, in order, created when new. */
+  async function artistIdsOf(trx: Kysely<Database>, names: string[]) {
+    const ids: number[] = [];
+    for (const name of new Set(names.map((artist) => artist.trim()).filter(Boolean))) {
+      ids.push(await repo.ensureArtist(trx, { name, key: nameKey(name) }));
+    }
+    return ids;
+  }
+
   /** Replaces the genres of a track or an artist by these names (created when new). */
   async function setGenres(owner: 'track' | 'artist', id: number, names: string[]) {
     await db.transaction().execute(async (trx) => {
@@ -174,12 +183,14 @@ export function createCatalogueImport({
       id: number,
       {
         trackIds,
+        artists,
         ...changes
       }: {
         name?: string;
         type?: AlbumType;
         release_date?: string | null;
         trackIds?: number[] | undefined;
+        artists?: string[] | undefined;
       },
     ): Promise<void> {
       if (!(await catalogueRepo.findAlbum(db, id))) throw AppError.notFound('Album not found.');
@@ -199,6 +210,9 @@ export function createCatalogueImport({
           ...changes,
           ...(changes.release_date ? { year: Number(changes.release_date.slice(0, 4)) } : {}),
         });
+        if (artists) {
+          await repo.setAlbumArtists(trx, id, await artistIdsOf(trx, artists));
+        }
         for (const [index, trackId] of (trackIds ?? []).entries()) {
           await repo.updateTrackDetails(trx, trackId, { number: index + 1 });
         }
@@ -222,16 +236,27 @@ export function createCatalogueImport({
         lyrics?: string | null;
         explicit?: boolean;
         genres?: string[];
+        artists?: string[];
+        album_id?: number | null;
       },
     ): Promise<void> {
       if (!(await catalogueRepo.findTrack(db, id))) throw AppError.notFound('Track not found.');
-      const { lyrics, explicit, genres, ...rest } = changes;
+      const { lyrics, explicit, genres, artists, album_id, ...rest } = changes;
+      if (album_id && !(await catalogueRepo.findAlbum(db, album_id))) {
+        throw AppError.validation({ album_id: 'Choose an album that exists.' });
+      }
       if (genres) await setGenres('track', id, genres);
+      if (artists) {
+        await db
+          .transaction()
+          .execute(async (trx) => repo.setTrackArtists(trx, id, await artistIdsOf(trx, artists)));
+      }
       // Lyrics written as LRC are synced lyrics; the plain text is their words.
       const timed = lyrics ? parseLrc(lyrics) : [];
       await repo.updateTrackDetails(db, id, {
         ...rest,
         ...(explicit !== undefined ? { explicit: explicit ? 1 : 0 } : {}),
+        ...(album_id !== undefined ? { album_id } : {}),
         ...(lyrics !== undefined
           ? {
               lyrics: timed.length > 0 ? timed.map((line) => line.text).join('\n') : lyrics,

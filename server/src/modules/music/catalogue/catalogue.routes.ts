@@ -33,6 +33,8 @@ const linkInput = z.object({
     ),
   title: z.string().trim().min(1).max(100),
 });
+/** Credited artists by name, in order; a new name becomes a new artist. */
+const artistNames = z.array(z.string().trim().min(1).max(255)).min(1).max(20);
 /** Genres by name, as an editor types them; new names become new genres. */
 const genreNames = z.array(z.string().trim().min(1).max(100)).max(20);
 
@@ -137,6 +139,7 @@ export async function catalogueRoutes(
             .array(integer({ min: 1 }))
             .max(500)
             .optional(),
+          artists: artistNames.optional(),
         }),
         response: { 200: z.object({ album: albumSchema }) },
       },
@@ -161,6 +164,8 @@ export async function catalogueRoutes(
           lyrics: z.string().max(100_000).nullish(),
           explicit: z.boolean().optional(),
           genres: genreNames.optional(),
+          artists: artistNames.optional(),
+          album_id: integer({ min: 1 }).nullish(),
         }),
         response: { 200: z.object({ track: trackSchema }) },
       },

@@ -178,6 +178,11 @@ export async function setTrackArtists(db: Executor, trackId: number, artistIds: 
     .execute();
 }
 
+export async function setAlbumArtists(db: Executor, albumId: number, artistIds: number[]) {
+  await db.deleteFrom('album_artists').where('album_id', '=', albumId).execute();
+  await addAlbumArtists(db, albumId, artistIds);
+}
+
 export async function clearTrackGenres(db: Executor, trackId: number): Promise<void> {
   await db.deleteFrom('track_genres').where('track_id', '=', trackId).execute();
 }
@@ -279,7 +284,10 @@ export async function updateTrackDetails(
   db: Executor,
   id: number,
   changes: Partial<
-    Pick<TrackRow, 'name' | 'number' | 'disc' | 'lyrics' | 'synced_lyrics' | 'explicit'>
+    Pick<
+      TrackRow,
+      'name' | 'number' | 'disc' | 'lyrics' | 'synced_lyrics' | 'explicit' | 'album_id'
+    >
   >,
 ): Promise<void> {
   await db

@@ -11,6 +11,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { ImageField } from '../components/image-field';
 import {
   fetchAlbumTracks,
+  genreNames,
   useSaveAlbum,
   useUploadCataloguePicture,
   type AdminAlbum,
@@ -123,6 +124,7 @@ function AlbumDialog({
   const upload = useUploadCataloguePicture(`albums/${album.id}/cover`);
   const [cover, setCover] = useState(album.image ?? '');
   const [tracks, setTracks] = useState(initialTracks);
+  const [artists, setArtists] = useState(album.artists.join(', '));
   const move = (from: number, to: number) =>
     setTracks((current) => {
       const next = [...current];
@@ -148,6 +150,7 @@ function AlbumDialog({
         type,
         release_date: releaseDate || null,
         track_ids: tracks.map((track) => track.id),
+        ...(genreNames(artists).length > 0 ? { artists: genreNames(artists) } : {}),
       },
       {
         onSuccess: () => {
@@ -185,6 +188,14 @@ function AlbumDialog({
             value={name}
             errorMessage={error}
             onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            label={t('Artists')}
+            description={t(
+              'Separated by commas, in credit order; a new name becomes a new artist.',
+            )}
+            value={artists}
+            onChange={(event) => setArtists(event.target.value)}
           />
           <Select label={t('Type')} value={type} onValueChange={setType}>
             {ALBUM_TYPES.map((value) => (

@@ -121,6 +121,7 @@ export const useSaveAlbum = () =>
       type: string;
       release_date: string | null;
       track_ids: number[];
+      artists?: string[];
     }) => apiClient.put(`albums/${id}`, details),
   );
 
@@ -167,6 +168,8 @@ export const useSaveTrack = () =>
       lyrics: string | null;
       explicit: boolean;
       genres: string[];
+      artists?: string[];
+      album_id: number | null;
     }) => apiClient.put(`tracks/${id}`, details),
   );
 
@@ -179,6 +182,8 @@ export const fetchTrackForEditing = (id: number) =>
       number: track.number ?? null,
       explicit: track.explicit,
       genres: (track.genres ?? []).map((genre) => genre.display_name),
+      artists: (track.artists ?? []).map((artist) => artist.name),
+      album: track.album ? { id: track.album.id, name: track.album.name } : null,
     },
     lyrics: track.synced_lyrics?.length ? toLrc(track.synced_lyrics) : (track.lyrics ?? ''),
   }));
@@ -193,7 +198,7 @@ export const fetchArtistDetails = (id: number) =>
       genres: (artist.genres ?? []).map((genre) => genre.display_name),
     }));
 
-/** Genres typed as "Rock, Indie pop": the names, without blanks or repeats. */
+/** Names typed as "Rock, Indie pop": the names, without blanks or repeats. */
 export const genreNames = (text: string) => [
   ...new Set(
     text

@@ -83,6 +83,7 @@ describe('the catalogue tables', () => {
       type: 'album',
       release_date: null,
       track_ids: [41, 43, 42],
+      artists: ['Ann'],
     });
   });
 
@@ -107,6 +108,8 @@ describe('the catalogue tables', () => {
           id: 9,
           name: 'Sung',
           number: 2,
+          artists: [{ id: 1, name: 'Ann' }],
+          album: { id: 3, name: 'Sung Album' },
           explicit: false,
           genres: [],
           lyrics: 'Hello\nagain',
@@ -136,6 +139,13 @@ describe('the catalogue tables', () => {
       within(dialog).getByRole('textbox', { name: /^Genres/ }),
       'Dream pop, Shoegaze,',
     );
+    api.on('GET /api/v1/admin/albums', page([album(5, 'Better Home')]));
+    await userEvent.type(
+      within(dialog).getByRole('searchbox', { name: 'Move to another album' }),
+      'better',
+    );
+    await userEvent.click(await within(dialog).findByRole('button', { name: /Better Home/ }));
+    expect(within(dialog).getByText('Better Home')).toBeTruthy();
     api.on('PUT /api/v1/tracks/9', { track: {} });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(currentToast()?.message).toBe('Track saved'));
@@ -145,6 +155,8 @@ describe('the catalogue tables', () => {
       lyrics: '[00:00.50]Hello\n[00:02.00]again',
       explicit: true,
       genres: ['Dream pop', 'Shoegaze'],
+      artists: ['Ann'],
+      album_id: 5,
     });
   });
 });

@@ -11,6 +11,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { fetchTrackForEditing, genreNames, useSaveTrack, type AdminTrack } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
+import { AlbumPicker } from './album-picker';
 import { ReplaceAudio } from './replace-audio';
 
 const duration = (ms: number | null) => {
@@ -84,7 +85,12 @@ export function TrackDialog({
   lyrics: initialLyrics,
   onClose,
 }: {
-  track: Pick<AdminTrack, 'id' | 'name' | 'number'> & { explicit: boolean; genres: string[] };
+  track: Pick<AdminTrack, 'id' | 'name' | 'number'> & {
+    explicit: boolean;
+    genres: string[];
+    artists: string[];
+    album: { id: number; name: string } | null;
+  };
   lyrics: string;
   onClose: () => void;
 }) {
@@ -95,6 +101,8 @@ export function TrackDialog({
   const [lyrics, setLyrics] = useState(initialLyrics);
   const [explicit, setExplicit] = useState(track.explicit);
   const [genres, setGenres] = useState(track.genres.join(', '));
+  const [artists, setArtists] = useState(track.artists.join(', '));
+  const [album, setAlbum] = useState(track.album);
   const [error, setError] = useState<string | undefined>();
   const synced = parseLrc(lyrics);
 
@@ -112,6 +120,9 @@ export function TrackDialog({
         lyrics: lyrics.trim() || null,
         explicit,
         genres: genreNames(genres),
+        // An empty credit is not sent: a track keeps at least one artist.
+        ...(genreNames(artists).length > 0 ? { artists: genreNames(artists) } : {}),
+        album_id: album?.id ?? null,
       },
       {
         onSuccess: () => {
@@ -142,6 +153,15 @@ export function TrackDialog({
             value={number}
             onChange={(event) => setNumber(event.target.value)}
           />
+          <TextField
+            label={t('Artists')}
+            description={t(
+              'Separated by commas, in credit order; a new name becomes a new artist.',
+            )}
+            value={artists}
+            onChange={(event) => setArtists(event.target.value)}
+          />
+          <AlbumPicker album={album} onChange={setAlbum} />
           <ReplaceAudio trackId={track.id} />
           <TextField
             label={t('Genres')}
