@@ -1,14 +1,14 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import type { Menu, MenuItem } from '@cadenza/contracts/menus';
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { usePermission } from '../../../app/access';
 import { Button, IconButton } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
-import { cn } from '../../../ui/cn';
 import { useAdminRoles } from '../api/admin-api';
+import { moved, ReorderList } from '../components/reorder-list';
 import { useAppearance, newId } from './appearance-context';
 import { MenuItemDialog } from './menu-item-dialog';
 import { PanelHeader } from './panel-header';
@@ -95,7 +95,6 @@ function MenuEditor() {
   const canReadRoles = usePermission(ADMIN_PERMISSIONS.roles);
   const roles = useAdminRoles(canReadRoles);
   const [editing, setEditing] = useState<{ item: MenuItem; isNew: boolean } | null>(null);
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
   const menu = menus.find((candidate) => candidate.id === menuId);
 
   if (!menu) {
@@ -111,13 +110,7 @@ function MenuEditor() {
     setMenus(
       menus.map((candidate) => (candidate.id === menu.id ? { ...menu, ...patch } : candidate)),
     );
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= menu.items.length || from === to) return;
-    const items = [...menu.items];
-    const [moved] = items.splice(from, 1);
-    items.splice(to, 0, moved!);
-    change({ items });
-  };
+  const move = (from: number, to: number) => change({ items: moved(menu.items, from, to) });
   const saveItem = (item: MenuItem) => {
     const exists = menu.items.some((candidate) => candidate.id === item.id);
     change({
@@ -191,50 +184,14 @@ function MenuEditor() {
           </Button>
         </div>
         {menu.items.length === 0 && <p className="text-sm text-fg-muted">{t('No items yet.')}</p>}
-        <ol className="flex flex-col gap-1">
-          {menu.items.map((item, i) => (
-            <li
-              key={item.id}
-              draggable
-              onDragStart={(event) => {
-                setDragFrom(i);
-                event.dataTransfer.effectAllowed = 'move';
-              }}
-              onDragOver={(event) => {
-                if (dragFrom !== null) event.preventDefault();
-              }}
-              onDrop={(event) => {
-                event.preventDefault();
-                if (dragFrom !== null) move(dragFrom, i);
-                setDragFrom(null);
-              }}
-              onDragEnd={() => setDragFrom(null)}
-              className={cn(
-                'flex items-center gap-1 rounded-md border border-border bg-bg p-1 ps-2',
-                dragFrom === i && 'opacity-50',
-              )}
-            >
-              <GripVertical size={16} aria-hidden className="shrink-0 cursor-grab text-fg-muted" />
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate text-sm font-medium">{item.label}</span>
-                <span className="truncate text-xs text-fg-muted">{item.action}</span>
-              </span>
-              <IconButton
-                label={t('Move {{name}} up', { name: item.label })}
-                size="xs"
-                disabled={i === 0}
-                onClick={() => move(i, i - 1)}
-              >
-                <ArrowUp size={16} aria-hidden />
-              </IconButton>
-              <IconButton
-                label={t('Move {{name}} down', { name: item.label })}
-                size="xs"
-                disabled={i === menu.items.length - 1}
-                onClick={() => move(i, i + 1)}
-              >
-                <ArrowDown size={16} aria-hidden />
-              </IconButton>
+        <ReorderList
+          items={menu.items}
+          label={t('Menu items')}
+          keyOf={(item) => item.id}
+          nameOf={(item) => item.label}
+          onMove={move}
+          actions={(item) => (
+            <>
               <IconButton
                 label={t('Edit {{name}}', { name: item.label })}
                 size="xs"
@@ -251,9 +208,16 @@ function MenuEditor() {
               >
                 <Trash2 size={16} aria-hidden />
               </IconButton>
-            </li>
-          ))}
-        </ol>
+            </>
+          )}
+        >
+          {(item) => (
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="truncate text-sm font-medium">{item.label}</span>
+              <span className="truncate text-xs text-fg-muted">{item.action}</span>
+            </span>
+          )}
+        </ReorderList>
       </section>
       {editing && (
         <MenuItemDialog

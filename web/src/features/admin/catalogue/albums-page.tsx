@@ -1,5 +1,5 @@
 import { ALBUM_TYPES } from '@cadenza/contracts/music';
-import { ArrowDown, ArrowUp, Disc3, Pencil } from 'lucide-react';
+import { Disc3, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
@@ -9,6 +9,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { ImageField } from '../components/image-field';
+import { moved, ReorderList } from '../components/reorder-list';
 import {
   fetchAlbumTracks,
   genreNames,
@@ -125,13 +126,6 @@ function AlbumDialog({
   const [cover, setCover] = useState(album.image ?? '');
   const [tracks, setTracks] = useState(initialTracks);
   const [artists, setArtists] = useState(album.artists.join(', '));
-  const move = (from: number, to: number) =>
-    setTracks((current) => {
-      const next = [...current];
-      const [track] = next.splice(from, 1);
-      next.splice(to, 0, track!);
-      return next;
-    });
   const [name, setName] = useState(album.name);
   const [type, setType] = useState(album.type);
   const [releaseDate, setReleaseDate] = useState(album.release_date ?? '');
@@ -212,36 +206,21 @@ function AlbumDialog({
           />
           {tracks.length > 1 && (
             <div className="flex flex-col gap-2">
-              <p className="text-sm font-medium" id="album-track-order">
-                {t('Track order')}
-              </p>
-              <ol aria-labelledby="album-track-order" className="flex flex-col gap-1">
-                {tracks.map((track, index) => (
-                  <li
-                    key={track.id}
-                    className="flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-sm"
-                  >
+              <p className="text-sm font-medium">{t('Track order')}</p>
+              <ReorderList
+                items={tracks}
+                label={t('Track order')}
+                keyOf={(track) => track.id}
+                nameOf={(track) => track.name}
+                onMove={(from, to) => setTracks((current) => moved(current, from, to))}
+              >
+                {(track, index) => (
+                  <>
                     <span className="w-6 text-end text-fg-muted tabular-nums">{index + 1}</span>
                     <span className="min-w-0 flex-1 truncate">{track.name}</span>
-                    <IconButton
-                      label={t('Move {{name}} up', { name: track.name })}
-                      size="sm"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      <ArrowUp size={16} aria-hidden />
-                    </IconButton>
-                    <IconButton
-                      label={t('Move {{name}} down', { name: track.name })}
-                      size="sm"
-                      disabled={index === tracks.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      <ArrowDown size={16} aria-hidden />
-                    </IconButton>
-                  </li>
-                ))}
-              </ol>
+                  </>
+                )}
+              </ReorderList>
             </div>
           )}
         </DialogBody>

@@ -6,7 +6,7 @@ import {
   CHANNEL_QUERIES,
   type Channel,
 } from '@cadenza/contracts/music';
-import { ArrowDown, ArrowUp, Home, LayoutList, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Home, LayoutList, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { useSaveSettings } from '../settings/settings-api';
 import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
+import { moved, ReorderList } from '../components/reorder-list';
 import { useListParams } from '../components/use-list-params';
 import {
   findItems,
@@ -474,14 +475,6 @@ function HandPicked({
   const [added, setAdded] = useState(new Map<string, string>());
   const nameOf = (item: ItemRef) =>
     added.get(`${item.type}:${item.id}`) ?? names.get(`${item.type}:${item.id}`) ?? `#${item.id}`;
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= items.length) return;
-    const next = [...items];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    onChange(next);
-  };
-
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-semibold">{t('Items')}</legend>
@@ -538,39 +531,24 @@ function HandPicked({
       {items.length === 0 ? (
         <p className="text-sm text-fg-muted">{t('No items yet. Search to add some.')}</p>
       ) : (
-        <ol aria-label={t('Channel items')} className="flex flex-col gap-1">
-          {items.map((item, i) => (
-            <li
-              key={`${item.type}:${item.id}`}
-              className="flex items-center gap-1 rounded-md border border-border p-1 ps-3 text-sm"
+        <ReorderList
+          items={items}
+          label={t('Channel items')}
+          keyOf={(item) => `${item.type}:${item.id}`}
+          nameOf={nameOf}
+          onMove={(from, to) => onChange(moved(items, from, to))}
+          actions={(item, i) => (
+            <IconButton
+              label={t('Remove {{name}}', { name: nameOf(item) })}
+              size="xs"
+              onClick={() => onChange(items.filter((_, j) => j !== i))}
             >
-              <span className="min-w-0 flex-1 truncate">{nameOf(item)}</span>
-              <IconButton
-                label={t('Move {{name}} up', { name: nameOf(item) })}
-                size="xs"
-                disabled={i === 0}
-                onClick={() => move(i, i - 1)}
-              >
-                <ArrowUp size={16} aria-hidden />
-              </IconButton>
-              <IconButton
-                label={t('Move {{name}} down', { name: nameOf(item) })}
-                size="xs"
-                disabled={i === items.length - 1}
-                onClick={() => move(i, i + 1)}
-              >
-                <ArrowDown size={16} aria-hidden />
-              </IconButton>
-              <IconButton
-                label={t('Remove {{name}}', { name: nameOf(item) })}
-                size="xs"
-                onClick={() => onChange(items.filter((_, j) => j !== i))}
-              >
-                <Trash2 size={16} aria-hidden />
-              </IconButton>
-            </li>
-          ))}
-        </ol>
+              <Trash2 size={16} aria-hidden />
+            </IconButton>
+          )}
+        >
+          {(item) => <span className="min-w-0 flex-1 truncate">{nameOf(item)}</span>}
+        </ReorderList>
       )}
       {error && <p className="text-sm text-danger">{error}</p>}
     </fieldset>
