@@ -8,16 +8,10 @@ import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { ImageField } from '../components/image-field';
 import { moved, ReorderList } from '../components/reorder-list';
-import {
-  fetchAlbumTracks,
-  genreNames,
-  useSaveAlbum,
-  useUploadCataloguePicture,
-  type AdminAlbum,
-} from './catalogue-api';
+import { fetchAlbumTracks, namesFrom, useSaveAlbum, type AdminAlbum } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
+import { PictureField } from './picture-field';
 
 /** /admin/albums: the albums of the catalogue, to edit or delete. */
 export function AlbumsPage() {
@@ -122,8 +116,6 @@ function AlbumDialog({
 }) {
   const { t } = useTranslation();
   const save = useSaveAlbum();
-  const upload = useUploadCataloguePicture(`albums/${album.id}/cover`);
-  const [cover, setCover] = useState(album.image ?? '');
   const [tracks, setTracks] = useState(initialTracks);
   const [artists, setArtists] = useState(album.artists.join(', '));
   const [name, setName] = useState(album.name);
@@ -144,7 +136,7 @@ function AlbumDialog({
         type,
         release_date: releaseDate || null,
         track_ids: tracks.map((track) => track.id),
-        ...(genreNames(artists).length > 0 ? { artists: genreNames(artists) } : {}),
+        ...(namesFrom(artists).length > 0 ? { artists: namesFrom(artists) } : {}),
       },
       {
         onSuccess: () => {
@@ -161,20 +153,11 @@ function AlbumDialog({
       <DialogHeader>{t('Edit {{name}}', { name: album.name })}</DialogHeader>
       <form onSubmit={submit} noValidate>
         <DialogBody className="flex flex-col gap-4">
-          <ImageField
+          <PictureField
             label={t('Cover')}
-            description={t('A square JPEG, PNG, WebP or GIF picture, 5 MB at most.')}
-            url={cover}
-            isLoading={upload.isPending}
-            onFile={(file) =>
-              upload.mutate(file, {
-                onSuccess: (response) => {
-                  setCover(response.album?.image ?? '');
-                  toast.positive(t('Cover saved'));
-                },
-                onError: (failure) => showError(failure, t),
-              })
-            }
+            path={`albums/${album.id}/cover`}
+            url={album.image}
+            urlOf={(response) => response.album?.image}
           />
           <TextField
             label={t('Title')}

@@ -17,16 +17,15 @@ import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import {
   fetchArtistDetails,
-  genreNames,
+  namesFrom,
   useAdminArtists,
   useDeleteCatalogueItems,
   useMergeArtist,
   useSaveArtist,
   type AdminArtist,
   type ArtistDetails,
-  useUploadCataloguePicture,
 } from './catalogue-api';
-import { ImageField } from '../components/image-field';
+import { PictureField } from './picture-field';
 
 type Dialogs =
   | { kind: 'delete'; artists: AdminArtist[] }
@@ -274,8 +273,6 @@ function ArtistDialog({
   const [verified, setVerified] = useState(artist.verified);
   const [genres, setGenres] = useState(details.genres.join(', '));
   const [links, setLinks] = useState(details.links);
-  const upload = useUploadCataloguePicture(`artists/${artist.id}/image`);
-  const [picture, setPicture] = useState(artist.image_small ?? '');
   const [linkErrors, setLinkErrors] = useState<Record<number, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -294,7 +291,7 @@ function ArtistDialog({
         id: artist.id,
         bio: bio.trim() || null,
         verified,
-        genres: genreNames(genres),
+        genres: namesFrom(genres),
         links: filled.map((link) => ({
           url: link.url.trim(),
           title: link.title.trim() || new URL(link.url.trim()).hostname,
@@ -316,20 +313,11 @@ function ArtistDialog({
       <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
       <form onSubmit={submit}>
         <DialogBody className="flex flex-col gap-4">
-          <ImageField
+          <PictureField
             label={t('Picture')}
-            description={t('A square JPEG, PNG, WebP or GIF picture, 5 MB at most.')}
-            url={picture}
-            isLoading={upload.isPending}
-            onFile={(file) =>
-              upload.mutate(file, {
-                onSuccess: (response) => {
-                  setPicture(response.artist?.image_small ?? '');
-                  toast.positive(t('Picture saved'));
-                },
-                onError: (failure) => showError(failure, t),
-              })
-            }
+            path={`artists/${artist.id}/image`}
+            url={artist.image_small}
+            urlOf={(response) => response.artist?.image_small}
           />
           <TextArea label={t('Biography')} rows={8} value={bio} onChange={setBio} />
           <TextField

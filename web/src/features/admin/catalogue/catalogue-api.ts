@@ -131,12 +131,18 @@ export const fetchAlbumTracks = (id: number) =>
     .get<{ album: { tracks?: Track[] } }>(`albums/${id}`)
     .then(({ album }) => (album.tracks ?? []).map((track) => ({ id: track.id, name: track.name })));
 
+/** What a picture upload answers: the artist, or the album, with its new picture. */
+export interface PictureUploaded {
+  artist?: Artist;
+  album?: { image: string | null };
+}
+
 /** Uploads a picture of an artist (`artists/{id}/image`) or an album (`albums/{id}/cover`). */
 export const useUploadCataloguePicture = (path: string) =>
   useCatalogueWrite((file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return apiClient.post<{ artist?: Artist; album?: { image: string | null } }>(path, body);
+    return apiClient.post<PictureUploaded>(path, body);
   });
 
 export const useMergeArtist = () =>
@@ -199,7 +205,7 @@ export const fetchArtistDetails = (id: number) =>
     }));
 
 /** Names typed as "Rock, Indie pop": the names, without blanks or repeats. */
-export const genreNames = (text: string) => [
+export const namesFrom = (text: string) => [
   ...new Set(
     text
       .split(',')

@@ -9,7 +9,7 @@ import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { fetchTrackForEditing, genreNames, useSaveTrack, type AdminTrack } from './catalogue-api';
+import { fetchTrackForEditing, namesFrom, useSaveTrack, type AdminTrack } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 import { AlbumPicker } from './album-picker';
 import { ReplaceAudio } from './replace-audio';
@@ -119,9 +119,9 @@ export function TrackDialog({
         number: number ? Number(number) : null,
         lyrics: lyrics.trim() || null,
         explicit,
-        genres: genreNames(genres),
+        genres: namesFrom(genres),
         // An empty credit is not sent: a track keeps at least one artist.
-        ...(genreNames(artists).length > 0 ? { artists: genreNames(artists) } : {}),
+        ...(namesFrom(artists).length > 0 ? { artists: namesFrom(artists) } : {}),
         album_id: album?.id ?? null,
       },
       {
