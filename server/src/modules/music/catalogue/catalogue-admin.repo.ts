@@ -11,6 +11,23 @@ export interface ListQuery<Order extends string = 'name' | 'plays' | 'created_at
   perPage: number;
 }
 
+export interface ArtistFilters {
+  verified?: 'yes' | 'no' | undefined;
+}
+export interface TrackFilters {
+  explicit?: 'yes' | 'no' | undefined;
+  lyrics?: 'yes' | 'no' | undefined;
+}
+export interface AlbumFilters {
+  type?: string | undefined;
+}
+export interface PlaylistFilters {
+  visibility?: 'public' | 'private' | undefined;
+}
+export interface LyricsFilters {
+  kind?: 'synced' | 'plain' | undefined;
+}
+
 /** The kinds of catalogue item the admin tables delete, with the table each lives in. */
 export const ITEM_TABLES = {
   artist: 'artists',
@@ -24,8 +41,10 @@ export type ItemType = keyof typeof ITEM_TABLES;
 /** Escapes LIKE wildcards, so a search for "100%" means the text. */
 const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
-export async function listArtists(db: Db, list: ListQuery) {
+export async function listArtists(db: Db, list: ListQuery, filters: ArtistFilters) {
   let base = db.selectFrom('artists');
+  if (filters.verified)
+    base = base.where('artists.verified', '=', filters.verified === 'yes' ? 1 : 0);
   if (list.query) {
     base = base.where(sql<boolean>`lower(artists.name) like ${contains(list.query)} escape '\\'`);
   }
@@ -61,8 +80,13 @@ export async function listArtists(db: Db, list: ListQuery) {
   return { rows, total: Number(count.total) };
 }
 
-export async function listTracks(db: Db, list: ListQuery) {
+export async function listTracks(db: Db, list: ListQuery, filters: TrackFilters) {
   let base = db.selectFrom('tracks').leftJoin('albums', 'albums.id', 'tracks.album_id');
+  if (filters.explicit)
+    base = base.where('tracks.explicit', '=', filters.explicit === 'yes' ? 1 : 0);
+  if (filters.lyrics) {
+    base = base.where('tracks.lyrics', filters.lyrics === 'yes' ? 'is not' : 'is', null);
+  }
   if (list.query) {
     base = base.where(sql<boolean>`lower(tracks.name) like ${contains(list.query)} escape '\\'`);
   }
@@ -210,8 +234,10 @@ const nameLike = (column: string, query: string) =>
 export async function listAlbums(
   db: Db,
   list: ListQuery<'name' | 'plays' | 'created_at' | 'release_date'>,
+  filters: AlbumFilters,
 ) {
   let base = db.selectFrom('albums');
+  if (filters.type) base = base.where('albums.type', '=', filters.type);
   if (list.query) base = base.where(nameLike('albums.name', list.query));
   return pageOf(
     base
@@ -281,8 +307,15 @@ export async function listGenres(db: Db, list: ListQuery<'name' | 'created_at'>)
   );
 }
 
-export async function listPlaylists(db: Db, list: ListQuery<'name' | 'created_at' | 'updated_at'>) {
+export async function listPlaylists(
+  db: Db,
+  list: ListQuery<'name' | 'created_at' | 'updated_at'>,
+  filters: PlaylistFilters,
+) {
   let base = db.selectFrom('playlists').innerJoin('users', 'users.id', 'playlists.owner_id');
+  if (filters.visibility) {
+    base = base.where('playlists.public', '=', filters.visibility === 'public' ? 1 : 0);
+  }
   if (list.query) base = base.where(nameLike('playlists.name', list.query));
   return pageOf(
     base
@@ -311,11 +344,18 @@ export async function listPlaylists(db: Db, list: ListQuery<'name' | 'created_at
 }
 
 /** Tracks that have lyrics, searched by track title or by the words. */
-export async function listLyrics(db: Db, list: ListQuery<'name' | 'updated_at'>) {
+export async function listLyrics(
+  db: Db,
+  list: ListQuery<'name' | 'updated_at'>,
+  filters: LyricsFilters,
+) {
   let base = db
     .selectFrom('tracks')
     .leftJoin('albums', 'albums.id', 'tracks.album_id')
     .where('tracks.lyrics', 'is not', null);
+  if (filters.kind) {
+    base = base.where('tracks.synced_lyrics', filters.kind === 'synced' ? 'is not' : 'is', null);
+  }
   if (list.query) {
     const query = list.query;
     base = base.where((eb) =>

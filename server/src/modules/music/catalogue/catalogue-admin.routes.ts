@@ -1,5 +1,5 @@
 import { adminListQuerySchema, integer, paginationSchema } from '@cadenza/contracts/http';
-import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
+import { ALBUM_TYPES, MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,11 +11,23 @@ import type { CatalogueAdminService } from './catalogue-admin.service.js';
 /** The list query of a table sortable by `orders`, the first being the default. */
 const listQueryOf = <const Order extends string>(orders: readonly [Order, ...Order[]]) =>
   adminListQuerySchema.extend({ orderBy: z.enum(orders).optional() });
-const listQuery = listQueryOf(['name', 'plays', 'created_at']);
-const albumsQuery = listQueryOf(['name', 'plays', 'created_at', 'release_date']);
+// Each table's filters, all optional: `?verified=yes`, `?type=single`…
+const yesNo = z.enum(['yes', 'no']).optional();
+const artistsQuery = listQueryOf(['name', 'plays', 'created_at']).extend({ verified: yesNo });
+const tracksQuery = listQueryOf(['name', 'plays', 'created_at']).extend({
+  explicit: yesNo,
+  lyrics: yesNo,
+});
+const albumsQuery = listQueryOf(['name', 'plays', 'created_at', 'release_date']).extend({
+  type: z.enum(ALBUM_TYPES).optional(),
+});
 const genresQuery = listQueryOf(['name', 'created_at']);
-const playlistsQuery = listQueryOf(['name', 'created_at', 'updated_at']);
-const lyricsQuery = listQueryOf(['name', 'updated_at']);
+const playlistsQuery = listQueryOf(['name', 'created_at', 'updated_at']).extend({
+  visibility: z.enum(['public', 'private']).optional(),
+});
+const lyricsQuery = listQueryOf(['name', 'updated_at']).extend({
+  kind: z.enum(['synced', 'plain']).optional(),
+});
 
 /** Up to a hundred ids in a path, comma-separated, each within the database's range. */
 const idsParams = z.object({
@@ -124,18 +136,28 @@ export async function catalogueAdminRoutes(
     '/api/v1/admin/artists',
     {
       config,
-      schema: { querystring: listQuery, response: { 200: paginationSchema(adminArtistSchema) } },
+      schema: {
+        querystring: artistsQuery,
+        response: { 200: paginationSchema(adminArtistSchema) },
+      },
     },
-    async ({ query }) => ({ pagination: await catalogueAdmin.artists(listOf(query)) }),
+    async ({ query }) => ({
+      pagination: await catalogueAdmin.artists(listOf(query), { verified: query.verified }),
+    }),
   );
 
   r.get(
     '/api/v1/admin/tracks',
     {
       config,
-      schema: { querystring: listQuery, response: { 200: paginationSchema(adminTrackSchema) } },
+      schema: { querystring: tracksQuery, response: { 200: paginationSchema(adminTrackSchema) } },
     },
-    async ({ query }) => ({ pagination: await catalogueAdmin.tracks(listOf(query)) }),
+    async ({ query }) => ({
+      pagination: await catalogueAdmin.tracks(listOf(query), {
+        explicit: query.explicit,
+        lyrics: query.lyrics,
+      }),
+    }),
   );
 
   r.get(
@@ -144,7 +166,9 @@ export async function catalogueAdminRoutes(
       config,
       schema: { querystring: albumsQuery, response: { 200: paginationSchema(adminAlbumSchema) } },
     },
-    async ({ query }) => ({ pagination: await catalogueAdmin.albums(listOf(query)) }),
+    async ({ query }) => ({
+      pagination: await catalogueAdmin.albums(listOf(query), { type: query.type }),
+    }),
   );
 
   r.get(
@@ -165,7 +189,9 @@ export async function catalogueAdminRoutes(
         response: { 200: paginationSchema(adminPlaylistSchema) },
       },
     },
-    async ({ query }) => ({ pagination: await catalogueAdmin.playlists(listOf(query)) }),
+    async ({ query }) => ({
+      pagination: await catalogueAdmin.playlists(listOf(query), { visibility: query.visibility }),
+    }),
   );
 
   r.get(
@@ -174,7 +200,9 @@ export async function catalogueAdminRoutes(
       config,
       schema: { querystring: lyricsQuery, response: { 200: paginationSchema(adminLyricsSchema) } },
     },
-    async ({ query }) => ({ pagination: await catalogueAdmin.lyrics(listOf(query)) }),
+    async ({ query }) => ({
+      pagination: await catalogueAdmin.lyrics(listOf(query), { kind: query.kind }),
+    }),
   );
 
   for (const [type, path, one, many] of [

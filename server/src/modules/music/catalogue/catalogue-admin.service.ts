@@ -84,8 +84,8 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       }
     },
 
-    async artists(list: repo.ListQuery) {
-      const { rows, total } = await repo.listArtists(db, list);
+    async artists(list: repo.ListQuery, filters: repo.ArtistFilters = {}) {
+      const { rows, total } = await repo.listArtists(db, list, filters);
       const artists = rows.map((row) => ({
         ...row,
         verified: row.verified === 1,
@@ -96,8 +96,8 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       return paginated(artists, total, list);
     },
 
-    async tracks(list: repo.ListQuery) {
-      const { rows, total } = await repo.listTracks(db, list);
+    async tracks(list: repo.ListQuery, filters: repo.TrackFilters = {}) {
+      const { rows, total } = await repo.listTracks(db, list, filters);
       const credits = await repo.trackArtistNames(
         db,
         rows.map((row) => row.id),
@@ -111,8 +111,11 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       return paginated(tracks, total, list);
     },
 
-    async albums(list: repo.ListQuery<'name' | 'plays' | 'created_at' | 'release_date'>) {
-      const { rows, total } = await repo.listAlbums(db, list);
+    async albums(
+      list: repo.ListQuery<'name' | 'plays' | 'created_at' | 'release_date'>,
+      filters: repo.AlbumFilters = {},
+    ) {
+      const { rows, total } = await repo.listAlbums(db, list, filters);
       const credits = await repo.albumArtistNames(
         db,
         rows.map((row) => row.id),
@@ -137,8 +140,11 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       return paginated(genres, total, list);
     },
 
-    async playlists(list: repo.ListQuery<'name' | 'created_at' | 'updated_at'>) {
-      const { rows, total } = await repo.listPlaylists(db, list);
+    async playlists(
+      list: repo.ListQuery<'name' | 'created_at' | 'updated_at'>,
+      filters: repo.PlaylistFilters = {},
+    ) {
+      const { rows, total } = await repo.listPlaylists(db, list, filters);
       const playlists = rows.map(({ owner_username, owner_email, ...row }) => ({
         ...row,
         public: row.public === 1,
@@ -151,8 +157,8 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       return paginated(playlists, total, list);
     },
 
-    async lyrics(list: repo.ListQuery<'name' | 'updated_at'>) {
-      const { rows, total } = await repo.listLyrics(db, list);
+    async lyrics(list: repo.ListQuery<'name' | 'updated_at'>, filters: repo.LyricsFilters = {}) {
+      const { rows, total } = await repo.listLyrics(db, list, filters);
       const credits = await repo.trackArtistNames(
         db,
         rows.map((row) => row.id),

@@ -224,6 +224,20 @@ describe('the catalogue admin API', () => {
       }),
     ]);
     expect((await admin.get('/api/v1/admin/lyrics?query=100%25')).json().pagination.total).toBe(0);
+
+    // Filters: each table narrows by what its rows are.
+    const total = async (url: string) => (await admin.get(url)).json().pagination.total as number;
+    expect(await total('/api/v1/admin/albums?query=tabled&type=album')).toBe(1);
+    expect(await total('/api/v1/admin/albums?query=tabled&type=single')).toBe(0);
+    expect(await total('/api/v1/admin/lyrics?query=tabled&kind=synced')).toBe(1);
+    expect(await total('/api/v1/admin/lyrics?query=tabled&kind=plain')).toBe(0);
+    expect(await total('/api/v1/admin/tracks?query=tabled&lyrics=yes')).toBe(1);
+    expect(await total('/api/v1/admin/tracks?query=tabled&lyrics=no')).toBe(1);
+    expect(await total('/api/v1/admin/tracks?query=tabled&explicit=yes')).toBe(0);
+    expect(await total('/api/v1/admin/artists?query=table%20artist&verified=no')).toBe(1);
+    expect(await total('/api/v1/admin/playlists?query=tabled&visibility=public')).toBe(0);
+    expect(await total('/api/v1/admin/playlists?query=tabled&visibility=private')).toBe(1);
+    expect((await admin.get('/api/v1/admin/albums?type=bootleg')).statusCode).toBe(422);
   });
 
   it('deletes albums, tracks, genres and playlists in bulk, and clears lyrics, audited', async () => {

@@ -33,6 +33,13 @@ export function AlbumsPage() {
       title={t('Albums')}
       searchLabel={t('Search albums')}
       icon={<Disc3 size={40} strokeWidth={1.5} />}
+      filters={[
+        {
+          name: 'type',
+          label: t('Any type'),
+          options: ALBUM_TYPES.map((type) => [type, typeLabels[type]!]),
+        },
+      ]}
       columns={[
         {
           key: 'name',

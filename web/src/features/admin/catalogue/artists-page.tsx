@@ -4,31 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
-import { EmptyState } from '../../../ui/empty-state';
 import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { type Column } from '../components/data-table';
-import { ListTable, ScreenHeader } from '../components/list-table';
-import { SearchField } from '../components/search-field';
-import { useListParams } from '../components/use-list-params';
 import {
   fetchArtistDetails,
   namesFrom,
   useAdminArtists,
-  useDeleteCatalogueItems,
   useMergeArtist,
   useSaveArtist,
   type AdminArtist,
   type ArtistDetails,
 } from './catalogue-api';
+import { CatalogueListPage } from './catalogue-list-page';
 import { PictureField } from './picture-field';
 
 type Dialogs =
-  | { kind: 'delete'; artists: AdminArtist[] }
   | { kind: 'merge'; artist: AdminArtist }
   | { kind: 'edit'; artist: AdminArtist; details: Omit<ArtistDetails, 'verified'> }
   | null;
@@ -36,33 +29,43 @@ type Dialogs =
 /** /admin/artists: the artists of the catalogue, to edit, merge when duplicated, or delete. */
 export function ArtistsPage() {
   const { t } = useTranslation();
-  const { params, apiParams, update } = useListParams();
-  const artists = useAdminArtists(apiParams);
-  const remove = useDeleteCatalogueItems('artists');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const selectedArtists = artists.data?.data.filter((artist) => selected.has(artist.id)) ?? [];
 
-  const columns: Column<AdminArtist>[] = [
-    {
-      key: 'name',
-      header: 'Artist',
-      sortBy: 'name',
-      cell: (artist) => (
-        <span className="font-medium">
-          {artist.name}
-          {artist.verified && <span className="ms-2 text-xs text-primary">{t('Verified')}</span>}
-        </span>
-      ),
-    },
-    { key: 'albums', header: 'Albums', cell: (artist) => artist.albums_count },
-    { key: 'tracks', header: 'Tracks', cell: (artist) => artist.tracks_count },
-    { key: 'plays', header: 'Plays', sortBy: 'plays', cell: (artist) => artist.plays },
-    {
-      key: 'actions',
-      header: '',
-      className: 'w-32 text-end whitespace-nowrap',
-      cell: (artist) => (
+  return (
+    <CatalogueListPage<AdminArtist>
+      table="artists"
+      title={t('Artists')}
+      searchLabel={t('Search artists')}
+      icon={<Mic2 size={40} strokeWidth={1.5} />}
+      filters={[
+        {
+          name: 'verified',
+          label: t('Verified or not'),
+          options: [
+            ['yes', t('Verified')],
+            ['no', t('Not verified')],
+          ],
+        },
+      ]}
+      columns={[
+        {
+          key: 'name',
+          header: 'Artist',
+          sortBy: 'name',
+          cell: (artist) => (
+            <span className="font-medium">
+              {artist.name}
+              {artist.verified && (
+                <span className="ms-2 text-xs text-primary">{t('Verified')}</span>
+              )}
+            </span>
+          ),
+        },
+        { key: 'albums', header: 'Albums', cell: (artist) => artist.albums_count },
+        { key: 'tracks', header: 'Tracks', cell: (artist) => artist.tracks_count },
+        { key: 'plays', header: 'Plays', sortBy: 'plays', cell: (artist) => artist.plays },
+      ]}
+      actions={(artist) => (
         <>
           <IconButton
             label={t('Edit {{name}}', { name: artist.name })}
@@ -83,57 +86,14 @@ export function ArtistsPage() {
           >
             <GitMerge size={16} aria-hidden />
           </IconButton>
-          <IconButton
-            label={t('Delete {{name}}', { name: artist.name })}
-            size="sm"
-            onClick={() => setDialog({ kind: 'delete', artists: [artist] })}
-          >
-            <Trash2 size={16} aria-hidden />
-          </IconButton>
         </>
-      ),
-    },
-  ];
-
-  return (
-    <div className="mx-auto flex max-w-[1280px] flex-col gap-4">
-      <ScreenHeader title={t('Artists')} />
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchField
-          label={t('Search artists')}
-          value={params.query}
-          onChange={(query) => update({ query })}
-        />
-        {selected.size > 0 && (
-          <Button
-            variant="danger"
-            size="sm"
-            disabled={selectedArtists.length === 0}
-            onClick={() => setDialog({ kind: 'delete', artists: selectedArtists })}
-          >
-            {t('Delete {{count}} selected', { count: selectedArtists.length })}
-          </Button>
-        )}
-      </div>
-      <ListTable
-        list={artists}
-        onPage={(page) => update({ page })}
-        label={t('Artists')}
-        columns={columns}
-        orderBy={params.orderBy}
-        orderDir={params.orderDir}
-        onSort={(orderBy, orderDir) => update({ orderBy, orderDir })}
-        selected={selected}
-        onSelectedChange={setSelected}
-        rowLabel={(artist) => artist.name}
-        empty={
-          <EmptyState
-            image={<Mic2 size={40} strokeWidth={1.5} />}
-            message={t('There are no items matching your query.')}
-            className="rounded-lg border border-border"
-          />
-        }
-      />
+      )}
+      deleteTitle={t('Delete artists?')}
+      deleteBody={t(
+        'Their credits, followers and likes go with them. Albums and tracks stay in the catalogue.',
+      )}
+      deleteRowLabel={(artist) => t('Delete {{name}}', { name: artist.name })}
+    >
       {dialog?.kind === 'merge' && (
         <MergeDialog artist={dialog.artist} onClose={() => setDialog(null)} />
       )}
@@ -144,31 +104,7 @@ export function ArtistsPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title={t('Delete artists?')}
-        body={t(
-          'Their credits, followers and likes go with them. Albums and tracks stay in the catalogue.',
-        )}
-        confirmLabel={t('Delete')}
-        isPending={remove.isPending}
-        onConfirm={() =>
-          dialog?.kind === 'delete' &&
-          remove.mutate(
-            dialog.artists.map((artist) => artist.id),
-            {
-              onSuccess: ({ message }) => {
-                toast.positive(message);
-                setSelected(new Set());
-                setDialog(null);
-              },
-              onError: (error) => showError(error, t),
-            },
-          )
-        }
-      />
-    </div>
+    </CatalogueListPage>
   );
 }
 

@@ -5,6 +5,7 @@ import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
+import { Select, SelectItem } from '../../../ui/select';
 import { toast } from '../../../ui/toast/toast-store';
 import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
@@ -12,12 +13,17 @@ import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import { useAdminCatalogue, useDeleteCatalogueItems, type CatalogueTable } from './catalogue-api';
 
+// The "any" choice of a filter: no parameter in the address.
+const ANY = 'any';
+
 interface Props<T extends { id: number; name: string }> {
   table: CatalogueTable;
   title: string;
   searchLabel: string;
   icon: ReactNode;
   columns: Column<T>[];
+  /** Choices that narrow the table, each an address parameter (`?type=single`). */
+  filters?: { name: string; label: string; options: [value: string, text: string][] }[];
   /** The row's own actions, before its delete button. */
   actions?: (row: T) => ReactNode;
   /** What deleting does, for the confirmation. */
@@ -39,6 +45,7 @@ export function CatalogueListPage<T extends { id: number; name: string }>({
   searchLabel,
   icon,
   columns,
+  filters = [],
   actions,
   deleteTitle,
   deleteBody,
@@ -80,6 +87,23 @@ export function CatalogueListPage<T extends { id: number; name: string }>({
           value={params.query}
           onChange={(query) => update({ query })}
         />
+        {filters.map((filter) => (
+          <Select
+            key={filter.name}
+            aria-label={filter.label}
+            size="sm"
+            value={params.filters[filter.name] ?? ANY}
+            onValueChange={(value) => update({ [filter.name]: value === ANY ? undefined : value })}
+            className="w-full sm:w-44"
+          >
+            <SelectItem value={ANY}>{filter.label}</SelectItem>
+            {filter.options.map(([value, text]) => (
+              <SelectItem key={value} value={value}>
+                {text}
+              </SelectItem>
+            ))}
+          </Select>
+        ))}
         {selectedRows.length > 0 && (
           <Button variant="danger" size="sm" onClick={() => setDeleting(selectedRows)}>
             {deleteLabel

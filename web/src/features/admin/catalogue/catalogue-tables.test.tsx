@@ -46,6 +46,16 @@ describe('the catalogue tables', () => {
     expect(api.callsTo('DELETE /api/v1/admin/albums/1,3')).toHaveLength(1);
   });
 
+  it('narrows albums by type', async () => {
+    const api = mockApi().on('GET /api/v1/admin/albums', page([album(1, 'First')]));
+    renderScreen('/admin/*', '/admin/albums', AdminArea, makeBootstrap({ user: admin }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Any type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Single' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v1/admin/albums').at(-1)!.query.get('type')).toBe('single'),
+    );
+  });
+
   it('edits an album: title, type and release date', async () => {
     const api = mockApi()
       .on('GET /api/v1/admin/albums', page([album(4, 'Draft title')]))

@@ -21,6 +21,16 @@ export function LyricsPage() {
       title={t('Lyrics')}
       searchLabel={t('Search lyrics')}
       icon={<FileText size={40} strokeWidth={1.5} />}
+      filters={[
+        {
+          name: 'kind',
+          label: t('Synced or plain'),
+          options: [
+            ['synced', t('Synced')],
+            ['plain', t('Plain')],
+          ],
+        },
+      ]}
       columns={[
         {
           key: 'name',

@@ -13,6 +13,16 @@ export function PlaylistsPage() {
       title={t('Playlists')}
       searchLabel={t('Search playlists')}
       icon={<ListMusic size={40} strokeWidth={1.5} />}
+      filters={[
+        {
+          name: 'visibility',
+          label: t('Public or private'),
+          options: [
+            ['public', t('Public')],
+            ['private', t('Private')],
+          ],
+        },
+      ]}
       columns={[
         {
           key: 'name',

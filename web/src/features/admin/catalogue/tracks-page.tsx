@@ -33,6 +33,24 @@ export function TracksPage() {
       title={t('Tracks')}
       searchLabel={t('Search tracks')}
       icon={<Music size={40} strokeWidth={1.5} />}
+      filters={[
+        {
+          name: 'explicit',
+          label: t('Explicit or not'),
+          options: [
+            ['yes', t('Explicit')],
+            ['no', t('Not explicit')],
+          ],
+        },
+        {
+          name: 'lyrics',
+          label: t('With or without lyrics'),
+          options: [
+            ['yes', t('With lyrics')],
+            ['no', t('Without lyrics')],
+          ],
+        },
+      ]}
       columns={[
         {
           key: 'name',
