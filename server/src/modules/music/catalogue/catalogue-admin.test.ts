@@ -339,6 +339,16 @@ describe('the catalogue admin API', () => {
       'Shoegaze',
     ]);
     expect(page.links).toEqual([{ url: 'https://genre-setter.example', title: 'Website' }]);
+
+    // Renamed, and found by the new name; a name another artist has is a merge, not a rename.
+    const renamed = await admin.put(`/api/v1/artists/${artistId}`, { name: 'Genre Setters' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const found = (await admin.get('/api/v1/search?query=genre%20setters&types=artists')).json();
+    expect(found.results.artists.data.map((item: { id: number }) => item.id)).toContain(artistId);
+    await importTrack(t.app, t.config.dataDir, { artists: ['Taken Name'] });
+    const clash = await admin.put(`/api/v1/artists/${artistId}`, { name: 'taken name' });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().errors.name).toBe('Another artist has this name: merge the two instead.');
   });
 
   it('refuses an artist link that is not a web address, so no script reaches the page', async () => {

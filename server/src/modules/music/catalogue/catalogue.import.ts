@@ -272,6 +272,7 @@ export function createCatalogueImport({
     async setArtistDetails(
       artistId: number,
       details: {
+        name?: string;
         bio?: string | null;
         image?: { data: Buffer; mime?: string } | null;
         verified?: boolean;
@@ -283,6 +284,23 @@ export function createCatalogueImport({
       if (!row) throw AppError.notFound('Artist not found.');
       if (details.genres) await setGenres('artist', artistId, details.genres);
       const changes: Parameters<typeof repo.updateArtist>[2] = {};
+      if (details.name !== undefined && details.name !== row.name) {
+        // Artists are told apart by their name's key: two of one name are one artist, merged.
+        const key = nameKey(details.name);
+        const twin = await db
+          .selectFrom('artists')
+          .select('id')
+          .where('name_key', '=', key)
+          .where('id', '!=', artistId)
+          .executeTakeFirst();
+        if (twin) {
+          throw AppError.validation({
+            name: 'Another artist has this name: merge the two instead.',
+          });
+        }
+        changes.name = details.name;
+        changes.name_key = key;
+      }
       if (details.bio !== undefined) changes.bio = details.bio;
       if (details.verified !== undefined) changes.verified = details.verified ? 1 : 0;
       if (details.links !== undefined) changes.links = JSON.stringify(details.links);

@@ -73,6 +73,7 @@ export async function catalogueRoutes(
       schema: {
         params: idParams,
         body: z.object({
+          name: z.string().trim().min(1).max(255).optional(),
           bio: z.string().max(20000).nullish(),
           verified: z.boolean().optional(),
           links: z.array(linkInput).max(20).optional(),
@@ -83,6 +84,7 @@ export async function catalogueRoutes(
     },
     async (request) => ({
       artist: await catalogue.setArtistDetails(request.params.id, {
+        ...(request.body.name !== undefined ? { name: request.body.name } : {}),
         ...(request.body.bio !== undefined ? { bio: request.body.bio } : {}),
         ...(request.body.verified !== undefined ? { verified: request.body.verified } : {}),
         ...(request.body.links !== undefined ? { links: request.body.links } : {}),

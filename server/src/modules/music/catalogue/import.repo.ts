@@ -259,7 +259,12 @@ export async function deleteTracksByPaths(db: Executor, paths: string[]): Promis
 export async function updateArtist(
   db: Executor,
   id: number,
-  changes: Partial<Pick<ArtistRow, 'bio' | 'image_small' | 'image_large' | 'verified' | 'links'>>,
+  changes: Partial<
+    Pick<
+      ArtistRow,
+      'name' | 'name_key' | 'bio' | 'image_small' | 'image_large' | 'verified' | 'links'
+    >
+  >,
 ): Promise<void> {
   await db
     .updateTable('artists')

@@ -205,6 +205,8 @@ function ArtistDialog({
 }) {
   const { t } = useTranslation();
   const save = useSaveArtist();
+  const [name, setName] = useState(artist.name);
+  const [nameError, setNameError] = useState<string | undefined>();
   const [bio, setBio] = useState(details.bio ?? '');
   const [verified, setVerified] = useState(artist.verified);
   const [genres, setGenres] = useState(details.genres.join(', '));
@@ -221,10 +223,12 @@ function ArtistDialog({
     });
     setLinks(filled);
     setLinkErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    setNameError(name.trim() ? undefined : t('Give the artist a name.'));
+    if (Object.keys(problems).length > 0 || !name.trim()) return;
     save.mutate(
       {
         id: artist.id,
+        name: name.trim(),
         bio: bio.trim() || null,
         verified,
         genres: namesFrom(genres),
@@ -238,7 +242,10 @@ function ArtistDialog({
           toast.positive(t('Artist saved'));
           onClose();
         },
-        onError: (error) => showError(error, t),
+        onError: (error) => {
+          if (isApiError(error) && error.fieldErrors.name) setNameError(error.fieldErrors.name);
+          else showError(error, t);
+        },
       },
     );
   };
@@ -249,6 +256,13 @@ function ArtistDialog({
       <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
       <form onSubmit={submit}>
         <DialogBody className="flex flex-col gap-4">
+          <TextField
+            label={t('Name')}
+            required
+            value={name}
+            errorMessage={nameError}
+            onChange={(event) => setName(event.target.value)}
+          />
           <PictureField
             label={t('Picture')}
             path={`artists/${artist.id}/image`}

@@ -151,6 +151,7 @@ export const useMergeArtist = () =>
   );
 
 export interface ArtistDetails {
+  name?: string;
   bio: string | null;
   verified: boolean;
   links: { url: string; title: string }[];
