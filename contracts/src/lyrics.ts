@@ -25,3 +25,13 @@ export function toLrc(lines: { time_ms: number; text: string }[]): string {
     })
     .join('\n');
 }
+
+/** The index of the synced line sung at this position (-1 before the first). */
+export function activeLineIndex(times: readonly number[], positionMs: number): number {
+  let active = -1;
+  for (let i = 0; i < times.length; i++) {
+    if (times[i]! <= positionMs) active = i;
+    else break;
+  }
+  return active;
+}

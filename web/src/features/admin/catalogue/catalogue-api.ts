@@ -191,6 +191,7 @@ export const fetchTrackForEditing = (id: number) =>
       genres: (track.genres ?? []).map((genre) => genre.display_name),
       artists: (track.artists ?? []).map((artist) => artist.name),
       album: track.album ? { id: track.album.id, name: track.album.name } : null,
+      stream_url: track.stream_url,
     },
     lyrics: track.synced_lyrics?.length ? toLrc(track.synced_lyrics) : (track.lyrics ?? ''),
   }));

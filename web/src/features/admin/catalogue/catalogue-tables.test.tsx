@@ -1,5 +1,5 @@
 import '../../../ui/test-utils';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
@@ -122,6 +122,7 @@ describe('the catalogue tables', () => {
           album: { id: 3, name: 'Sung Album' },
           explicit: false,
           genres: [],
+          stream_url: '/api/v1/tracks/9/stream',
           lyrics: 'Hello\nagain',
           synced_lyrics: [
             { time_ms: 500, text: 'Hello' },
@@ -143,6 +144,15 @@ describe('the catalogue tables', () => {
       '[00:00.50]Hello\n[00:02.00]again',
     );
     expect(within(dialog).getByText('Synced lyrics: 2 timed lines.')).toBeTruthy();
+    // The preview follows the track's own audio: at 2.5 s the second line is sung.
+    const audio = within(dialog).getByLabelText<HTMLAudioElement>(
+      'Play the track to preview the lyrics',
+    );
+    expect(audio.getAttribute('src')).toBe('/api/v1/tracks/9/stream');
+    Object.defineProperty(audio, 'currentTime', { value: 2.5, configurable: true });
+    fireEvent.timeUpdate(audio);
+    const preview = within(dialog).getByRole('list', { name: 'Lyrics preview' });
+    expect(within(preview).getByText('again').getAttribute('aria-current')).toBe('true');
 
     await userEvent.click(within(dialog).getByRole('switch', { name: /^Explicit/ }));
     await userEvent.type(

@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { fetchTrackForEditing, namesFrom, useSaveTrack, type AdminTrack } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 import { AlbumPicker } from './album-picker';
+import { LyricsPreview } from './lyrics-preview';
 import { ReplaceAudio } from './replace-audio';
 
 const duration = (ms: number | null) => {
@@ -108,6 +109,7 @@ export function TrackDialog({
     genres: string[];
     artists: string[];
     album: { id: number; name: string } | null;
+    stream_url: string;
   };
   lyrics: string;
   onClose: () => void;
@@ -208,6 +210,7 @@ export function TrackDialog({
               ? t('Synced lyrics: {{count}} timed lines.', { count: synced.length })
               : t('Plain lyrics.')}
           </p>
+          {synced.length > 0 && <LyricsPreview streamUrl={track.stream_url} lines={synced} />}
         </DialogBody>
         <DialogFooter>
           <DialogClose>

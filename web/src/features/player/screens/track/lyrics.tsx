@@ -2,24 +2,21 @@ import type { Track } from '@cadenza/contracts/music';
 import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activeLineIndex } from '@cadenza/contracts/lyrics';
 import { useTrackPositionMs } from '../common/player-bridge';
-
-/** The index of the synced line sung at this position (-1 before the first). */
-export function activeLineIndex(lines: { time_ms: number }[], positionMs: number): number {
-  let active = -1;
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.time_ms <= positionMs) active = i;
-    else break;
-  }
-  return active;
-}
 
 /** Plain lyrics, or synced lyrics whose current line lights up while the track plays. */
 export function Lyrics({ track }: { track: Track }) {
   const { t } = useTranslation();
   const positionMs = useTrackPositionMs(track.id);
   const synced = track.synced_lyrics ?? null;
-  const active = synced && positionMs !== null ? activeLineIndex(synced, positionMs) : -1;
+  const active =
+    synced && positionMs !== null
+      ? activeLineIndex(
+          synced.map((line) => line.time_ms),
+          positionMs,
+        )
+      : -1;
   const activeRef = useRef<HTMLLIElement>(null);
 
   useEffect(() => {

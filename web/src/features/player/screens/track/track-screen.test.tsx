@@ -4,7 +4,7 @@ import { player } from '../../state/player-store';
 import { mockMusicApi } from '../common/testing/mock-api';
 import { makeTrack } from '../common/testing/music-factory';
 import { renderPlayerScreen } from '../common/testing/render-screen';
-import { activeLineIndex } from './lyrics';
+import { activeLineIndex } from '@cadenza/contracts/lyrics';
 import { TrackScreen } from './track-screen';
 
 const synced = makeTrack({
@@ -23,10 +23,25 @@ describe('Track', () => {
   beforeEach(() => player.pause());
 
   it('finds the line being sung', () => {
-    expect(activeLineIndex(synced.synced_lyrics!, 0)).toBe(0);
-    expect(activeLineIndex(synced.synced_lyrics!, 5000)).toBe(1);
-    expect(activeLineIndex(synced.synced_lyrics!, 60000)).toBe(2);
-    expect(activeLineIndex([{ time_ms: 1000 }], 500)).toBe(-1);
+    expect(
+      activeLineIndex(
+        synced.synced_lyrics!.map((line) => line.time_ms),
+        0,
+      ),
+    ).toBe(0);
+    expect(
+      activeLineIndex(
+        synced.synced_lyrics!.map((line) => line.time_ms),
+        5000,
+      ),
+    ).toBe(1);
+    expect(
+      activeLineIndex(
+        synced.synced_lyrics!.map((line) => line.time_ms),
+        60000,
+      ),
+    ).toBe(2);
+    expect(activeLineIndex([1000], 500)).toBe(-1);
   });
 
   it('highlights the current synced line while the track plays', async () => {
