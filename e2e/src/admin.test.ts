@@ -399,7 +399,7 @@ describe('the admin area', () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
   });
 
-  it("replaces a track's audio from the track editor, and the new file plays", async () => {
+  it("replaces a track's audio from the track editor, and the table shows its new length", async () => {
     const admin = await asAdmin();
     // A track of its own, imported for this journey, so no other journey meets its new audio.
     const album = `Retakes ${Date.now()}`;

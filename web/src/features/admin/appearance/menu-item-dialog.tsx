@@ -87,7 +87,7 @@ export function MenuItemDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{isNew ? t('Add menu item') : t('Edit menu item')}</DialogHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-4">
           <TextField
             label={t('Label')}

@@ -132,7 +132,7 @@ export function PlanDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="2xl">
       <DialogHeader>{product ? t('Edit plan') : t('New plan')}</DialogHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-4">
           <TextField
             label={t('Name')}

@@ -165,7 +165,7 @@ function VoucherDialog({ products, onClose }: { products: AdminProduct[]; onClos
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogHeader>{t('New voucher')}</DialogHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-4">
           <TextField
             label={t('Code')}

@@ -158,7 +158,7 @@ function AlbumDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{t('Edit {{name}}', { name: album.name })}</DialogHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-4">
           <PictureField
             label={t('Cover')}

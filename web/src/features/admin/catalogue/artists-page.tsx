@@ -254,7 +254,7 @@ function ArtistDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-4">
           <TextField
             label={t('Name')}

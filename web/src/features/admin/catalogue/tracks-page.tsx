@@ -157,7 +157,7 @@ export function TrackDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{t('Edit {{name}}', { name: track.name })}</DialogHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-4">
           <TextField
             label={t('Title')}

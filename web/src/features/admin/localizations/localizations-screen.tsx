@@ -217,7 +217,7 @@ function AddLanguageDialog({
       >
         {t('Add a language')}
       </DialogHeader>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
         <DialogBody className="flex flex-col gap-5">
           <TextField
             label={t('Name')}

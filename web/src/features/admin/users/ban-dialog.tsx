@@ -64,7 +64,7 @@ function BanForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className="flex min-h-0 flex-col">
       <DialogBody className="flex flex-col gap-5">
         <TextField
           label={t('Reason')}
