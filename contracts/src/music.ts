@@ -44,7 +44,10 @@ export type ChannelPaging = (typeof CHANNEL_PAGING)[number];
 export const CHANNEL_SORTS = ['curated', 'popular', 'recent', 'release'] as const;
 export type ChannelSort = (typeof CHANNEL_SORTS)[number];
 
-/** Queries that fill a channel automatically; `genre` channels resolve for the genre in the URL. */
+/**
+ * Queries that fill a channel automatically; `genre` channels resolve for the genre in the URL,
+ * `playlistTracks` for the playlist named by the channel's `query_value`.
+ */
 export const CHANNEL_QUERIES = [
   'topTracks',
   'newReleases',
@@ -54,6 +57,7 @@ export const CHANNEL_QUERIES = [
   'trendingArtists',
   'genreTopTracks',
   'genreAlbums',
+  'playlistTracks',
 ] as const;
 export type ChannelQuery = (typeof CHANNEL_QUERIES)[number];
 
@@ -249,6 +253,8 @@ export interface Channel {
   paging: ChannelPaging;
   sort: ChannelSort;
   query: ChannelQuery | null;
+  /** What the query is about: the id of the playlist of `playlistTracks`. */
+  query_value: string | null;
   content?: {
     data: ChannelItem[];
     current_page: number;
@@ -274,6 +280,7 @@ export const channelSchema: z.ZodType<Channel> = z.lazy(() =>
     paging: z.enum(CHANNEL_PAGING),
     sort: z.enum(CHANNEL_SORTS),
     query: z.enum(CHANNEL_QUERIES).nullable(),
+    query_value: z.string().nullable(),
     content: paginationSchema(channelItemSchema).shape.pagination.optional(),
   }),
 ) as z.ZodType<Channel>;

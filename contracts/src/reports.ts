@@ -47,6 +47,8 @@ export const reportSchema = z.object({
     active_subscriptions: z.number(),
     /** Monthly recurring revenue now, in minor units, by currency. */
     monthly_revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
+    /** Charged in the range less refunds, in minor units, by currency; with the payments' count. */
+    revenue: z.array(z.object({ currency: z.string(), amount: z.number(), payments: z.number() })),
   }),
   /** Every day of the range, days without activity included. */
   days: z.array(

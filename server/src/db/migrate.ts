@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_play_clients.js';
 import * as m0020 from './migrations/0020_report_rollups.js';
 import * as m0021 from './migrations/0021_channel_paging.js';
 import * as m0022 from './migrations/0022_track_explicit.js';
+import * as m0023 from './migrations/0023_channel_values_payments.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0020_report_rollups': m0020,
   '0021_channel_paging': m0021,
   '0022_track_explicit': m0022,
+  '0023_channel_values_payments': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

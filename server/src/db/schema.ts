@@ -13,6 +13,7 @@ import type {
   BillingCustomersTable,
   BillingEventsTable,
   FamilyMembersTable,
+  PaymentsTable,
   PricesTable,
   ProductPermissionsTable,
   ProductsTable,
@@ -120,6 +121,7 @@ export interface Database {
   vouchers: VouchersTable;
   voucher_redemptions: VoucherRedemptionsTable;
   family_members: FamilyMembersTable;
+  payments: PaymentsTable;
   audit_log: AuditLogTable;
   mail_log: MailLogTable;
   localizations: LocalizationsTable;

@@ -101,6 +101,22 @@ export interface FamilyMembersTable {
   updated_at: string;
 }
 
+/** A charge the gateway reported paid, and how much of it was refunded since. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  subscription_id: number | null;
+  gateway: string;
+  gateway_invoice_id: string;
+  /** In the currency's minor units. */
+  amount: number;
+  refunded: Generated<number>;
+  currency: string;
+  paid_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export type ProductRow = Selectable<ProductsTable>;
 export type PriceRow = Selectable<PricesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -195,6 +195,7 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
       amount_paid: paid ? amount : 0,
       currency: price.currency,
       created: now(),
+      status_transitions: { paid_at: paid ? now() : null },
       hosted_invoice_url: '',
       invoice_pdf: '',
       parent: {

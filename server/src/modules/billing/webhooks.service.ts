@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import type { SubscriptionRow } from './billing.table.js';
 import type { GatewayEvent, PaymentGateway } from './gateway.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
+import * as ledger from './payments.repo.js';
 import * as repo from './subscriptions.repo.js';
 import type { VouchersService } from './vouchers.service.js';
 
@@ -20,6 +22,7 @@ const SUBSCRIPTION_EVENTS = new Set([
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 const idOf = (value: unknown) =>
   text(value) ?? text((value as { id?: unknown } | null | undefined)?.id);
+const seconds = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 /**
  * The gateway's webhooks: the only way a paid subscription changes. A delivery is genuine only
@@ -53,6 +56,24 @@ export function createWebhooksService({
     return undefined;
   }
 
+  /** The paid invoice, for revenue: the event is signed, and a paid invoice no longer changes. */
+  async function recordPayment(invoice: Record<string, unknown>, row: SubscriptionRow) {
+    const id = text(invoice.id);
+    const amount = Number(invoice.amount_paid);
+    if (!id || !Number.isFinite(amount) || amount <= 0) return;
+    const transitions = invoice.status_transitions as { paid_at?: unknown } | null | undefined;
+    const paidAt = seconds(transitions?.paid_at) ?? seconds(invoice.created) ?? Date.now() / 1000;
+    await ledger.recordPayment(db, {
+      userId: row.user_id,
+      subscriptionId: row.id,
+      gateway: row.gateway,
+      invoiceId: id,
+      amount,
+      currency: String(invoice.currency).toUpperCase(),
+      paidAt: new Date(paidAt * 1000).toISOString(),
+    });
+  }
+
   async function process(event: GatewayEvent, payments: PaymentGateway): Promise<void> {
     const subscriptionId = await subscriptionIdOf(event, payments);
     if (!subscriptionId) return;
@@ -69,6 +90,12 @@ export function createWebhooksService({
       await vouchers.recordUse(voucherId, row.user_id);
     }
     if (event.type === 'invoice.payment_failed') await subscriptions.paymentFailed(row);
+    if (event.type === 'invoice.paid') await recordPayment(event.object, row);
+    if (event.type === 'charge.refunded') {
+      const invoice = idOf(event.object.invoice);
+      const refunded = Number(event.object.amount_refunded);
+      if (invoice && Number.isFinite(refunded)) await ledger.recordRefund(db, invoice, refunded);
+    }
     if (event.type === 'charge.refunded' && event.object.refunded === true) {
       // A full refund takes the plan away now, at the gateway and here.
       if (live.status !== 'canceled') await payments.cancelNow(live.id);

@@ -292,15 +292,42 @@ export async function monthlyRevenue(db: Db, at: string) {
   return rows.map((row) => ({ currency: row.currency, amount: Math.round(Number(row.amount)) }));
 }
 
+/** What was charged in the range, less what was refunded of it, in minor units by currency. */
+export async function revenue(db: Db, { from, to }: Range) {
+  const rows = await db
+    .selectFrom('payments')
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to)
+    .select([
+      'currency',
+      (eb) => eb.fn.sum<number | string>(eb('amount', '-', eb.ref('refunded'))).as('amount'),
+      (eb) => eb.fn.countAll<number | string>().as('payments'),
+    ])
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
+  return rows.map((row) => ({
+    currency: row.currency,
+    amount: Number(row.amount),
+    payments: Number(row.payments),
+  }));
+}
+
 /**
- * What changes the reports: the newest play and user, and the last change of a subscription.
- * Read from primary keys and one small table, so checking it costs next to nothing.
+ * What changes the reports: the newest play and user, the last change of a subscription and of
+ * a payment. Read from primary keys and small tables, so checking it costs next to nothing.
  */
 export async function dataVersion(db: Db): Promise<string> {
-  const { rows } = await sql<{ plays: unknown; users: unknown; subs: unknown }>`select
+  const { rows } = await sql<{
+    plays: unknown;
+    users: unknown;
+    subs: unknown;
+    payments: unknown;
+  }>`select
       (select max(id) from plays) as plays,
       (select max(id) from users) as users,
-      (select max(updated_at) from subscriptions) as subs`.execute(db);
+      (select max(updated_at) from subscriptions) as subs,
+      (select max(updated_at) from payments) as payments`.execute(db);
   const row = rows[0]!;
-  return JSON.stringify([String(row.plays), String(row.users), String(row.subs)]);
+  return JSON.stringify([row.plays, row.users, row.subs, row.payments].map(String));
 }

@@ -129,6 +129,7 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         signUps,
         activeSubscriptions,
         monthlyRevenue,
+        revenue,
         topTracks,
         topArtists,
         topAlbums,
@@ -142,6 +143,7 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         repo.newUsersByDay(db, range),
         repo.activeSubscriptions(db, at),
         repo.monthlyRevenue(db, at),
+        repo.revenue(db, range),
         repo.topTracks(db, split),
         repo.topArtists(db, split),
         repo.topAlbums(db, split),
@@ -160,6 +162,7 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
           new_users: signUps.reduce((sum, row) => sum + row.count, 0),
           active_subscriptions: activeSubscriptions,
           monthly_revenue: monthlyRevenue,
+          revenue,
         },
         days: daysBetween(from, to).map((day) => ({
           day,

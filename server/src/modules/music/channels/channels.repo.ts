@@ -37,6 +37,7 @@ export type ChannelValues = Pick<
   | 'paging'
   | 'sort'
   | 'query'
+  | 'query_value'
   | 'query_limit'
 >;
 
@@ -140,6 +141,98 @@ export function itemsPage(
       .orderBy(by, 'desc')
       .orderBy('channel_items.position');
   });
+}
+
+type SortKey = string | number | null;
+
+/**
+ * The figure each item is ordered by under `sort` (plays, age, or release), keyed
+ * `type:id`; the same figures a hand-filled channel is ordered by. Genres have no release.
+ */
+export async function sortKeys(
+  db: Executor,
+  items: { type: string; id: number }[],
+  sort: Exclude<ChannelSort, 'curated'>,
+): Promise<Map<string, SortKey>> {
+  const idsOf = (type: string) => items.filter((item) => item.type === type).map((i) => i.id);
+  const release = sql<string>`coalesce(albums.release_date, cast(albums.year as varchar(4)))`;
+  const keys = new Map<string, SortKey>();
+  const add = (type: string, rows: { id: number; key: unknown }[]) => {
+    for (const row of rows) {
+      // PostgreSQL hands counts over as text and times as dates: compare them as figures.
+      const key =
+        row.key instanceof Date
+          ? row.key.toISOString()
+          : sort === 'popular' && row.key !== null
+            ? Number(row.key)
+            : row.key;
+      keys.set(
+        `${type}:${row.id}`,
+        typeof key === 'string' || typeof key === 'number' ? key : null,
+      );
+    }
+  };
+  const [tracks, albums, artists, genres] = [
+    idsOf('track'),
+    idsOf('album'),
+    idsOf('artist'),
+    idsOf('genre'),
+  ];
+  if (tracks.length > 0) {
+    const rows = db
+      .selectFrom('tracks')
+      .leftJoin('albums', 'albums.id', 'tracks.album_id')
+      .where('tracks.id', 'in', tracks);
+    add(
+      'track',
+      await (
+        sort === 'popular'
+          ? rows.select(['tracks.id', 'tracks.plays as key'])
+          : sort === 'recent'
+            ? rows.select(['tracks.id', 'tracks.created_at as key'])
+            : rows.select(['tracks.id', release.as('key')])
+      ).execute(),
+    );
+  }
+  if (albums.length > 0) {
+    const rows = db.selectFrom('albums').where('albums.id', 'in', albums);
+    add(
+      'album',
+      await (
+        sort === 'popular'
+          ? rows.select(['albums.id', 'albums.plays as key'])
+          : sort === 'recent'
+            ? rows.select(['albums.id', 'albums.created_at as key'])
+            : rows.select(['albums.id', release.as('key')])
+      ).execute(),
+    );
+  }
+  if (artists.length > 0 && sort !== 'release') {
+    const rows = db.selectFrom('artists').where('id', 'in', artists);
+    add(
+      'artist',
+      await (
+        sort === 'popular'
+          ? rows.select(['id', 'plays as key'])
+          : rows.select(['id', 'created_at as key'])
+      ).execute(),
+    );
+  }
+  if (genres.length > 0 && sort !== 'release') {
+    const rows = db.selectFrom('genres').where('genres.id', 'in', genres);
+    add(
+      'genre',
+      await (
+        sort === 'popular'
+          ? rows
+              .leftJoin('track_genres', 'track_genres.genre_id', 'genres.id')
+              .groupBy('genres.id')
+              .select(['genres.id', (eb) => eb.fn.count<number>('track_genres.track_id').as('key')])
+          : rows.select(['genres.id', 'genres.created_at as key'])
+      ).execute(),
+    );
+  }
+  return keys;
 }
 
 /** The channels nested directly in any of `ids`. */

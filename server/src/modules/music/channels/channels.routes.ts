@@ -34,6 +34,7 @@ const channelBody = z.object({
   paging: z.enum(CHANNEL_PAGING).default('infinite'),
   sort: z.enum(CHANNEL_SORTS).default('curated'),
   query: z.enum(CHANNEL_QUERIES).nullish(),
+  query_value: z.string().trim().max(255).nullish(),
   query_limit: integer({ min: 1, max: 100 }).default(20),
   items: z.array(itemRef).max(500).optional(),
 });
@@ -48,6 +49,7 @@ function toInput(body: z.infer<typeof channelBody>) {
     paging: body.paging,
     sort: body.sort,
     query: body.query ?? null,
+    queryValue: body.query_value ?? null,
     queryLimit: body.query_limit,
     ...(body.items ? { items: body.items } : {}),
   };
@@ -100,14 +102,17 @@ export async function channelsRoutes(
           200: z.object({
             channel: channelSchema,
             query_limit: z.number(),
+            query_value_name: z.string().nullable(),
             items: z.array(itemRef),
           }),
         },
       },
     },
     async (request) => {
-      const { items, query_limit, ...channel } = await channels.forEditor(request.params.id);
-      return { channel, query_limit, items };
+      const { items, query_limit, query_value_name, ...channel } = await channels.forEditor(
+        request.params.id,
+      );
+      return { channel, query_limit, query_value_name, items };
     },
   );
 

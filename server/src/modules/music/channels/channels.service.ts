@@ -34,6 +34,8 @@ export interface ChannelInput {
   paging?: ChannelPaging;
   sort?: ChannelSort;
   query?: ChannelQuery | null;
+  /** What the query is about: the playlist id of `playlistTracks`. */
+  queryValue?: string | null;
   /** How many items a nested channel shows on its parent. */
   queryLimit?: number;
   items?: { type: ChannelContentType; id: number }[];
@@ -59,7 +61,25 @@ export function channelRowToChannel(row: ChannelRow): Channel {
     paging: oneOf(CHANNEL_PAGING, row.paging, 'infinite'),
     sort: oneOf(CHANNEL_SORTS, row.sort, 'curated'),
     query: row.query ? oneOf(CHANNEL_QUERIES, row.query, 'topTracks') : null,
+    query_value: row.query_value,
   };
+}
+
+/** Orders items by their figures, highest first; items without one last, ties as they came. */
+function ordered<T extends { model_type: string; id: number }>(
+  items: T[],
+  keys: Map<string, string | number | null>,
+): T[] {
+  const keyOf = (item: T) => keys.get(`${item.model_type}:${item.id}`) ?? null;
+  return items
+    .map((item, index) => ({ item, index, key: keyOf(item) }))
+    .sort((a, b) => {
+      if (a.key === b.key) return a.index - b.index;
+      if (a.key === null) return 1;
+      if (b.key === null) return -1;
+      return a.key < b.key ? 1 : -1;
+    })
+    .map(({ item }) => item);
 }
 
 export function createChannelsService({
@@ -72,7 +92,7 @@ export function createChannelsService({
   playlists: PlaylistsService;
 }) {
   async function runQuery(
-    query: ChannelQuery,
+    channel: Channel,
     page: PageRequest,
     viewer: Viewer,
     params: ChannelParams,
@@ -85,7 +105,7 @@ export function createChannelsService({
         return null;
       }
     };
-    switch (query) {
+    switch (channel.query!) {
       case 'topTracks':
         return catalogue.topTracks(page, viewer);
       case 'newReleases':
@@ -106,7 +126,34 @@ export function createChannelsService({
         const id = await genreId();
         return id ? catalogue.albums('popular', page, viewer, id) : paginated([], 0, page);
       }
+      case 'playlistTracks': {
+        // A playlist made private or deleted since leaves the channel empty, not broken.
+        const id = Number(channel.query_value);
+        return playlists
+          .tracks(id, viewer, page, channel.sort)
+          .catch(() => paginated<ChannelItem>([], 0, page));
+      }
     }
+  }
+
+  /**
+   * A query channel's items. Ordered other than by the query, the query picks the channel's
+   * first `limit` items and the sort orders them; a playlist is ordered whole by its query.
+   */
+  async function queryItems(
+    channel: Channel,
+    limit: number,
+    page: PageRequest,
+    viewer: Viewer,
+    params: ChannelParams,
+  ): Promise<Pagination<ChannelItem>> {
+    if (channel.sort === 'curated' || channel.query === 'playlistTracks')
+      return runQuery(channel, page, viewer, params);
+    const picked = await runQuery(channel, { page: 1, perPage: limit }, viewer, params);
+    const refs = picked.data.map((item) => ({ type: item.model_type, id: item.id }));
+    const all = ordered(picked.data, await repo.sortKeys(db, refs, channel.sort));
+    const start = (page.page - 1) * page.perPage;
+    return paginated(all.slice(start, start + page.perPage), all.length, page);
   }
 
   async function manualItems(
@@ -155,7 +202,7 @@ export function createChannelsService({
   ): Promise<Channel> {
     const channel = channelRowToChannel(row);
     channel.content = channel.query
-      ? await runQuery(channel.query, page, viewer, params)
+      ? await queryItems(channel, row.query_limit, page, viewer, params)
       : await manualItems(row.id, channel.sort, page, viewer, params, depth);
     return channel;
   }
@@ -177,8 +224,21 @@ export function createChannelsService({
       paging: input.paging ?? 'infinite',
       sort: input.sort ?? 'curated',
       query: input.query ?? null,
+      query_value: input.query ? (input.queryValue ?? null) : null,
       query_limit: input.queryLimit ?? 20,
     };
+  }
+
+  /** A playlist channel names a public playlist: the channel shows it to everyone. */
+  async function checkQueryValue(input: ChannelInput) {
+    if (input.query !== 'playlistTracks') return;
+    const id = Number(input.queryValue);
+    const playlist = Number.isInteger(id) && id > 0 ? await playlists.publicRow(id) : undefined;
+    if (!playlist) {
+      throw AppError.validation({
+        query_value: 'Choose a public playlist: visitors cannot see a private one.',
+      });
+    }
   }
 
   /** Whether the items would put channel `id` inside itself, at any depth. */
@@ -209,17 +269,25 @@ export function createChannelsService({
     },
 
     /** The channel with its hand-picked items in order (the admin area's editor). */
-    async forEditor(
-      id: number,
-    ): Promise<
-      Channel & { query_limit: number; items: { type: ChannelContentType; id: number }[] }
+    async forEditor(id: number): Promise<
+      Channel & {
+        query_limit: number;
+        /** The name of what `query_value` points at: the playlist's. */
+        query_value_name: string | null;
+        items: { type: ChannelContentType; id: number }[];
+      }
     > {
       const row = await repo.findChannel(db, id);
       if (!row) throw AppError.notFound('Channel not found.');
       const { rows } = await repo.itemsPage(db, id, { limit: 500, offset: 0 });
+      const playlist =
+        row.query === 'playlistTracks'
+          ? await playlists.publicRow(Number(row.query_value))
+          : undefined;
       return {
         ...channelRowToChannel(row),
         query_limit: row.query_limit,
+        query_value_name: playlist?.name ?? null,
         items: rows.map((item) => ({
           type: oneOf(CHANNEL_CONTENT_TYPES, item.item_type, 'track'),
           id: item.item_id,
@@ -246,6 +314,7 @@ export function createChannelsService({
     async create(input: ChannelInput): Promise<Channel> {
       if (await repo.findChannel(db, input.slug))
         throw AppError.validation({ slug: 'A channel with this slug already exists.' });
+      await checkQueryValue(input);
       const { id } = await this.createChannel(input);
       return channelRowToChannel((await repo.findChannel(db, id))!);
     },
@@ -256,6 +325,7 @@ export function createChannelsService({
       const other = await repo.findChannel(db, input.slug);
       if (other && other.id !== id)
         throw AppError.validation({ slug: 'A channel with this slug already exists.' });
+      await checkQueryValue(input);
       if (await nestsItself(id, input.items ?? [])) {
         throw AppError.validation({
           items: 'A channel cannot contain itself, directly or through another channel.',

@@ -13,6 +13,8 @@ export interface ChannelsTable {
   sort: Generated<string>;
   /** A query filling the channel automatically; null for hand-picked items. */
   query: string | null;
+  /** What the query is about: the playlist id of `playlistTracks`. */
+  query_value: string | null;
   query_limit: Generated<number>;
   created_at: string;
   updated_at: string;

@@ -5,7 +5,7 @@ import {
   createTestApp,
   type TestApp,
 } from '../../../test/test-app.js';
-import { createUser } from '../../../test/factories.js';
+import { createUser, signedInUser } from '../../../test/factories.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 
@@ -167,6 +167,120 @@ describe('channels', () => {
     }
     // The editor keeps the placed order whatever visitors see.
     expect((await admin.get(`/api/v1/admin/channels/${id}`)).json().items).toEqual(items);
+  });
+
+  it("fills a channel with a public playlist's tracks, in its order or another", async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const made = [];
+    for (const [title, year, plays] of [
+      ['Listed old', 1998, 7],
+      ['Listed new', 2023, 1],
+      ['Listed hit', 2010, 90],
+    ] as const) {
+      const track = await importTrack(t.app, t.config.dataDir, { title, album: title, year });
+      await t.db.kysely
+        .updateTable('tracks')
+        .set({ plays })
+        .where('id', '=', track.trackId)
+        .execute();
+      made.push(track.trackId);
+    }
+    const { client: owner } = await signedInUser(t.app);
+    const playlist = (
+      await owner.post('/api/v1/playlists', { name: 'Road trip', public: true })
+    ).json().playlist;
+    const added = await owner.post(`/api/v1/playlists/${playlist.id}/tracks`, {
+      trackIds: made,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    const body = (sort: string, value: unknown = String(playlist.id)) => ({
+      name: 'Road trip picks',
+      slug: 'road-trip-picks',
+      content_type: 'track',
+      query: 'playlistTracks',
+      query_value: value,
+      sort,
+    });
+    const created = await admin.post('/api/v1/admin/channels', body('curated'));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().channel).toMatchObject({
+      query: 'playlistTracks',
+      query_value: String(playlist.id),
+    });
+    const id = created.json().channel.id;
+    const editor = (await admin.get(`/api/v1/admin/channels/${id}`)).json();
+    expect(editor.query_value_name).toBe('Road trip');
+
+    const visitor = await new TestClient(t.app).visit();
+    const names = async () =>
+      (await visitor.get('/api/v1/channel/road-trip-picks'))
+        .json()
+        .channel.content.data.map((track: { name: string }) => track.name);
+    expect(await names()).toEqual(['Listed old', 'Listed new', 'Listed hit']);
+    for (const [sort, expected] of [
+      ['popular', ['Listed hit', 'Listed old', 'Listed new']],
+      ['release', ['Listed new', 'Listed hit', 'Listed old']],
+    ] as const) {
+      expect((await admin.put(`/api/v1/admin/channels/${id}`, body(sort))).statusCode).toBe(200);
+      expect(await names(), sort).toEqual(expected);
+    }
+
+    // Only a public playlist may fill a channel; one made private since leaves it empty.
+    const hidden = (await owner.post('/api/v1/playlists', { name: 'Diary', public: false })).json()
+      .playlist;
+    for (const value of [String(hidden.id), '999999', 'road-trip', null]) {
+      const refused = await admin.put(`/api/v1/admin/channels/${id}`, body('curated', value));
+      expect(refused.statusCode, String(value)).toBe(422);
+      expect(refused.json().errors.query_value).toMatch(/public playlist/);
+    }
+    await owner.put(`/api/v1/playlists/${playlist.id}`, { name: 'Road trip', public: false });
+    expect(await names()).toEqual([]);
+  });
+
+  it("orders a query channel's first items by the sort, the query still choosing them", async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const top = (await admin.get('/api/v1/channel/top-tracks?perPage=3')).json().channel.content
+      .data as { id: number; name: string; plays: number }[];
+    expect(top).toHaveLength(3);
+    const created = await admin.post('/api/v1/admin/channels', {
+      name: 'Top three, newest first',
+      slug: 'top-three-newest',
+      content_type: 'track',
+      query: 'topTracks',
+      query_limit: 3,
+      sort: 'recent',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const created_at = new Map(
+      (
+        await t.db.kysely
+          .selectFrom('tracks')
+          .select(['id', 'created_at'])
+          .where(
+            'id',
+            'in',
+            top.map((track) => track.id),
+          )
+          .execute()
+      ).map((row) => [row.id, new Date(row.created_at).getTime()]),
+    );
+    const expected = [...top]
+      .sort((a, b) => created_at.get(b.id)! - created_at.get(a.id)! || 0)
+      .map((track) => track.name);
+    // The fixtures make the newest first differ from the most played first.
+    expect(expected).not.toEqual(top.map((track) => track.name));
+    const visitor = await new TestClient(t.app).visit();
+    const page = (query: string) =>
+      visitor.get(`/api/v1/channel/top-three-newest${query}`).then((r) => r.json().channel);
+    const whole = await page('');
+    expect(whole.content.data.map((track: { name: string }) => track.name)).toEqual(expected);
+    expect(whole.content.total).toBe(3);
+    // Its own page pages through those three.
+    const second = await page('?perPage=2&page=2');
+    expect(second.content.data.map((track: { name: string }) => track.name)).toEqual([expected[2]]);
   });
 
   it('edits channels in the admin API, audited, and refuses a channel inside itself at any depth', async () => {

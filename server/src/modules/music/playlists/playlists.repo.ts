@@ -1,4 +1,5 @@
-import { PLAYLIST_MOSAIC_TILES } from '@cadenza/contracts/music';
+import { PLAYLIST_MOSAIC_TILES, type ChannelSort } from '@cadenza/contracts/music';
+import { sql } from 'kysely';
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -128,11 +129,42 @@ export async function reorderTracks(db: Executor, playlistId: number, trackIds: 
   }
 }
 
-export async function trackIdsPage(db: Executor, playlistId: number, window: PageWindow) {
+/**
+ * A page of a playlist's tracks: in the playlist's order, or by plays, by when they were added,
+ * or by their album's release (tracks without one last), the playlist's order breaking ties.
+ */
+export async function trackIdsPage(
+  db: Executor,
+  playlistId: number,
+  window: PageWindow,
+  sort: ChannelSort = 'curated',
+) {
   const entries = db.selectFrom('playlist_tracks').where('playlist_id', '=', playlistId);
-  const { rows, total } = await pageWithTotal(entries, window, (query) =>
-    query.select('track_id').orderBy('position'),
-  );
+  const { rows, total } = await pageWithTotal(entries, window, (query) => {
+    const picked = query.select('playlist_tracks.track_id');
+    switch (sort) {
+      case 'curated':
+        return picked.orderBy('playlist_tracks.position');
+      case 'recent':
+        return picked
+          .orderBy('playlist_tracks.created_at', 'desc')
+          .orderBy('playlist_tracks.position');
+      case 'popular':
+        return picked
+          .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
+          .orderBy('tracks.plays', 'desc')
+          .orderBy('playlist_tracks.position');
+      case 'release': {
+        const release = sql`coalesce(albums.release_date, cast(albums.year as varchar(4)))`;
+        return picked
+          .innerJoin('tracks', 'tracks.id', 'playlist_tracks.track_id')
+          .leftJoin('albums', 'albums.id', 'tracks.album_id')
+          .orderBy(sql`case when ${release} is null then 1 else 0 end`)
+          .orderBy(release, 'desc')
+          .orderBy('playlist_tracks.position');
+      }
+    }
+  });
   return { ids: rows.map((r) => r.track_id), total };
 }
 

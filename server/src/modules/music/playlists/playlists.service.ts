@@ -3,6 +3,7 @@ import { checkQuota, type Permission } from '@cadenza/contracts/permissions';
 import {
   MUSIC_PERMISSIONS,
   PLAYLIST_MOSAIC_TILES,
+  type ChannelSort,
   type Playlist,
   type PlaylistInput,
   type UserRef,
@@ -223,14 +224,20 @@ export function createPlaylistsService({
       await storage.deleteFolder(`${IMAGE_FOLDER}/${id}`).catch(() => undefined);
     },
 
+    /** A playlist everyone may see (a channel can show it), or undefined. */
+    async publicRow(id: number): Promise<PlaylistRow | undefined> {
+      const row = await repo.findPlaylist(db, id);
+      return row && row.public === 1 ? row : undefined;
+    },
+
     async get(id: number, viewer: Viewer): Promise<Playlist> {
       const row = await visible(id, viewer.userId);
       return (await present([row], viewer))[0]!;
     },
 
-    async tracks(id: number, viewer: Viewer, page: PageRequest) {
+    async tracks(id: number, viewer: Viewer, page: PageRequest, sort: ChannelSort = 'curated') {
       await visible(id, viewer.userId);
-      const { ids, total } = await repo.trackIdsPage(db, id, pageWindow(page));
+      const { ids, total } = await repo.trackIdsPage(db, id, pageWindow(page), sort);
       return paginated(await catalogue.tracksByIds(ids, viewer), total, page);
     },
 

@@ -17,6 +17,8 @@ export interface ChannelDraft {
   paging: Channel['paging'];
   sort: Channel['sort'];
   query: Channel['query'];
+  /** The playlist id of a `playlistTracks` channel. */
+  query_value: string | null;
   query_limit: number;
   items: ItemRef[];
 }
@@ -38,9 +40,12 @@ export const useChannelForEditor = (id: number | null) =>
     queryKey: [...channelsKey, 'editor', id],
     enabled: id !== null,
     queryFn: () =>
-      apiClient.get<{ channel: Channel; query_limit: number; items: ItemRef[] }>(
-        `admin/channels/${id}`,
-      ),
+      apiClient.get<{
+        channel: Channel;
+        query_limit: number;
+        query_value_name: string | null;
+        items: ItemRef[];
+      }>(`admin/channels/${id}`),
   });
 
 /** A channel as visitors get it, with its first items: the editor's preview and item names. */

@@ -105,4 +105,85 @@ describe('the channel editor', () => {
       query_limit: 30,
     });
   });
+
+  it("fills a channel with a public playlist's tracks, chosen by name, in another order", async () => {
+    const api = mockApi().on('GET /api/v1/search', {
+      query: 'road',
+      results: { playlists: page([{ id: 21, name: 'Road trip', model_type: 'playlist' }]) },
+    });
+    const user = makeUser({ permissionNames: ['admin.access', 'channels.update'] });
+    renderScreen('/admin/*', '/admin/channels/new', AdminArea, makeBootstrap({ user }));
+
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Road trip');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filled' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: "By query: A playlist's tracks" }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Choose a playlist.')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/admin/channels')).toHaveLength(0);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find playlists' }), 'road{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Choose Road trip' }));
+    expect(api.callsTo('GET /api/v1/search')[0]!.query.get('types')).toBe('playlists');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Order/ }));
+    expect(await screen.findByRole('option', { name: "The playlist's order" })).toBeTruthy();
+    await userEvent.click(screen.getByRole('option', { name: 'Latest released' }));
+
+    api.on('POST /api/v1/admin/channels', { channel: { id: 5 } }, 201);
+    api.on('GET /api/v1/admin/channels/5', { channel: { id: 5 }, items: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('Channel created'));
+    expect(api.callsTo('POST /api/v1/admin/channels')[0]!.body).toMatchObject({
+      content_type: 'track',
+      query: 'playlistTracks',
+      query_value: '21',
+      sort: 'release',
+    });
+  });
+
+  it("shows the playlist a channel is filled from, and the server's refusal", async () => {
+    const api = mockApi()
+      .on('GET /api/v1/admin/channels/8', {
+        channel: {
+          id: 8,
+          name: 'Road trip',
+          slug: 'road-trip',
+          model_type: 'channel',
+          description: null,
+          content_type: 'track',
+          layout: 'trackTable',
+          paging: 'infinite',
+          sort: 'curated',
+          query: 'playlistTracks',
+          query_value: '21',
+        },
+        query_limit: 20,
+        query_value_name: 'Road trip mix',
+        items: [],
+      })
+      .on('GET /api/v1/channel/8', { channel: { id: 8, content: page([]) } })
+      .on(
+        'PUT /api/v1/admin/channels/8',
+        {
+          message: 'The given data was invalid.',
+          errors: { query_value: ['Choose a public playlist: visitors cannot see a private one.'] },
+        },
+        422,
+      );
+    const user = makeUser({ permissionNames: ['admin.access', 'channels.update'] });
+    renderScreen('/admin/*', '/admin/channels/8', AdminArea, makeBootstrap({ user }));
+
+    const choice = await screen.findByRole('group', { name: 'Playlist' });
+    expect(within(choice).getByText('Road trip mix')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await within(choice).findByText(
+        'Choose a public playlist: visitors cannot see a private one.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/admin/channels/8')[0]!.body).toMatchObject({
+      query_value: '21',
+    });
+  });
 });

@@ -71,6 +71,7 @@ const QUERY_LABELS: Record<NonNullable<Channel['query']>, string> = {
   trendingArtists: 'Trending artists',
   genreTopTracks: "A genre's top tracks",
   genreAlbums: "A genre's albums",
+  playlistTracks: "A playlist's tracks",
 };
 
 /** /admin/channels: the lists of music the site's pages are made of. */
@@ -200,6 +201,7 @@ const EMPTY: ChannelDraft = {
   paging: 'infinite',
   sort: 'curated',
   query: 'topTracks',
+  query_value: null,
   query_limit: 20,
   items: [],
 };
@@ -222,14 +224,30 @@ function ChannelEditor() {
         paging: loaded.data.channel.paging,
         sort: loaded.data.channel.sort,
         query: loaded.data.channel.query,
+        query_value: loaded.data.channel.query_value,
         query_limit: loaded.data.query_limit,
         items: loaded.data.items,
       }
     : EMPTY;
-  return <ChannelForm key={id ?? 'new'} id={id} initial={initial} />;
+  return (
+    <ChannelForm
+      key={id ?? 'new'}
+      id={id}
+      initial={initial}
+      playlistName={loaded.data?.query_value_name ?? null}
+    />
+  );
 }
 
-function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft }) {
+function ChannelForm({
+  id,
+  initial,
+  playlistName,
+}: {
+  id: number | null;
+  initial: ChannelDraft;
+  playlistName: string | null;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { save } = useChannelWrites();
@@ -240,6 +258,8 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
   const [version, setVersion] = useState(0);
   const preview = useResolvedChannel(id, version);
   const byHand = draft.query === null;
+  const byPlaylist = draft.query === 'playlistTracks';
+  const [playlist, setPlaylist] = useState(playlistName);
   const change = (patch: Partial<ChannelDraft>) =>
     setDraft((current) => ({ ...current, ...patch }));
 
@@ -248,6 +268,7 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
     const problems: Record<string, string> = {};
     if (!draft.name.trim()) problems.name = t('Give the channel a name.');
     if (!draft.slug) problems.slug = t('Give the channel an address.');
+    if (byPlaylist && !draft.query_value) problems.query_value = t('Choose a playlist.');
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     save.mutate(
@@ -359,9 +380,15 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
       <Select
         label={t('Filled')}
         value={draft.query ?? 'hand'}
-        onValueChange={(value) =>
-          change({ query: value === 'hand' ? null : (value as ChannelDraft['query']) })
-        }
+        onValueChange={(value) => {
+          const query = value === 'hand' ? null : (value as ChannelDraft['query']);
+          change({
+            query,
+            query_value: null,
+            ...(query === 'playlistTracks' ? { content_type: 'track' as const, items: [] } : {}),
+          });
+          setPlaylist(null);
+        }}
       >
         <SelectItem value="hand">{t('By hand')}</SelectItem>
         {CHANNEL_QUERIES.map((query) => (
@@ -370,6 +397,16 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
           </SelectItem>
         ))}
       </Select>
+      {byPlaylist && (
+        <PlaylistChoice
+          name={playlist}
+          error={errors.query_value}
+          onChoose={(chosen) => {
+            setPlaylist(chosen.name);
+            change({ query_value: String(chosen.id) });
+          }}
+        />
+      )}
       {!byHand && (
         <TextField
           label={t('Number of items')}
@@ -383,21 +420,31 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
           className="sm:max-w-48"
         />
       )}
-      {byHand && (
-        <Select
-          label={t('Order')}
-          description={t('How visitors see the items; the editor keeps them as placed.')}
-          value={draft.sort}
-          onValueChange={(sort) => change({ sort: sort as ChannelDraft['sort'] })}
-          className="sm:max-w-64"
-        >
-          {CHANNEL_SORTS.map((sort) => (
-            <SelectItem key={sort} value={sort}>
-              {t(SORT_LABELS[sort])}
-            </SelectItem>
-          ))}
-        </Select>
-      )}
+      <Select
+        label={t('Order')}
+        description={
+          byHand
+            ? t('How visitors see the items; the editor keeps them as placed.')
+            : byPlaylist
+              ? t('The whole playlist, in its own order or another.')
+              : t(
+                  "In another order than the query's, the query picks the first items and this orders them.",
+                )
+        }
+        value={draft.sort}
+        onValueChange={(sort) => change({ sort: sort as ChannelDraft['sort'] })}
+        className="sm:max-w-96"
+      >
+        {CHANNEL_SORTS.map((sort) => (
+          <SelectItem key={sort} value={sort}>
+            {sort === 'curated' && !byHand
+              ? byPlaylist
+                ? t("The playlist's order")
+                : t("The query's order")
+              : t(SORT_LABELS[sort])}
+          </SelectItem>
+        ))}
+      </Select>
       {byHand && (
         <HandPicked
           type={draft.content_type}
@@ -452,6 +499,76 @@ function ChannelForm({ id, initial }: { id: number | null; initial: ChannelDraft
         </section>
       )}
     </form>
+  );
+}
+
+/** The public playlist a "playlist tracks" channel shows, found by name. */
+function PlaylistChoice({
+  name,
+  error,
+  onChoose,
+}: {
+  name: string | null;
+  error: string | undefined;
+  onChoose: (playlist: { id: number; name: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<{ id: number; name: string }[] | null>(null);
+  const find = () =>
+    void findItems('playlist', query).then(setFound, (failure: unknown) => showError(failure, t));
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
+      <legend className="px-1 text-sm font-semibold">{t('Playlist')}</legend>
+      <p className="text-sm" aria-live="polite">
+        {name ? (
+          <span className="font-medium">{name}</span>
+        ) : (
+          <span className="text-fg-muted">
+            {t('No playlist chosen yet. Only public playlists can be shown.')}
+          </span>
+        )}
+      </p>
+      <div className="flex items-end gap-2">
+        <TextField
+          className="flex-1"
+          label={t('Find playlists')}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              find();
+            }
+          }}
+        />
+        <Button variant="outline" onClick={find}>
+          {t('Search')}
+        </Button>
+      </div>
+      {found && found.length === 0 && (
+        <p className="text-sm text-fg-muted">{t('Nothing found.')}</p>
+      )}
+      {found && found.length > 0 && (
+        <ul aria-label={t('Playlists found')} className="flex flex-col gap-1">
+          {found.map((result) => (
+            <li key={result.id} className="flex items-center gap-2 text-sm">
+              <span className="min-w-0 flex-1 truncate">{result.name}</span>
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() => onChoose(result)}
+                aria-label={t('Choose {{name}}', { name: result.name })}
+              >
+                {t('Choose')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p className="text-sm text-danger">{error}</p>}
+    </fieldset>
   );
 }
 

@@ -21,6 +21,7 @@ const report = {
     new_users: 7,
     active_subscriptions: 3,
     monthly_revenue: [{ currency: 'BRL', amount: 3648 }],
+    revenue: [{ currency: 'BRL', amount: 9990, payments: 4 }],
   },
   days: [
     { day: '2026-03-01', plays: 600, listeners: 30, new_users: 2 },
@@ -48,6 +49,8 @@ describe('the reports dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Reports', level: 1 })).toBeTruthy();
     expect(await screen.findByText('1,234')).toBeTruthy();
     expect(screen.getByText('R$36.48')).toBeTruthy();
+    expect(screen.getByText('R$99.90')).toBeTruthy();
+    expect(screen.getByText('4 payments, less refunds')).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Top tracks' })).getByText('Alpha'),
     ).toBeTruthy();

@@ -48,11 +48,11 @@ export function ReportsPage() {
       {report.isError ? (
         <PageLoadError inScreen onRetry={() => void report.refetch()} />
       ) : !report.data ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-busy>
-          {Array.from({ length: 5 }, (_, i) => (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" aria-busy>
+          {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-24" />
           ))}
-          <Skeleton className="h-64 sm:col-span-2 lg:col-span-5" />
+          <Skeleton className="h-64 sm:col-span-2 lg:col-span-3 xl:col-span-6" />
         </div>
       ) : (
         <Dashboard report={report.data} />
@@ -123,24 +123,30 @@ function Dashboard({ report }: { report: Report }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const countries = new Intl.DisplayNames([i18n.language], { type: 'region' });
-  const revenue =
-    report.totals.monthly_revenue
-      .map((entry) => formatMoney(entry.amount, entry.currency, i18n.language))
-      .join(' + ') || formatMoney(0, 'BRL', i18n.language);
-  const figures = [
+  const money = (amounts: { amount: number; currency: string }[]) =>
+    amounts.map((entry) => formatMoney(entry.amount, entry.currency, i18n.language)).join(' + ') ||
+    formatMoney(0, 'BRL', i18n.language);
+  const payments = report.totals.revenue.reduce((sum, entry) => sum + entry.payments, 0);
+  const figures: { label: string; value: string; note?: string }[] = [
     { label: 'Plays', value: number.format(report.totals.plays) },
     { label: 'Unique listeners', value: number.format(report.totals.listeners) },
     { label: 'New users', value: number.format(report.totals.new_users) },
     { label: 'Active subscriptions', value: number.format(report.totals.active_subscriptions) },
-    { label: 'Monthly recurring revenue', value: revenue },
+    {
+      label: 'Revenue',
+      value: money(report.totals.revenue),
+      note: t('{{count}} payments, less refunds', { count: payments }),
+    },
+    { label: 'Monthly recurring revenue', value: money(report.totals.monthly_revenue) },
   ];
   return (
     <>
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {figures.map(({ label, value }) => (
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+        {figures.map(({ label, value, note }) => (
           <div key={label} className="rounded-lg border border-border p-4">
             <dt className="text-sm text-fg-muted">{t(label)}</dt>
             <dd className="mt-1 text-2xl font-semibold">{value}</dd>
+            {note && <dd className="text-xs text-fg-muted">{note}</dd>}
           </div>
         ))}
       </dl>

@@ -89,6 +89,7 @@ export function makeChannel(
     paging: 'infinite',
     sort: 'curated',
     query: null,
+    query_value: null,
     content: {
       data: items,
       current_page: page,
