@@ -434,6 +434,7 @@ describe('the admin area', () => {
     fs.writeFileSync(retake, taggedMp3({ title: 'Retake' }, 12));
     await dialog.getByLabel('Choose the new audio file').setInputFiles(retake);
     await page.getByText('Audio replaced').waitFor();
+    await dialog.getByText('0:12').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await row.getByText('0:12').waitFor();
   });

@@ -254,18 +254,21 @@ export async function catalogueAdminRoutes(
       schema: {
         params: z.object({ id: integer({ min: 1 }) }),
         body: z.object({ file_entry_id: integer({ min: 1 }) }),
-        response: { 200: messageSchema },
+        response: { 200: z.object({ message: z.string(), duration_ms: z.number() }) },
       },
     },
     async (request) => {
       const entry = await uploads.readable(request.user!.id, request.body.file_entry_id);
-      await catalogueAdmin.replaceAudio(request.params.id, await uploads.read(entry));
+      const { durationMs } = await catalogueAdmin.replaceAudio(
+        request.params.id,
+        await uploads.read(entry),
+      );
       await audit.record(request, {
         action: 'track.audio_replaced',
         subject: { type: 'track', id: request.params.id },
         after: { file: entry.name },
       });
-      return { message: 'Audio replaced' };
+      return { message: 'Audio replaced', duration_ms: durationMs };
     },
   );
 

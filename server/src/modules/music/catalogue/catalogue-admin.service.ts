@@ -37,8 +37,9 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
      * Replaces a track's audio with an uploaded file: copied into the data folder, checked to be
      * audio by parsing it, and the track's duration, codec, bitrate and type taken from it.
      * A file this replaced before is removed; a library folder's file is never touched.
+     * Answers the new file's duration.
      */
-    async replaceAudio(trackId: number, source: Readable): Promise<void> {
+    async replaceAudio(trackId: number, source: Readable): Promise<{ durationMs: number }> {
       const track = await db
         .selectFrom('tracks')
         .select(['id', 'audio_path'])
@@ -63,11 +64,12 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
         const relative = path.join(REPLACED_AUDIO, `${trackId}-${crypto.randomUUID()}${type.ext}`);
         await fs.rename(temporary, path.join(dataDir, relative));
         const { size } = await fs.stat(path.join(dataDir, relative));
+        const durationMs = Math.round(format.duration * 1000);
         await db
           .updateTable('tracks')
           .set({
             audio_path: relative,
-            duration_ms: Math.round(format.duration * 1000),
+            duration_ms: durationMs,
             codec: format.codec ?? null,
             bitrate: format.bitrate ? Math.round(format.bitrate) : null,
             mime: type.mime,
@@ -79,6 +81,7 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
         if (track.audio_path.startsWith(REPLACED_AUDIO + path.sep)) {
           await fs.rm(path.join(dataDir, track.audio_path), { force: true });
         }
+        return { durationMs };
       } finally {
         await fs.rm(temporary, { force: true });
       }

@@ -435,6 +435,7 @@ describe('the catalogue admin API', () => {
       file_entry_id: audio,
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().duration_ms).toBe(3000);
     const shown = (await admin.get(`/api/v1/tracks/${track.trackId}`)).json().track;
     expect(shown).toMatchObject({ mime: 'audio/wav', duration_ms: 3000 });
     const stream = await admin.get(`/api/v1/tracks/${track.trackId}/stream`);

@@ -187,6 +187,7 @@ export const fetchTrackForEditing = (id: number) =>
       id: track.id,
       name: track.name,
       number: track.number ?? null,
+      duration_ms: track.duration_ms,
       explicit: track.explicit,
       genres: (track.genres ?? []).map((genre) => genre.display_name),
       artists: (track.artists ?? []).map((artist) => artist.name),

@@ -94,7 +94,7 @@ export function CatalogueListPage<T extends { id: number; name: string }>({
             size="sm"
             value={params.filters[filter.name] ?? ANY}
             onValueChange={(value) => update({ [filter.name]: value === ANY ? undefined : value })}
-            className="w-full sm:w-44"
+            className="w-full sm:w-auto sm:min-w-44"
           >
             <SelectItem value={ANY}>{filter.label}</SelectItem>
             {filter.options.map(([value, text]) => (

@@ -13,7 +13,14 @@ import { uploadQueue, useUploadQueue } from '../../uploads/use-upload-queue';
  * "Replace audio": the file goes through the uploads queue (resumable, with its progress), then
  * the server swaps it in for the track's audio, checking that it is audio it can play.
  */
-export function ReplaceAudio({ trackId }: { trackId: number }) {
+export function ReplaceAudio({
+  trackId,
+  onReplaced,
+}: {
+  trackId: number;
+  /** Called with the new audio's duration. */
+  onReplaced: (durationMs: number) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -39,7 +46,11 @@ export function ReplaceAudio({ trackId }: { trackId: number }) {
     }
     setSwapping(true);
     try {
-      await apiClient.put(`admin/tracks/${trackId}/audio`, { file_entry_id: settled.entry.id });
+      const { duration_ms } = await apiClient.put<{ duration_ms: number }>(
+        `admin/tracks/${trackId}/audio`,
+        { file_entry_id: settled.entry.id },
+      );
+      onReplaced(duration_ms);
       toast.positive(t('Audio replaced'));
       void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] });
     } catch (error) {

@@ -104,7 +104,7 @@ export function TrackDialog({
   lyrics: initialLyrics,
   onClose,
 }: {
-  track: Pick<AdminTrack, 'id' | 'name' | 'number'> & {
+  track: Pick<AdminTrack, 'id' | 'name' | 'number' | 'duration_ms'> & {
     explicit: boolean;
     genres: string[];
     artists: string[];
@@ -118,6 +118,7 @@ export function TrackDialog({
   const save = useSaveTrack();
   const [name, setName] = useState(track.name);
   const [number, setNumber] = useState(track.number === null ? '' : String(track.number));
+  const [durationMs, setDurationMs] = useState(track.duration_ms);
   const [lyrics, setLyrics] = useState(initialLyrics);
   const [explicit, setExplicit] = useState(track.explicit);
   const [genres, setGenres] = useState(track.genres.join(', '));
@@ -182,7 +183,16 @@ export function TrackDialog({
             onChange={(event) => setArtists(event.target.value)}
           />
           <AlbumPicker album={album} onChange={setAlbum} />
-          <ReplaceAudio trackId={track.id} />
+          <div className="flex flex-col gap-1">
+            <p className="text-sm">
+              <span className="font-medium">{t('Duration')}</span>{' '}
+              <span>{duration(durationMs)}</span>
+            </p>
+            <p className="text-xs text-fg-muted">
+              {t('Measured from the audio file; replacing the audio measures it again.')}
+            </p>
+            <ReplaceAudio trackId={track.id} onReplaced={setDurationMs} />
+          </div>
           <TextField
             label={t('Genres')}
             description={t('Separated by commas; a new name becomes a new genre.')}
