@@ -166,6 +166,19 @@ export type Album = z.infer<typeof albumSchema>;
 
 export const artistLinkSchema = z.object({ url: z.string(), title: z.string() });
 
+/** A link typed for an artist page: a web address only, so no `javascript:` reaches an href. */
+export const artistLinkInputSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (url) => /^https?:\/\/[^\s]+$/i.test(url),
+      'Enter a full address, starting with https://',
+    ),
+  title: z.string().trim().min(1).max(100),
+});
+
 export const artistSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -26,6 +26,9 @@ import { appearanceRoutes } from './modules/appearance/appearance.routes.js';
 import { createCustomCode } from './modules/appearance/custom-code.js';
 import { catalogueAdminRoutes } from './modules/music/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/music/catalogue/catalogue-admin.service.js';
+import { listenForBackstageNotices } from './modules/backstage/backstage.notices.js';
+import { backstageRequestsRoutes } from './modules/backstage/requests.routes.js';
+import { createBackstageRequestsService } from './modules/backstage/requests.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -257,6 +260,15 @@ async function createServices(config: Config, db: Db) {
   workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
   listenForNotifications({ events, notifications, users, workspaces, music });
   const uploads = createUploadsModule({ config, db: kysely, settings, workspaces });
+  const backstage = createBackstageRequestsService({
+    db: kysely,
+    storage,
+    uploads: uploads.uploads,
+    catalogue: music.catalogue,
+    workspaces,
+    events,
+  });
+  listenForBackstageNotices({ events, notifications, permissions, requests: backstage });
   const appPasswords = createAppPasswords({ db: kysely, box: secretBox(appKey, 'music-apps') });
   // The default library folder exists from the start, so an operator sees where music goes.
   if (!process.env.LIBRARY_FOLDERS) {
@@ -273,6 +285,7 @@ async function createServices(config: Config, db: Db) {
     pubsub,
     notifications,
     uploads,
+    backstage,
     appPasswords,
     paymentStandin,
     audit,
@@ -508,6 +521,10 @@ export async function buildApp(
     sessions: services.sessions,
   });
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
+  await app.register(backstageRequestsRoutes, {
+    requests: services.backstage,
+    audit: services.audit,
+  });
   await app.register(uploadsRoutes, services.uploads);
   await app.register(musicAppsRoutes, {
     appPasswords: services.appPasswords,

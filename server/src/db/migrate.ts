@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_report_rollups.js';
 import * as m0021 from './migrations/0021_channel_paging.js';
 import * as m0022 from './migrations/0022_track_explicit.js';
 import * as m0023 from './migrations/0023_channel_values_payments.js';
+import * as m0024 from './migrations/0024_backstage_requests.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021_channel_paging': m0021,
   '0022_track_explicit': m0022,
   '0023_channel_values_payments': m0023,
+  '0024_backstage_requests': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,10 @@ import type {
   SocialProfilesTable,
 } from '../modules/accounts/accounts.table.js';
 import type { AuditLogTable } from '../modules/audit/audit.table.js';
+import type {
+  ArtistManagersTable,
+  BackstageRequestsTable,
+} from '../modules/backstage/backstage.table.js';
 import type { MailLogTable } from '../modules/logs/mail-log.table.js';
 import type {
   LocalizationLinesTable,
@@ -122,6 +126,8 @@ export interface Database {
   voucher_redemptions: VoucherRedemptionsTable;
   family_members: FamilyMembersTable;
   payments: PaymentsTable;
+  backstage_requests: BackstageRequestsTable;
+  artist_managers: ArtistManagersTable;
   audit_log: AuditLogTable;
   mail_log: MailLogTable;
   localizations: LocalizationsTable;

@@ -15,6 +15,8 @@ export interface AppEvents {
   'account.two_factor_changed': { userId: number; enabled: boolean };
   'music.user_followed': { followerId: number; userId: number };
   'music.album_released': { albumId: number; artistIds: number[] };
+  'backstage.request_submitted': { requestId: number };
+  'backstage.request_reviewed': { requestId: number };
 }
 
 export type EventName = keyof AppEvents;

@@ -53,6 +53,18 @@ export const NOTIFICATION_TYPES = {
     name: 'New releases of artists you follow',
     defaults: on(true, false, true),
   },
+  backstageRequest: {
+    id: 'backstage.request',
+    group: 'Backstage',
+    name: 'Artist requests waiting for review (admins)',
+    defaults: on(true, true, false),
+  },
+  backstageAnswer: {
+    id: 'backstage.answer',
+    group: 'Backstage',
+    name: 'Answers to your artist requests',
+    defaults: on(true, true, true),
+  },
 } satisfies Record<string, NotificationType>;
 
 export type NotificationTypeKey = keyof typeof NOTIFICATION_TYPES;

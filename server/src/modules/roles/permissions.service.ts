@@ -56,6 +56,9 @@ export function createPermissionsService(db: Kysely<Database>) {
       sources.push(source);
     },
 
+    /** Up to `limit` users holding any of the permissions by role or grant (who to tell). */
+    holders: (names: string[], limit = 20) => repo.holderIds(db, names, limit),
+
     /** The ids of the permissions named, for those that exist. */
     idsByName: (names: string[]) => repo.permissionIdsByName(db, names),
 

@@ -339,23 +339,43 @@ export async function rolesOfUsers(db: Executor, userIds: number[]) {
 }
 
 /** How many users hold a permission, through a role or directly. */
-export async function countHoldersOf(db: Executor, permissionName: string): Promise<number> {
+/** The users holding any of the permissions, through a role or directly. */
+function holders(db: Executor, permissionNames: string[]) {
   const viaRoles = db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
     .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
     .select('user_roles.user_id')
-    .where('permissions.name', '=', permissionName);
+    .where('permissions.name', 'in', permissionNames);
   const direct = db
     .selectFrom('user_permissions')
     .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
     .select('user_permissions.user_id')
-    .where('permissions.name', '=', permissionName);
+    .where('permissions.name', 'in', permissionNames);
+  return viaRoles.union(direct).as('holders');
+}
+
+export async function countHoldersOf(db: Executor, permissionName: string): Promise<number> {
   const row = await db
-    .selectFrom(viaRoles.union(direct).as('holders'))
+    .selectFrom(holders(db, [permissionName]))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Up to `limit` users holding any of the permissions, the earliest accounts first. */
+export async function holderIds(
+  db: Executor,
+  permissionNames: string[],
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(holders(db, permissionNames))
+    .select('holders.user_id')
+    .orderBy('holders.user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.user_id);
 }
 
 export async function allPermissions(db: Executor) {

@@ -185,6 +185,12 @@ export function createWorkspacesService(db: Kysely<Database>, users?: UsersServi
       await membership(workspaceId, userId);
     },
 
+    /** The user's role in the workspace, or null for someone outside it. */
+    async roleIn(workspaceId: number, userId: number) {
+      const member = await repo.findMembership(db, workspaceId, userId);
+      return member ? (workspaceRole(member.role) ?? workspaceRole('member')!) : null;
+    },
+
     async isMember(workspaceId: number, userId: number): Promise<boolean> {
       return (await repo.findMembership(db, workspaceId, userId)) !== undefined;
     },

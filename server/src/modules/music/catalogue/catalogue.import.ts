@@ -317,6 +317,18 @@ export function createCatalogueImport({
       return artistRowToArtist((await catalogueRepo.findArtist(db, artistId))!);
     },
 
+    /** A new artist of this name; null when one has the name already. */
+    async createArtist(name: string): Promise<number | null> {
+      const at = new Date().toISOString();
+      const row = await db
+        .insertInto('artists')
+        .values({ name, name_key: nameKey(name), created_at: at, updated_at: at })
+        .onConflict((oc) => oc.column('name_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     async findArtistIdByName(name: string): Promise<number | null> {
       const rows = await db
         .selectFrom('artists')

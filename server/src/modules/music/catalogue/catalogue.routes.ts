@@ -2,6 +2,7 @@ import { integer, paginationSchema } from '@cadenza/contracts/http';
 import {
   ALBUM_TYPES,
   albumSchema,
+  artistLinkInputSchema,
   artistPageSchema,
   artistSchema,
   channelSchema,
@@ -21,18 +22,6 @@ import { idParams, pageQuery, viewerOf } from '../http.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
-/** A link on an artist page: a web address only, so no `javascript:` reaches an href. */
-const linkInput = z.object({
-  url: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine(
-      (url) => /^https?:\/\/[^\s]+$/i.test(url),
-      'Enter a full address, starting with https://',
-    ),
-  title: z.string().trim().min(1).max(100),
-});
 /** Credited artists by name, in order; a new name becomes a new artist. */
 const artistNames = z.array(z.string().trim().min(1).max(255)).min(1).max(20);
 /** Genres by name, as an editor types them; new names become new genres. */
@@ -76,7 +65,7 @@ export async function catalogueRoutes(
           name: z.string().trim().min(1).max(255).optional(),
           bio: z.string().max(20000).nullish(),
           verified: z.boolean().optional(),
-          links: z.array(linkInput).max(20).optional(),
+          links: z.array(artistLinkInputSchema).max(20).optional(),
           genres: genreNames.optional(),
         }),
         response: { 200: z.object({ artist: artistSchema }) },

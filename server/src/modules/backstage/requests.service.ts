@@ -1,0 +1,324 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { paginated } from '@cadenza/contracts/http';
+import type {
+  BackstageRequest,
+  BackstageRequestInput,
+  BackstageRequestStatus,
+  BackstageRequestType,
+  ManagedArtist,
+} from '@cadenza/contracts/backstage';
+import { WORKSPACE_PERMISSIONS } from '@cadenza/contracts/workspaces';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../infra/events.js';
+import type { Storage } from '../../infra/storage.js';
+import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
+import { storeImage } from '../music/images.js';
+import { pageWindow, type PageRequest } from '../music/pagination.js';
+import type { FileEntryRow } from '../uploads/uploads.table.js';
+import { displayName } from '../users/users.service.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import * as repo from './backstage.repo.js';
+import type { BackstageRequestRow } from './backstage.table.js';
+
+export type BackstageRequestsService = ReturnType<typeof createBackstageRequestsService>;
+
+/** Where uploads come from: what the user may read, and its bytes. */
+export interface UploadedFiles {
+  readable(userId: number, id: number): Promise<FileEntryRow>;
+  read(row: FileEntryRow): Promise<Readable>;
+}
+
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const links = (json: string) => JSON.parse(json) as { url: string; title: string }[];
+const image = (json: string | null) =>
+  json ? (JSON.parse(json) as { small: string; large: string }) : null;
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Requests to become an artist, to claim an artist's profile, or to get the verified badge;
+ * reviewed by admins. Approval makes the user (or their label's workspace) the profile's
+ * manager: that is what lets them edit it and release music for it.
+ */
+export function createBackstageRequestsService({
+  db,
+  storage,
+  uploads,
+  catalogue,
+  workspaces,
+  events,
+}: {
+  db: Kysely<Database>;
+  storage: Storage;
+  uploads: UploadedFiles;
+  catalogue: CatalogueService;
+  workspaces: WorkspacesService;
+  events: EventBus;
+}) {
+  async function present(rows: BackstageRequestRow[], withEmail: boolean) {
+    const unique = (ids: (number | null)[]) => [
+      ...new Set(ids.filter((id): id is number => id !== null)),
+    ];
+    const [artists, spaces, people] = await Promise.all([
+      repo.artistsByIds(db, unique(rows.map((row) => row.artist_id))),
+      repo.workspaceNames(db, unique(rows.map((row) => row.workspace_id))),
+      repo.userNames(db, unique(rows.map((row) => row.user_id))),
+    ]);
+    const artistOf = new Map(artists.map((row) => [row.id, row]));
+    const spaceOf = new Map(spaces.map((row) => [row.id, row]));
+    const personOf = new Map(people.map((row) => [row.id, row]));
+    return rows.map((row): BackstageRequest => {
+      const artist = row.artist_id ? artistOf.get(row.artist_id) : undefined;
+      const person = personOf.get(row.user_id);
+      return {
+        id: row.id,
+        type: row.type as BackstageRequestType,
+        status: row.status as BackstageRequestStatus,
+        artist_name: row.artist_name,
+        artist: artist
+          ? { id: artist.id, name: artist.name, image_small: artist.image_small }
+          : null,
+        workspace: row.workspace_id ? (spaceOf.get(row.workspace_id) ?? null) : null,
+        links: links(row.links),
+        proof: row.proof,
+        message: row.message,
+        image: image(row.image)?.large ?? null,
+        reason: row.reason,
+        user: {
+          id: row.user_id,
+          name: person ? displayName(person) : '',
+          ...(withEmail && person ? { email: person.email } : {}),
+        },
+        created_at: row.created_at,
+        reviewed_at: row.reviewed_at,
+      };
+    });
+  }
+
+  /** The artist a claim or a badge request names; the checks differ by type. */
+  async function targetOf(userId: number, type: BackstageRequestType, artistId?: number) {
+    if (!artistId) throw AppError.validation({ artist_id: 'Choose the artist.' });
+    const [artist] = await repo.artistsByIds(db, [artistId]);
+    if (!artist) throw AppError.validation({ artist_id: 'This artist was not found.' });
+    const manager = await repo.findManager(db, artistId);
+    if (type === 'claim-artist' && manager) {
+      throw AppError.validation({
+        artist_id:
+          'This artist is claimed already. If it is you, write to us from the contact page.',
+      });
+    }
+    if (type === 'verify-artist') {
+      const mine = (await repo.managedArtists(db, userId)).some((row) => row.id === artistId);
+      if (!mine) {
+        throw AppError.validation({
+          artist_id: 'You can ask for the badge of an artist you manage.',
+        });
+      }
+      if (artist.verified === 1) {
+        throw AppError.validation({ artist_id: 'This artist is verified already.' });
+      }
+    }
+    return artist;
+  }
+
+  /** A label's request: the user runs the workspace (its owner or an admin). */
+  async function checkWorkspace(userId: number, workspaceId: number) {
+    const role = await workspaces.roleIn(workspaceId, userId);
+    if (!role || !(role.permissions as readonly string[]).includes(WORKSPACE_PERMISSIONS.update)) {
+      throw AppError.validation({
+        workspace_id: 'Only the owner or an admin of a workspace can ask on its behalf.',
+      });
+    }
+  }
+
+  async function storedPicture(userId: number, fileEntryId: number) {
+    const entry = await uploads.readable(userId, fileEntryId);
+    const refused = {
+      image_file_entry_id: 'Choose a JPEG, PNG, WebP or GIF picture of 5 MB at most.',
+    };
+    if (entry.size > MAX_IMAGE_BYTES) throw AppError.validation(refused);
+    const urls = await storeImage(
+      storage,
+      `backstage/requests/${crypto.randomUUID()}`,
+      { data: await bytesOf(await uploads.read(entry)) },
+      { small: 300, large: 1000 },
+    );
+    if (!urls) throw AppError.validation(refused);
+    return urls;
+  }
+
+  async function pending(id: number) {
+    const row = await repo.findRequest(db, id);
+    if (!row) throw AppError.notFound('Request not found.');
+    if (row.status !== 'pending') {
+      throw AppError.validation({ status: 'This request was reviewed already.' });
+    }
+    return row;
+  }
+
+  const reviewed = () => AppError.validation({ status: 'This request was reviewed already.' });
+
+  return {
+    async submit(userId: number, input: BackstageRequestInput): Promise<BackstageRequest> {
+      const type = input.type;
+      let artistId: number | null = null;
+      let artistName: string;
+      if (type === 'become-artist') {
+        artistName = input.artist_name?.trim() ?? '';
+        if (!artistName) throw AppError.validation({ artist_name: 'Give the artist a name.' });
+        if (await catalogue.findArtistIdByName(artistName)) {
+          throw AppError.validation({
+            artist_name: 'An artist with this name exists: claim that profile instead.',
+          });
+        }
+      } else {
+        const artist = await targetOf(userId, type, input.artist_id);
+        artistId = artist.id;
+        artistName = artist.name;
+      }
+      if (
+        await repo.pendingTwin(db, userId, type, artistId ? { id: artistId } : { name: artistName })
+      ) {
+        throw AppError.validation({ type: 'You asked for this already: we will let you know.' });
+      }
+      if (input.workspace_id) await checkWorkspace(userId, input.workspace_id);
+      const picture = input.image_file_entry_id
+        ? await storedPicture(userId, input.image_file_entry_id)
+        : null;
+      const id = await repo.insertRequest(db, {
+        user_id: userId,
+        type,
+        artist_id: artistId,
+        artist_name: artistName,
+        workspace_id: input.workspace_id ?? null,
+        links: JSON.stringify(input.links ?? []),
+        proof: input.proof,
+        message: input.message ?? null,
+        image: picture ? JSON.stringify(picture) : null,
+      });
+      events.emit('backstage.request_submitted', { requestId: id });
+      return (await present([(await repo.findRequest(db, id))!], false))[0]!;
+    },
+
+    async mine(userId: number): Promise<BackstageRequest[]> {
+      return present(await repo.requestsOfUser(db, userId), false);
+    },
+
+    async managedBy(userId: number): Promise<ManagedArtist[]> {
+      return (await repo.managedArtists(db, userId)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        image_small: row.image_small,
+        verified: row.verified === 1,
+        workspace:
+          row.workspace_id !== null
+            ? { id: row.workspace_id, name: row.workspace_name ?? '' }
+            : null,
+      }));
+    },
+
+    async list(query: PageRequest & { status?: BackstageRequestStatus | undefined }) {
+      const { rows, total } = await repo.listRequests(db, {
+        ...pageWindow(query),
+        ...(query.status ? { status: query.status } : {}),
+      });
+      return paginated(await present(rows, true), total, query);
+    },
+
+    async get(id: number): Promise<BackstageRequest> {
+      const row = await repo.findRequest(db, id);
+      if (!row) throw AppError.notFound('Request not found.');
+      return (await present([row], true))[0]!;
+    },
+
+    /**
+     * Grants what was asked, all or nothing: a new profile (named, linked, pictured), a claimed
+     * one, or the badge; the user or their workspace becomes the manager of a new or claimed one.
+     */
+    async approve(id: number, reviewerId: number): Promise<BackstageRequest> {
+      const row = await pending(id);
+      const manager = {
+        userId: row.workspace_id ? null : row.user_id,
+        workspaceId: row.workspace_id,
+      };
+      let artistId = row.artist_id;
+      if (row.type === 'become-artist') {
+        const created = await catalogue.createArtist(row.artist_name);
+        if (!created) {
+          throw AppError.validation({
+            artist_name: 'An artist with this name exists now: ask the user to claim it instead.',
+          });
+        }
+        artistId = created;
+        const picture = image(row.image);
+        const data = picture ? await storage.read(storage.keyOf(picture.large) ?? '') : undefined;
+        try {
+          await db.transaction().execute(async (trx) => {
+            await repo.insertManager(trx, { artistId: created, ...manager });
+            if (
+              !(await repo.review(trx, id, {
+                status: 'approved',
+                artist_id: created,
+                reviewed_by: reviewerId,
+              }))
+            )
+              throw reviewed();
+          });
+        } catch (error) {
+          // Nothing half-made: the new profile goes with the approval that failed.
+          await db.deleteFrom('artists').where('id', '=', created).execute();
+          throw error;
+        }
+        await catalogue.setArtistDetails(created, {
+          links: links(row.links),
+          ...(data ? { image: { data } } : {}),
+        });
+      } else if (row.type === 'claim-artist') {
+        if (!artistId) throw AppError.validation({ artist_id: 'The artist was deleted.' });
+        await db.transaction().execute(async (trx) => {
+          if (await repo.findManager(trx, artistId!)) {
+            throw AppError.validation({ artist_id: 'Someone else manages this artist now.' });
+          }
+          await repo.insertManager(trx, { artistId: artistId!, ...manager });
+          if (!(await repo.review(trx, id, { status: 'approved', reviewed_by: reviewerId })))
+            throw reviewed();
+        });
+      } else {
+        if (!artistId) throw AppError.validation({ artist_id: 'The artist was deleted.' });
+        await db.transaction().execute(async (trx) => {
+          if (!(await repo.review(trx, id, { status: 'approved', reviewed_by: reviewerId })))
+            throw reviewed();
+          await trx
+            .updateTable('artists')
+            .set({ verified: 1, updated_at: new Date().toISOString() })
+            .where('id', '=', artistId!)
+            .execute();
+        });
+      }
+      events.emit('backstage.request_reviewed', { requestId: id });
+      return this.get(id);
+    },
+
+    async deny(id: number, reviewerId: number, reason: string): Promise<BackstageRequest> {
+      await pending(id);
+      if (!(await repo.review(db, id, { status: 'denied', reason, reviewed_by: reviewerId })))
+        throw reviewed();
+      events.emit('backstage.request_reviewed', { requestId: id });
+      return this.get(id);
+    },
+
+    /** A request as its reviewers and its author are told of it. */
+    async forNotice(id: number) {
+      const row = await repo.findRequest(db, id);
+      return row ? { row, request: (await present([row], false))[0]! } : undefined;
+    },
+  };
+}
