@@ -12,6 +12,7 @@ import { UserMenu } from '../shell/user-menu';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, type AdminSection } from './admin-sections';
 import { AdsPage } from './ads/ads-page';
 import { AppearanceEditor } from './appearance/appearance-editor';
+import { ArtistRequestsScreen } from './backstage/artist-requests-page';
 import { PlansPage } from './billing/plans-page';
 import { AlbumsPage } from './catalogue/albums-page';
 import { ArtistsPage } from './catalogue/artists-page';
@@ -44,6 +45,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   genres: () => <GenresPage />,
   playlists: () => <PlaylistsPage />,
   lyrics: () => <LyricsPage />,
+  'backstage-requests': () => <ArtistRequestsScreen />,
   library: () => <LibraryImportPage />,
   channels: () => <ChannelsScreen />,
   plans: () => <PlansPage />,

@@ -12,6 +12,7 @@ import {
   FileText,
   FolderInput,
   Globe,
+  Inbox,
   Languages,
   LayoutList,
   ListMusic,
@@ -92,6 +93,12 @@ export const ADMIN_GROUPS: AdminGroup[] = [
         permission: MUSIC_PERMISSIONS.update,
       },
       { path: 'lyrics', label: 'Lyrics', icon: FileText, permission: MUSIC_PERMISSIONS.update },
+      {
+        path: 'backstage-requests',
+        label: 'Artist requests',
+        icon: Inbox,
+        permission: MUSIC_PERMISSIONS.update,
+      },
       {
         path: 'channels',
         label: 'Channels',

@@ -1,11 +1,59 @@
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Route, Routes } from 'react-router';
+import { useBootstrap } from '../../app/bootstrap';
+import { cn } from '../../ui/cn';
+import { Logo } from '../shell/logo';
+import { UserMenu } from '../shell/user-menu';
+import { BackstageHome } from './backstage-home';
+import { RequestForm } from './request-form';
 
-/** Placeholder for the backstage area, until it is built. */
+/**
+ * /backstage/*: where artists and labels manage their profiles. Loaded on demand as its own
+ * chunk, for signed-in users.
+ */
 export function BackstageArea() {
   const { t } = useTranslation();
+  const data = useBootstrap();
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex h-14 items-center border-b-2 px-1 text-sm font-medium transition-colors',
+      isActive ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
+    );
   return (
-    <main className="min-h-screen bg-bg px-6 py-12 text-fg">
-      <h1 className="mx-auto max-w-[1280px] text-2xl font-semibold">{t('Backstage')}</h1>
-    </main>
+    <div className="flex min-h-dvh flex-col bg-bg text-fg">
+      <header className="border-b border-border">
+        <div className="mx-auto flex h-14 max-w-[1080px] items-center gap-4 px-4 sm:px-6">
+          <Logo className="h-7" />
+          <span className="hidden text-sm font-semibold tracking-wide text-fg-muted uppercase sm:inline">
+            {t('Backstage')}
+          </span>
+          <nav aria-label={t('Backstage')} className="ms-2 flex gap-4">
+            <NavLink to="/backstage" end className={tab}>
+              {t('Overview')}
+            </NavLink>
+            <NavLink to="/backstage/requests/new" className={tab}>
+              {t('New request')}
+            </NavLink>
+          </nav>
+          <div className="ms-auto flex items-center gap-2">
+            <Link
+              to="/"
+              className="hidden items-center gap-1 text-sm text-fg-muted hover:text-fg sm:flex"
+            >
+              <ArrowLeft size={16} aria-hidden />
+              {t('Back to the site')}
+            </Link>
+            {data.user && <UserMenu user={data.user} />}
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-[1080px] flex-1 px-4 py-8 sm:px-6">
+        <Routes>
+          <Route index element={<BackstageHome />} />
+          <Route path="requests/new" element={<RequestForm />} />
+        </Routes>
+      </main>
+    </div>
   );
 }

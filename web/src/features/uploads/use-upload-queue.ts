@@ -3,7 +3,7 @@ import { queryClient } from '../../api/query-client';
 import { getBootstrapData, readSetting } from '../../app/bootstrap';
 import { i18n } from '../../i18n/i18n';
 import { chooseTransport } from './queue/transports';
-import { UploadQueue } from './queue/upload-queue';
+import { UploadQueue, type UploadItem } from './queue/upload-queue';
 
 export const fileEntryKeys = { all: ['file-entries'] as const };
 
@@ -40,4 +40,27 @@ export function useUploadQueue() {
     abort: (id: string) => current.abort(id),
     clear: () => current.clear(),
   };
+}
+
+/** Sends one file through the queue (with its progress shown there); resolves once it is done with. */
+export function uploadOne(file: File): { id: string; settled: Promise<UploadItem> } | undefined {
+  const current = uploadQueue();
+  const [added] = current.add([file]);
+  if (!added) return undefined;
+  return { id: added.id, settled: untilSettled(current, added.id) };
+}
+
+/** The upload once it is done with: completed, failed or aborted. */
+function untilSettled(queue: UploadQueue, id: string): Promise<UploadItem> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const item = queue.getItems().find((candidate) => candidate.id === id);
+      if (item && item.status !== 'pending' && item.status !== 'inProgress') {
+        unsubscribe();
+        resolve(item);
+      }
+    };
+    const unsubscribe = queue.subscribe(check);
+    check();
+  });
 }

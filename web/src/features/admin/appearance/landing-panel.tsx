@@ -14,7 +14,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
-import { ImageField } from '../components/image-field';
+import { ImageField } from '../../../ui/image-field';
 import { useUploadAppearanceImage } from './appearance-api';
 import { useAppearance } from './appearance-context';
 import { PanelHeader } from './panel-header';

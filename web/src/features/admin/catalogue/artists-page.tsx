@@ -1,10 +1,11 @@
-import { GitMerge, Mic2, Pencil, Trash2 } from 'lucide-react';
+import { GitMerge, Mic2, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
+import { LinksField, readLinks } from '../../../ui/links-field';
 import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
@@ -186,14 +187,6 @@ function MergeDialog({ artist, onClose }: { artist: AdminArtist; onClose: () => 
   );
 }
 
-const isWebAddress = (text: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-};
-
 function ArtistDialog({
   artist,
   details,
@@ -214,17 +207,11 @@ function ArtistDialog({
   const [linkErrors, setLinkErrors] = useState<Record<number, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const filled = links.filter((link) => link.url.trim() || link.title.trim());
-    const problems: Record<number, string> = {};
-    filled.forEach((link, index) => {
-      if (!isWebAddress(link.url.trim())) {
-        problems[index] = t('Enter a full address, starting with https://');
-      }
-    });
-    setLinks(filled);
-    setLinkErrors(problems);
+    const read = readLinks(links, t('Enter a full address, starting with https://'));
+    setLinks(read.filled);
+    setLinkErrors(read.errors);
     setNameError(name.trim() ? undefined : t('Give the artist a name.'));
-    if (Object.keys(problems).length > 0 || !name.trim()) return;
+    if (Object.keys(read.errors).length > 0 || !name.trim()) return;
     save.mutate(
       {
         id: artist.id,
@@ -232,10 +219,7 @@ function ArtistDialog({
         bio: bio.trim() || null,
         verified,
         genres: namesFrom(genres),
-        links: filled.map((link) => ({
-          url: link.url.trim(),
-          title: link.title.trim() || new URL(link.url.trim()).hostname,
-        })),
+        links: read.links,
       },
       {
         onSuccess: () => {
@@ -249,8 +233,6 @@ function ArtistDialog({
       },
     );
   };
-  const setLink = (index: number, patch: Partial<{ url: string; title: string }>) =>
-    setLinks((current) => current.map((link, at) => (at === index ? { ...link, ...patch } : link)));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="lg">
       <DialogHeader>{t('Edit {{name}}', { name: artist.name })}</DialogHeader>
@@ -276,44 +258,7 @@ function ArtistDialog({
             value={genres}
             onChange={(event) => setGenres(event.target.value)}
           />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('Links')}</legend>
-            {links.map((link, index) => (
-              <div key={index} className="flex flex-wrap items-start gap-2">
-                <TextField
-                  label={t('Title')}
-                  value={link.title}
-                  onChange={(event) => setLink(index, { title: event.target.value })}
-                  className="min-w-32 flex-1"
-                />
-                <TextField
-                  label={t('Address')}
-                  type="url"
-                  value={link.url}
-                  errorMessage={linkErrors[index]}
-                  onChange={(event) => setLink(index, { url: event.target.value })}
-                  className="min-w-48 flex-[2]"
-                />
-                <IconButton
-                  label={t('Remove link {{number}}', { number: index + 1 })}
-                  size="sm"
-                  className="mt-7"
-                  onClick={() => setLinks((current) => current.filter((_, at) => at !== index))}
-                >
-                  <Trash2 size={16} aria-hidden />
-                </IconButton>
-              </div>
-            ))}
-            <Button
-              variant="outline"
-              size="sm"
-              className="self-start"
-              disabled={links.length >= 20}
-              onClick={() => setLinks((current) => [...current, { url: '', title: '' }])}
-            >
-              {t('Add link')}
-            </Button>
-          </fieldset>
+          <LinksField links={links} errors={linkErrors} onChange={setLinks} />
           <Switch
             label={t('Verified')}
             description={t('Shows the verified badge on the artist page.')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../../app/error-handling/handle-error';
 import { toast } from '../../../ui/toast/toast-store';
-import { ImageField } from '../components/image-field';
+import { ImageField } from '../../../ui/image-field';
 import { useUploadCataloguePicture, type PictureUploaded } from './catalogue-api';
 
 /**

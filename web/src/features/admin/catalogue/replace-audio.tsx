@@ -6,8 +6,7 @@ import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
-import type { UploadItem, UploadQueue } from '../../uploads/queue/upload-queue';
-import { uploadQueue, useUploadQueue } from '../../uploads/use-upload-queue';
+import { uploadOne, useUploadQueue } from '../../uploads/use-upload-queue';
 
 /**
  * "Replace audio": the file goes through the uploads queue (resumable, with its progress), then
@@ -30,11 +29,10 @@ export function ReplaceAudio({
   const item = items.find((candidate) => candidate.id === uploadId);
 
   const replace = async (file: File) => {
-    const queue = uploadQueue();
-    const [added] = queue.add([file]);
-    if (!added) return;
-    setUploadId(added.id);
-    const settled = await untilSettled(queue, added.id);
+    const upload = uploadOne(file);
+    if (!upload) return;
+    setUploadId(upload.id);
+    const settled = await upload.settled;
     setUploadId(null);
     if (settled.status !== 'completed' || !settled.entry) {
       if (settled.status === 'failed') {
@@ -94,19 +92,4 @@ export function ReplaceAudio({
       </span>
     </div>
   );
-}
-
-/** The upload once it is done with: completed, failed or aborted. */
-function untilSettled(queue: UploadQueue, id: string): Promise<UploadItem> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const item = queue.getItems().find((candidate) => candidate.id === id);
-      if (item && item.status !== 'pending' && item.status !== 'inProgress') {
-        unsubscribe();
-        resolve(item);
-      }
-    };
-    const unsubscribe = queue.subscribe(check);
-    check();
-  });
 }

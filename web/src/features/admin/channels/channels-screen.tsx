@@ -16,6 +16,7 @@ import { PageLoadError } from '../../../app/page-load-error';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
+import { SearchPicker } from '../../../ui/search-picker';
 import { Select, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { TextArea } from '../../../ui/text-area';
@@ -398,13 +399,18 @@ function ChannelForm({
         ))}
       </Select>
       {byPlaylist && (
-        <PlaylistChoice
-          name={playlist}
-          error={errors.query_value}
+        <SearchPicker
+          legend={t('Playlist')}
+          chosen={playlist}
+          hint={t('No playlist chosen yet. Only public playlists can be shown.')}
+          searchLabel={t('Find playlists')}
+          resultsLabel={t('Playlists found')}
+          find={(query) => findItems('playlist', query)}
           onChoose={(chosen) => {
             setPlaylist(chosen.name);
             change({ query_value: String(chosen.id) });
           }}
+          error={errors.query_value}
         />
       )}
       {!byHand && (
@@ -499,76 +505,6 @@ function ChannelForm({
         </section>
       )}
     </form>
-  );
-}
-
-/** The public playlist a "playlist tracks" channel shows, found by name. */
-function PlaylistChoice({
-  name,
-  error,
-  onChoose,
-}: {
-  name: string | null;
-  error: string | undefined;
-  onChoose: (playlist: { id: number; name: string }) => void;
-}) {
-  const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<{ id: number; name: string }[] | null>(null);
-  const find = () =>
-    void findItems('playlist', query).then(setFound, (failure: unknown) => showError(failure, t));
-  return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
-      <legend className="px-1 text-sm font-semibold">{t('Playlist')}</legend>
-      <p className="text-sm" aria-live="polite">
-        {name ? (
-          <span className="font-medium">{name}</span>
-        ) : (
-          <span className="text-fg-muted">
-            {t('No playlist chosen yet. Only public playlists can be shown.')}
-          </span>
-        )}
-      </p>
-      <div className="flex items-end gap-2">
-        <TextField
-          className="flex-1"
-          label={t('Find playlists')}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              find();
-            }
-          }}
-        />
-        <Button variant="outline" onClick={find}>
-          {t('Search')}
-        </Button>
-      </div>
-      {found && found.length === 0 && (
-        <p className="text-sm text-fg-muted">{t('Nothing found.')}</p>
-      )}
-      {found && found.length > 0 && (
-        <ul aria-label={t('Playlists found')} className="flex flex-col gap-1">
-          {found.map((result) => (
-            <li key={result.id} className="flex items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 truncate">{result.name}</span>
-              <Button
-                size="sm"
-                variant="text"
-                onClick={() => onChoose(result)}
-                aria-label={t('Choose {{name}}', { name: result.name })}
-              >
-                {t('Choose')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {error && <p className="text-sm text-danger">{error}</p>}
-    </fieldset>
   );
 }
 

@@ -20,7 +20,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
 import { TextField } from '../../../ui/text-field';
 import { TextArea } from '../../../ui/text-area';
-import { ImageField } from '../components/image-field';
+import { ImageField } from '../../../ui/image-field';
 import { toast } from '../../../ui/toast/toast-store';
 import {
   useAdminSettings,

@@ -6,6 +6,7 @@ import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { useAuthUser } from '../../../app/bootstrap';
 import { formatDate } from '../../../i18n/format';
+import { Badge } from '../../../ui/badge';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
@@ -309,27 +310,5 @@ export function UsersPage() {
         }
       />
     </div>
-  );
-}
-
-function Badge({
-  tone = 'neutral',
-  children,
-}: {
-  tone?: 'neutral' | 'positive' | 'danger' | 'primary';
-  children: React.ReactNode;
-}) {
-  const tones = {
-    neutral: 'border-border text-fg-muted',
-    positive: 'border-positive/40 text-positive',
-    danger: 'border-danger/40 text-danger',
-    primary: 'border-primary/40 text-primary',
-  };
-  return (
-    <span
-      className={`inline-flex h-6 items-center rounded-full border px-2 text-xs font-medium ${tones[tone]}`}
-    >
-      {children}
-    </span>
   );
 }

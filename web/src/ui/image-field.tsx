@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button';
+import { Button } from './button';
 
 /** A picture with an Upload button: raster formats only, which the server checks again. */
 export function ImageField({

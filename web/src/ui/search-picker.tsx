@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../app/error-handling/handle-error';
+import { Button } from './button';
+import { TextField } from './text-field';
+
+export interface Pickable {
+  id: number;
+  name: string;
+}
+
+/** One thing chosen by searching for it by name: what is chosen, a search, and its results. */
+export function SearchPicker<T extends Pickable>({
+  legend,
+  chosen,
+  hint,
+  searchLabel,
+  resultsLabel,
+  find,
+  onChoose,
+  error,
+}: {
+  legend: string;
+  chosen: string | null;
+  /** Shown while nothing is chosen. */
+  hint: string;
+  searchLabel: string;
+  resultsLabel: string;
+  find: (query: string) => Promise<T[]>;
+  onChoose: (item: T) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<T[] | null>(null);
+  const search = () => void find(query).then(setFound, (failure: unknown) => showError(failure, t));
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      <p className="text-sm" aria-live="polite">
+        {chosen ? (
+          <span className="font-medium">{chosen}</span>
+        ) : (
+          <span className="text-fg-muted">{hint}</span>
+        )}
+      </p>
+      <div className="flex items-end gap-2">
+        <TextField
+          className="flex-1"
+          label={searchLabel}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              search();
+            }
+          }}
+        />
+        <Button variant="outline" onClick={search}>
+          {t('Search')}
+        </Button>
+      </div>
+      {found && found.length === 0 && (
+        <p className="text-sm text-fg-muted">{t('Nothing found.')}</p>
+      )}
+      {found && found.length > 0 && (
+        <ul aria-label={resultsLabel} className="flex flex-col gap-1">
+          {found.map((result) => (
+            <li key={result.id} className="flex items-center gap-2 text-sm">
+              <span className="min-w-0 flex-1 truncate">{result.name}</span>
+              <Button
+                size="sm"
+                variant="text"
+                onClick={() => onChoose(result)}
+                aria-label={t('Choose {{name}}', { name: result.name })}
+              >
+                {t('Choose')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p className="text-sm text-danger">{error}</p>}
+    </fieldset>
+  );
+}
