@@ -17,18 +17,22 @@ export function BackstageArea() {
   const data = useBootstrap();
   const tab = ({ isActive }: { isActive: boolean }) =>
     cn(
-      'flex h-14 items-center border-b-2 px-1 text-sm font-medium transition-colors',
+      'flex h-11 items-center border-b-2 px-1 text-sm font-medium whitespace-nowrap transition-colors sm:h-14',
       isActive ? 'border-primary text-fg' : 'border-transparent text-fg-muted hover:text-fg',
     );
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
       <header className="border-b border-border">
-        <div className="mx-auto flex h-14 max-w-[1080px] items-center gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex max-w-[1080px] flex-wrap items-center gap-x-4 px-4 sm:h-14 sm:flex-nowrap sm:px-6">
           <Logo className="h-7" />
           <span className="hidden text-sm font-semibold tracking-wide text-fg-muted uppercase sm:inline">
             {t('Backstage')}
           </span>
-          <nav aria-label={t('Backstage')} className="ms-2 flex gap-4">
+          {/* On a phone the tabs take a row of their own below the logo. */}
+          <nav
+            aria-label={t('Backstage')}
+            className="order-last flex w-full gap-4 sm:order-none sm:ms-2 sm:w-auto"
+          >
             <NavLink to="/backstage" end className={tab}>
               {t('Overview')}
             </NavLink>
@@ -36,7 +40,7 @@ export function BackstageArea() {
               {t('New request')}
             </NavLink>
           </nav>
-          <div className="ms-auto flex items-center gap-2">
+          <div className="ms-auto flex h-14 items-center gap-2">
             <Link
               to="/"
               className="hidden items-center gap-1 text-sm text-fg-muted hover:text-fg sm:flex"

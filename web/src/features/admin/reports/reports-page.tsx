@@ -48,11 +48,11 @@ export function ReportsPage() {
       {report.isError ? (
         <PageLoadError inScreen onRetry={() => void report.refetch()} />
       ) : !report.data ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" aria-busy>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-24" />
           ))}
-          <Skeleton className="h-64 sm:col-span-2 lg:col-span-3 xl:col-span-6" />
+          <Skeleton className="h-64 sm:col-span-2 lg:col-span-3" />
         </div>
       ) : (
         <Dashboard report={report.data} />
@@ -135,13 +135,17 @@ function Dashboard({ report }: { report: Report }) {
     {
       label: 'Revenue',
       value: money(report.totals.revenue),
-      note: t('{{count}} payments, less refunds', { count: payments }),
+      note: t('{{count}} payments, less refunds', {
+        count: payments,
+        defaultValue_one: '{{count}} payment, less refunds',
+        defaultValue_other: '{{count}} payments, less refunds',
+      }),
     },
     { label: 'Monthly recurring revenue', value: money(report.totals.monthly_revenue) },
   ];
   return (
     <>
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {figures.map(({ label, value, note }) => (
           <div key={label} className="rounded-lg border border-border p-4">
             <dt className="text-sm text-fg-muted">{t(label)}</dt>

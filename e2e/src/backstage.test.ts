@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../server/src/test/smtp.js';
+import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
+import { DESKTOP, launchBrowser, MOBILE, saveScreenshot } from './browser.js';
+
+/*
+ * The backstage, against an app of this file's own that mails through a real SMTP server: a
+ * listener asks to become an artist, an admin approves it, and the profile is theirs.
+ */
+
+const ADMIN = { email: 'admin@example.com', password: 'backstage-admin-password' };
+const ARTIST = { email: 'lua.verde@example.com', username: 'luaverde', password: 'lua-verde-2026' };
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let app: AppProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startAppProcess({
+    MAIL_URL: smtp.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'fatal',
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function signedIn(
+  person: { email: string; password: string },
+  device = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...device, baseURL: app.url, colorScheme: 'dark' });
+  await context.addInitScript(() => localStorage.setItem('be-active-theme', 'dark'));
+  await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: app.url }]);
+  await logIn(context.request, person.email, person.password);
+  return context;
+}
+
+async function expectToast(page: Page, message: string) {
+  await page.getByText(message, { exact: true }).first().waitFor();
+}
+
+describe('the backstage', () => {
+  it('turns a listener into an artist: asked, reviewed by an admin, approved, told', async () => {
+    const signUp = await browser.newContext({ baseURL: app.url });
+    await signUp.request.get('/');
+    await sendWithXsrf(signUp.request, '/auth/register', {
+      ...ARTIST,
+      password_confirmation: ARTIST.password,
+    });
+    await signUp.close();
+
+    const artist = await signedIn(ARTIST);
+    const page = await artist.newPage();
+    await page.goto('/backstage');
+    await page.getByText('You do not manage an artist yet. Ask for a profile below.').waitFor();
+    await page.getByRole('link', { name: /Become an artist/ }).click();
+    await page.getByRole('heading', { name: 'New request', level: 1 }).waitFor();
+
+    await page.getByRole('textbox', { name: /^Artist name/ }).fill('Lua Verde');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Website');
+    await page.getByRole('textbox', { name: 'Address' }).fill('https://luaverde.example');
+    await page
+      .getByRole('textbox', { name: /How can we check it is you/ })
+      .fill('My website lists this e-mail address on its contact page.');
+    const picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-artist-')), 'me.png');
+    // A real PNG, drawn by the browser itself: the corner of the page.
+    fs.writeFileSync(
+      picture,
+      await page.screenshot({ clip: { x: 0, y: 0, width: 240, height: 240 } }),
+    );
+    await page.getByLabel('Upload Artist picture (optional)').setInputFiles(picture);
+    await page.locator('img[src^="blob:"]').waitFor();
+    await saveScreenshot(page, 'backstage-request');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expectToast(page, 'Request sent. We will let you know.');
+    const requests = page.getByRole('list', { name: 'Your requests' });
+    await requests.getByText('Waiting for review').waitFor();
+
+    // The admin hears of it by e-mail and in the app, and reviews it.
+    await smtp.waitFor(ADMIN.email, /Lua Verde/);
+    const admin = await signedIn(ADMIN);
+    const review = await admin.newPage();
+    await review.goto('/admin/backstage-requests');
+    await saveScreenshot(review, 'admin-artist-requests');
+    await review.getByRole('link', { name: 'Lua Verde' }).click();
+    await review.getByText('My website lists this e-mail address on its contact page.').waitFor();
+    await review.getByRole('img', { name: 'Picture sent with the request' }).waitFor();
+    await saveScreenshot(review, 'admin-artist-request');
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(review, 'Request approved');
+    await review.getByText('Approved', { exact: true }).waitFor();
+
+    // The new artist is told, and the profile is theirs.
+    await smtp.waitFor(ARTIST.email, /Lua Verde/);
+    await page.reload();
+    const yours = page.getByRole('list', { name: 'Your artists' });
+    await yours.getByRole('link', { name: 'Lua Verde' }).waitFor();
+    await requests.getByText('Approved').waitFor();
+    await saveScreenshot(page, 'backstage-home');
+    const mobile = await signedIn(ARTIST, MOBILE);
+    const small = await mobile.newPage();
+    await small.goto('/backstage');
+    await small.getByRole('list', { name: 'Your artists' }).getByText('Lua Verde').waitFor();
+    await saveScreenshot(small, 'backstage-home-mobile');
+
+    await yours.getByRole('link', { name: 'Lua Verde' }).click();
+    await page.getByRole('heading', { name: 'Lua Verde', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
+      'https://luaverde.example',
+    );
+    await Promise.all([artist.close(), admin.close(), mobile.close()]);
+  });
+});
