@@ -62,5 +62,25 @@ export const managedArtistSchema = z.object({
   image_small: z.string().nullable(),
   verified: z.boolean(),
   workspace: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Edit the profile and releases, or only see them (a label's member). */
+  access: z.enum(['edit', 'view']),
 });
 export type ManagedArtist = z.infer<typeof managedArtistSchema>;
+
+/**
+ * What each workspace role may do with its label's artists: the owner and admins run the
+ * profiles and releases; members see them and their insights.
+ */
+export const LABEL_ROLE_ACCESS = { owner: 'edit', admin: 'edit', member: 'view' } as const;
+export type ArtistAccess = 'edit' | 'view';
+
+export const artistProfileInputSchema = z.object({
+  /** Rich text; the server keeps paragraphs, emphasis, lists, quotes and links only. */
+  bio: z.string().max(20000).nullish(),
+  links: z.array(artistLinkInputSchema).max(20).optional(),
+  genres: z.array(z.string().trim().min(1).max(100)).max(10).optional(),
+  location: displayText(255).nullish(),
+});
+export type ArtistProfileInput = z.infer<typeof artistProfileInputSchema>;
+
+export const IMAGE_KINDS = ['portrait', 'header'] as const;

@@ -185,7 +185,11 @@ export const artistSchema = z.object({
   model_type: z.literal('artist'),
   image_small: z.string().nullable(),
   image_large: z.string().nullable(),
+  /** Sanitized HTML (paragraphs, emphasis, lists, links), or plain text from older profiles. */
   bio: z.string().nullable(),
+  /** A wide picture across the top of the artist page. */
+  header_image: z.string().nullable(),
+  location: z.string().nullable(),
   verified: z.boolean(),
   links: z.array(artistLinkSchema),
   plays: z.number(),

@@ -116,11 +116,34 @@ describe('the backstage', () => {
     await small.getByRole('list', { name: 'Your artists' }).getByText('Lua Verde').waitFor();
     await saveScreenshot(small, 'backstage-home-mobile');
 
+    // The artist fills in the profile, and the public page shows it.
     await yours.getByRole('link', { name: 'Lua Verde' }).click();
     await page.getByRole('heading', { name: 'Lua Verde', level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
+    const bio = page.getByRole('textbox', { name: 'Biography' });
+    await bio.click();
+    await page.keyboard.type('Songs from the coast, ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('sung in two languages');
+    await page.getByRole('textbox', { name: /^Location/ }).fill('Recife, Brazil');
+    await page.getByRole('textbox', { name: /^Genres/ }).fill('Folk, Bossa Nova');
+    await page.getByLabel('Upload Header image').setInputFiles(picture);
+    await expectToast(page, 'Picture saved');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByText('Recife, Brazil').waitFor();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expectToast(page, 'Profile saved');
+    await saveScreenshot(page, 'backstage-artist-profile');
+
+    const visitor = await page.context().newPage();
+    await visitor.goto(`/artist/${/\/backstage\/artists\/(\d+)/.exec(page.url())![1]}`);
+    await visitor.getByRole('heading', { name: 'Lua Verde', level: 1 }).waitFor();
+    const about = visitor.getByRole('region', { name: 'About' });
+    await about.getByText('Recife, Brazil').waitFor();
+    expect(await about.locator('strong').textContent()).toBe('sung in two languages');
+    expect(await about.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
       'https://luaverde.example',
     );
+    await visitor.locator('header img[src*="-header.webp"]').waitFor();
     await Promise.all([artist.close(), admin.close(), mobile.close()]);
   });
 });

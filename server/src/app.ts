@@ -26,6 +26,8 @@ import { appearanceRoutes } from './modules/appearance/appearance.routes.js';
 import { createCustomCode } from './modules/appearance/custom-code.js';
 import { catalogueAdminRoutes } from './modules/music/catalogue/catalogue-admin.routes.js';
 import { createCatalogueAdminService } from './modules/music/catalogue/catalogue-admin.service.js';
+import { backstageArtistsRoutes } from './modules/backstage/artists.routes.js';
+import { createBackstageArtistsService } from './modules/backstage/artists.service.js';
 import { listenForBackstageNotices } from './modules/backstage/backstage.notices.js';
 import { backstageRequestsRoutes } from './modules/backstage/requests.routes.js';
 import { createBackstageRequestsService } from './modules/backstage/requests.service.js';
@@ -269,6 +271,10 @@ async function createServices(config: Config, db: Db) {
     events,
   });
   listenForBackstageNotices({ events, notifications, permissions, requests: backstage });
+  const backstageArtists = createBackstageArtistsService({
+    db: kysely,
+    catalogue: music.catalogue,
+  });
   const appPasswords = createAppPasswords({ db: kysely, box: secretBox(appKey, 'music-apps') });
   // The default library folder exists from the start, so an operator sees where music goes.
   if (!process.env.LIBRARY_FOLDERS) {
@@ -286,6 +292,7 @@ async function createServices(config: Config, db: Db) {
     notifications,
     uploads,
     backstage,
+    backstageArtists,
     appPasswords,
     paymentStandin,
     audit,
@@ -525,6 +532,7 @@ export async function buildApp(
     requests: services.backstage,
     audit: services.audit,
   });
+  await app.register(backstageArtistsRoutes, { artists: services.backstageArtists });
   await app.register(uploadsRoutes, services.uploads);
   await app.register(musicAppsRoutes, {
     appPasswords: services.appPasswords,

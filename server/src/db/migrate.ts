@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_channel_paging.js';
 import * as m0022 from './migrations/0022_track_explicit.js';
 import * as m0023 from './migrations/0023_channel_values_payments.js';
 import * as m0024 from './migrations/0024_backstage_requests.js';
+import * as m0025 from './migrations/0025_artist_profiles.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022_track_explicit': m0022,
   '0023_channel_values_payments': m0023,
   '0024_backstage_requests': m0024,
+  '0025_artist_profiles': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

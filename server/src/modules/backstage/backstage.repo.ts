@@ -110,8 +110,8 @@ export async function insertManager(
  * The artists a user manages: their own, and those of the workspaces they belong to, with the
  * workspace role through which they hold each (null for their own).
  */
-export function managedArtists(db: Executor, userId: number) {
-  return db
+export function managedArtists(db: Executor, userId: number, artistId?: number) {
+  let query = db
     .selectFrom('artist_managers')
     .innerJoin('artists', 'artists.id', 'artist_managers.artist_id')
     .leftJoin('workspaces', 'workspaces.id', 'artist_managers.workspace_id')
@@ -134,9 +134,9 @@ export function managedArtists(db: Executor, userId: number) {
       'workspaces.id as workspace_id',
       'workspaces.name as workspace_name',
       'workspace_members.role as workspace_role',
-    ])
-    .orderBy('artists.name')
-    .execute();
+    ]);
+  if (artistId !== undefined) query = query.where('artists.id', '=', artistId);
+  return query.orderBy('artists.name').execute();
 }
 
 export function artistsByIds(db: Executor, ids: number[]) {

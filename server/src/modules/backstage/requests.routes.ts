@@ -3,7 +3,6 @@ import {
   backstageRequestInputSchema,
   backstageRequestSchema,
   denyRequestSchema,
-  managedArtistSchema,
 } from '@cadenza/contracts/backstage';
 import { paginationSchema } from '@cadenza/contracts/http';
 import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
@@ -42,15 +41,6 @@ export async function backstageRequestsRoutes(
     },
     async (request, reply) =>
       reply.status(201).send({ request: await requests.submit(userIdOf(request), request.body) }),
-  );
-
-  r.get(
-    '/api/v1/backstage/artists',
-    {
-      config: signedIn,
-      schema: { response: { 200: z.object({ artists: z.array(managedArtistSchema) }) } },
-    },
-    async (request) => ({ artists: await requests.managedBy(userIdOf(request)) }),
   );
 
   r.get(

@@ -6,7 +6,6 @@ import type {
   BackstageRequestInput,
   BackstageRequestStatus,
   BackstageRequestType,
-  ManagedArtist,
 } from '@cadenza/contracts/backstage';
 import { WORKSPACE_PERMISSIONS } from '@cadenza/contracts/workspaces';
 import type { Kysely } from 'kysely';
@@ -210,19 +209,6 @@ export function createBackstageRequestsService({
 
     async mine(userId: number): Promise<BackstageRequest[]> {
       return present(await repo.requestsOfUser(db, userId), false);
-    },
-
-    async managedBy(userId: number): Promise<ManagedArtist[]> {
-      return (await repo.managedArtists(db, userId)).map((row) => ({
-        id: row.id,
-        name: row.name,
-        image_small: row.image_small,
-        verified: row.verified === 1,
-        workspace:
-          row.workspace_id !== null
-            ? { id: row.workspace_id, name: row.workspace_name ?? '' }
-            : null,
-      }));
     },
 
     async list(query: PageRequest & { status?: BackstageRequestStatus | undefined }) {

@@ -100,6 +100,7 @@ describe('backstage requests', () => {
         image_small: page.image_small,
         verified: false,
         workspace: null,
+        access: 'edit',
       },
     ]);
     await smtp.waitFor(user.email, /.+/);
@@ -216,11 +217,16 @@ describe('backstage requests', () => {
     const asked = (await ask(owner.client, body)).json().request;
     expect(asked.workspace).toEqual({ id: workspace.id, name: 'Selo Sul' });
     await admin.post(`/api/v1/admin/backstage-requests/${asked.id}/approve`);
-    for (const client of [owner.client, member.client]) {
+    // The label's owner runs the profile; its members see it.
+    for (const [client, access] of [
+      [owner.client, 'edit'],
+      [member.client, 'view'],
+    ] as const) {
       expect(await managed(client)).toEqual([
         expect.objectContaining({
           name: 'Coro do Sul',
           workspace: { id: workspace.id, name: 'Selo Sul' },
+          access,
         }),
       ]);
     }

@@ -1,9 +1,10 @@
 import type {
+  ArtistAccess,
   BackstageRequest,
   BackstageRequestType,
   ManagedArtist,
 } from '@cadenza/contracts/backstage';
-import type { SearchResults } from '@cadenza/contracts/music';
+import type { Artist, SearchResults } from '@cadenza/contracts/music';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../api/client';
 
@@ -62,4 +63,40 @@ export async function findArtists(query: string) {
     name: artist.name,
     image_small: artist.image_small,
   }));
+}
+
+export const useArtistProfile = (id: number) =>
+  useQuery({
+    queryKey: [...backstageKeys.artists, id],
+    queryFn: () =>
+      apiClient.get<{ artist: Artist; access: ArtistAccess }>(`backstage/artists/${id}`),
+  });
+
+export interface ProfileDraft {
+  bio: string | null;
+  links: { url: string; title: string }[];
+  genres: string[];
+  location: string | null;
+}
+
+export function useSaveProfile(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: backstageKeys.artists });
+  return {
+    save: useMutation({
+      mutationFn: (draft: ProfileDraft) =>
+        apiClient.put<{ artist: Artist }>(`backstage/artists/${id}`, draft),
+      onSuccess: refresh,
+    }),
+    picture: useMutation({
+      mutationFn: ({ kind, file }: { kind: 'portrait' | 'header'; file: File }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return apiClient.post<{ artist: Artist }>(`backstage/artists/${id}/image`, body, {
+          params: { kind },
+        });
+      },
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -30,7 +30,7 @@ const request = (fields: object) => ({
   ...fields,
 });
 
-function visit(path: string) {
+function visit(path: string, replies: (api: ReturnType<typeof mockApi>) => void = () => {}) {
   const api = mockApi()
     .on('GET /api/v1/me/workspaces', {
       workspaces: [
@@ -62,6 +62,7 @@ function visit(path: string) {
         }),
       ],
     });
+  replies(api);
   renderScreen('/backstage/*', path, BackstageArea, makeBootstrap({ user: makeUser() }));
   return api;
 }
@@ -71,7 +72,7 @@ describe('the backstage', () => {
     visit('/backstage');
     const artists = await screen.findByRole('list', { name: 'Your artists' });
     expect(within(artists).getByRole('link', { name: 'Duo Norte' }).getAttribute('href')).toBe(
-      '/artist/9',
+      '/backstage/artists/9',
     );
     expect(within(artists).getByText('Through Selo Sul')).toBeTruthy();
     const requests = await screen.findByRole('list', { name: 'Your requests' });
@@ -165,5 +166,72 @@ describe('the backstage', () => {
       type: 'claim-artist',
       artist_id: 12,
     });
+  });
+
+  it("edits an artist's profile, the preview following the changes", async () => {
+    const artist = {
+      id: 9,
+      name: 'Duo Norte',
+      model_type: 'artist',
+      image_small: null,
+      image_large: null,
+      bio: '<p>Two voices, <strong>one guitar</strong>.</p><script>alert(1)</script>',
+      header_image: null,
+      location: 'Belém',
+      verified: false,
+      links: [{ url: 'https://duonorte.example', title: 'Website' }],
+      plays: 0,
+      genres: [{ id: 1, name: 'folk', display_name: 'Folk', model_type: 'genre' }],
+      created_at: '2026-11-01T00:00:00.000Z',
+    };
+    const api = visit('/backstage/artists/9', (replies) =>
+      replies
+        .on('GET /api/v1/backstage/artists/9', { artist, access: 'edit' })
+        .on('PUT /api/v1/backstage/artists/9', { artist }),
+    );
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('one guitar').tagName).toBe('STRONG');
+    expect(preview.querySelector('script')).toBeNull();
+    const location = screen.getByRole('textbox', { name: /^Location/ });
+    await userEvent.clear(location);
+    await userEvent.type(location, 'Manaus');
+    expect(within(preview).getByText('Manaus')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Genres/ }), ', Forró');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(currentToast()?.message).toBe('Profile saved'));
+    expect(api.callsTo('PUT /api/v1/backstage/artists/9')[0]!.body).toEqual({
+      bio: artist.bio,
+      links: [{ url: 'https://duonorte.example', title: 'Website' }],
+      genres: ['Folk', 'Forró'],
+      location: 'Manaus',
+    });
+  });
+
+  it('shows a label member the profile without the editor', async () => {
+    visit('/backstage/artists/9', (replies) =>
+      replies.on('GET /api/v1/backstage/artists/9', {
+        artist: {
+          id: 9,
+          name: 'Coro do Sul',
+          model_type: 'artist',
+          image_small: null,
+          image_large: null,
+          bio: null,
+          header_image: null,
+          location: null,
+          verified: false,
+          links: [],
+          plays: 0,
+          created_at: '2026-11-01T00:00:00.000Z',
+        },
+        access: 'view',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Your role in the label lets you see this profile. Its owner and admins change it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save profile' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useBootstrap } from '../../app/bootstrap';
 import { cn } from '../../ui/cn';
 import { Logo } from '../shell/logo';
 import { UserMenu } from '../shell/user-menu';
+import { ArtistProfile } from './artist-profile';
 import { BackstageHome } from './backstage-home';
 import { RequestForm } from './request-form';
 
@@ -56,6 +57,7 @@ export function BackstageArea() {
         <Routes>
           <Route index element={<BackstageHome />} />
           <Route path="requests/new" element={<RequestForm />} />
+          <Route path="artists/:artistId" element={<ArtistProfile />} />
         </Routes>
       </main>
     </div>

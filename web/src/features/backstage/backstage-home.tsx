@@ -107,7 +107,7 @@ function ArtistCard({ artist }: { artist: ManagedArtist }) {
       </div>
       <div className="min-w-0 flex-1">
         <Link
-          to={`/artist/${artist.id}`}
+          to={`/backstage/artists/${artist.id}`}
           className="flex items-center gap-1 font-medium hover:underline"
         >
           <span className="truncate">{artist.name}</span>

@@ -7,7 +7,7 @@ import { PageLoadError } from '../../app/page-load-error';
 import { Skeleton } from '../../ui/skeleton';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { useCustomPage } from './api/custom-page-query';
-import { PROSE } from './prose';
+import { PROSE } from '../../ui/prose';
 import { sanitizePageBody } from './sanitize-page-body';
 
 export interface CustomPageProps {

@@ -21,6 +21,7 @@ import {
   VARIOUS_ARTISTS,
   whole,
 } from './catalogue.mappers.js';
+import { sanitizeBio } from './bio.js';
 import type { AlbumRow } from './catalogue.table.js';
 import * as repo from './import.repo.js';
 import { seedSyntheticCatalogue, type SyntheticOptions } from './synthetic.repo.js';
@@ -275,6 +276,9 @@ export function createCatalogueImport({
         name?: string;
         bio?: string | null;
         image?: { data: Buffer; mime?: string } | null;
+        /** A wide picture across the top of the artist page. */
+        headerImage?: { data: Buffer; mime?: string } | null;
+        location?: string | null;
         verified?: boolean;
         links?: { url: string; title: string }[];
         genres?: string[];
@@ -301,7 +305,8 @@ export function createCatalogueImport({
         changes.name = details.name;
         changes.name_key = key;
       }
-      if (details.bio !== undefined) changes.bio = details.bio;
+      if (details.bio !== undefined) changes.bio = sanitizeBio(details.bio);
+      if (details.location !== undefined) changes.location = details.location?.trim() || null;
       if (details.verified !== undefined) changes.verified = details.verified ? 1 : 0;
       if (details.links !== undefined) changes.links = JSON.stringify(details.links);
       if (details.image) {
@@ -312,6 +317,13 @@ export function createCatalogueImport({
         if (!urls) throw AppError.validation({ file: 'Choose a JPEG, PNG, WebP or GIF picture.' });
         changes.image_small = urls.small;
         changes.image_large = urls.large;
+      }
+      if (details.headerImage) {
+        const urls = await storeImage(storage, `artwork/artists/${artistId}`, details.headerImage, {
+          header: { width: 1800, height: 600 },
+        });
+        if (!urls) throw AppError.validation({ file: 'Choose a JPEG, PNG, WebP or GIF picture.' });
+        changes.header_image = urls.header;
       }
       await repo.updateArtist(db, artistId, changes);
       return artistRowToArtist((await catalogueRepo.findArtist(db, artistId))!);

@@ -49,6 +49,8 @@ export function artistRowToArtist(row: ArtistRow): Artist {
     image_small: row.image_small,
     image_large: row.image_large,
     bio: row.bio,
+    header_image: row.header_image,
+    location: row.location,
     verified: row.verified === 1,
     links: JSON.parse(row.links) as Artist['links'],
     plays: row.plays,

@@ -138,6 +138,18 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return row !== undefined;
     },
 
+    /** An artist with genres and followers, as its profile's editor starts from it. */
+    async artistProfile(id: number): Promise<Artist> {
+      const row = await repo.findArtist(db, id);
+      if (!row) throw AppError.notFound('Artist not found.');
+      const [artist] = await presentArtists(
+        [row],
+        { userId: null },
+        { genres: true, followers: true },
+      );
+      return artist!;
+    },
+
     async artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
       const row = await repo.findArtist(db, id);
       if (!row) throw AppError.notFound('Artist not found.');

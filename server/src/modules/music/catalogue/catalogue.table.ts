@@ -7,7 +7,11 @@ export interface ArtistsTable {
   name_key: string;
   image_small: string | null;
   image_large: string | null;
+  /** Sanitized HTML (a few tags: paragraphs, emphasis, lists, links), or plain text. */
   bio: string | null;
+  /** A wide picture across the top of the artist page. */
+  header_image: string | null;
+  location: string | null;
   verified: Generated<number>;
   /** JSON array of {url, title}. */
   links: Generated<string>;

@@ -144,7 +144,7 @@ describe('catalogue import and pages', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().artist).toMatchObject({
-      bio: 'Paints with sound.',
+      bio: '<p>Paints with sound.</p>',
       verified: true,
       links,
     });
@@ -182,7 +182,7 @@ describe('catalogue import and pages', () => {
       (await member.request('PUT', `/api/v1/tracks/${trackId}`, { name: 'Mine' })).statusCode,
     ).toBe(403);
     expect((await member.get(`/api/v1/artists/${artistId}`)).json().artist.bio).toBe(
-      'Paints with sound.',
+      '<p>Paints with sound.</p>',
     );
   });
 

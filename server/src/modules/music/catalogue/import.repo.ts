@@ -262,7 +262,15 @@ export async function updateArtist(
   changes: Partial<
     Pick<
       ArtistRow,
-      'name' | 'name_key' | 'bio' | 'image_small' | 'image_large' | 'verified' | 'links'
+      | 'name'
+      | 'name_key'
+      | 'bio'
+      | 'image_small'
+      | 'image_large'
+      | 'verified'
+      | 'links'
+      | 'header_image'
+      | 'location'
     >
   >,
 ): Promise<void> {

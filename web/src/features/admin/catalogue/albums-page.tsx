@@ -2,6 +2,7 @@ import { ALBUM_TYPES } from '@cadenza/contracts/music';
 import { Disc3, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namesFrom } from '../../../app/names';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
@@ -9,7 +10,7 @@ import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { moved, ReorderList } from '../components/reorder-list';
-import { fetchAlbumTracks, namesFrom, useSaveAlbum, type AdminAlbum } from './catalogue-api';
+import { fetchAlbumTracks, useSaveAlbum, type AdminAlbum } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 import { PictureField } from './picture-field';
 

@@ -1,18 +1,18 @@
 import { GitMerge, Mic2, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { namesFrom } from '../../../app/names';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
 import { LinksField, readLinks } from '../../../ui/links-field';
+import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { Switch } from '../../../ui/switch';
-import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import {
   fetchArtistDetails,
-  namesFrom,
   useAdminArtists,
   useMergeArtist,
   useSaveArtist,
@@ -251,7 +251,10 @@ function ArtistDialog({
             url={artist.image_small}
             urlOf={(response) => response.artist?.image_small}
           />
-          <TextArea label={t('Biography')} rows={8} value={bio} onChange={setBio} />
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium">{t('Biography')}</span>
+            <RichTextEditor label={t('Biography')} value={bio} onChange={setBio} short />
+          </div>
           <TextField
             label={t('Genres')}
             description={t('Separated by commas; a new name becomes a new genre.')}

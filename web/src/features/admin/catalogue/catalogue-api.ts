@@ -206,13 +206,3 @@ export const fetchArtistDetails = (id: number) =>
       links: artist.links ?? [],
       genres: (artist.genres ?? []).map((genre) => genre.display_name),
     }));
-
-/** Names typed as "Rock, Indie pop": the names, without blanks or repeats. */
-export const namesFrom = (text: string) => [
-  ...new Set(
-    text
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  ),
-];

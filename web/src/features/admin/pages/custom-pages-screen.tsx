@@ -19,7 +19,7 @@ import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import { useCustomPage, useCustomPages, useDeleteCustomPage, useSaveCustomPage } from './pages-api';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from '../../../ui/rich-text-editor';
 
 /** /admin/pages: the custom pages (privacy policy, terms, about…), and their editor. */
 export function CustomPagesScreen() {

@@ -1,8 +1,9 @@
-import { BadgeCheck, ExternalLink } from 'lucide-react';
+import { BadgeCheck, ExternalLink, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../../ui/button';
+import { RichText } from '../../../../ui/rich-text';
 import { useSetFollowed } from '../common/api/library-api';
 import { AdSlot } from '../common/components/ad-slot';
 import { CardGridSkeleton } from '../common/components/cover-card';
@@ -71,6 +72,7 @@ function ArtistContent({
         <>
           <MediaHeader
             image={artist.image_large ?? artist.image_small}
+            backdrop={artist.header_image}
             kind="artist"
             title={artist.name}
             eyebrow={
@@ -157,13 +159,17 @@ function ArtistContent({
       )}
       <AdSlot slot="artist_bottom" />
 
-      {(artist.bio || artist.links.length > 0) && (
+      {(artist.bio || artist.links.length > 0 || artist.location) && (
         <Section title={t('About')}>
           <div className="max-w-3xl rounded-lg bg-bg-elevated p-6">
-            {artist.bio && (
-              <p className="text-base leading-relaxed whitespace-pre-line text-fg-muted">
-                {artist.bio}
+            {artist.location && (
+              <p className="mb-3 flex items-center gap-1.5 text-sm font-medium text-fg">
+                <MapPin className="size-4" aria-hidden />
+                {artist.location}
               </p>
+            )}
+            {artist.bio && (
+              <RichText text={artist.bio} className="text-base leading-relaxed text-fg-muted" />
             )}
             {artist.links.length > 0 && (
               <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2">

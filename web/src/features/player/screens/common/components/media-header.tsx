@@ -7,6 +7,7 @@ import { CoverImage } from './cover-image';
 /** The large header of artist, album, track and playlist pages, tinted from its image. */
 export function MediaHeader({
   image,
+  backdrop = null,
   mosaic,
   kind,
   eyebrow,
@@ -15,6 +16,8 @@ export function MediaHeader({
   actions,
 }: {
   image: string | null;
+  /** A wide picture behind the header (an artist's header image), darkened for the title. */
+  backdrop?: string | null;
   /** A playlist's album covers, drawn as a grid in place of `image`. */
   mosaic?: readonly string[];
   kind: 'album' | 'artist' | 'track';
@@ -26,7 +29,18 @@ export function MediaHeader({
   const tint = useImageTint(image);
   return (
     <header style={{ '--tint': tint } as React.CSSProperties}>
-      <div className="bg-[linear-gradient(to_bottom,var(--tint),color-mix(in_srgb,var(--tint)_45%,var(--bg)))] px-4 pt-10 pb-6 transition-colors duration-200 md:px-8 md:pt-16">
+      <div className="relative isolate bg-[linear-gradient(to_bottom,var(--tint),color-mix(in_srgb,var(--tint)_45%,var(--bg)))] px-4 pt-10 pb-6 transition-colors duration-200 md:px-8 md:pt-16">
+        {backdrop && (
+          <>
+            <img
+              src={backdrop}
+              alt=""
+              className="absolute inset-0 -z-10 size-full object-cover"
+              decoding="async"
+            />
+            <div className="absolute inset-0 -z-10 bg-[linear-gradient(to_bottom,rgb(0_0_0/0.15),color-mix(in_srgb,var(--tint)_60%,rgb(0_0_0/0.7)))]" />
+          </>
+        )}
         <div className="flex flex-col items-center gap-6 md:flex-row md:items-end">
           <CoverImage
             src={image}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoadError } from '../../../../../app/page-load-error';
 import { Button } from '../../../../../ui/button';
@@ -119,10 +119,13 @@ export function Section({
   children: ReactNode;
   className?: string;
 }) {
+  const id = useId();
   return (
-    <section className={className ?? 'mt-10'}>
+    <section aria-labelledby={id} className={className ?? 'mt-10'}>
       <div className="mb-4 flex items-end justify-between gap-4">
-        <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
+        <h2 id={id} className="text-2xl font-bold tracking-tight">
+          {title}
+        </h2>
         {action && <div className="shrink-0 text-sm font-semibold text-fg-muted">{action}</div>}
       </div>
       {children}

@@ -12,6 +12,8 @@ export function makeArtist(overrides: Partial<Artist> = {}): Artist {
     image_small: null,
     image_large: null,
     bio: null,
+    header_image: null,
+    location: null,
     verified: false,
     links: [],
     plays: 0,

@@ -1,6 +1,7 @@
 /**
- * Typography for a custom page's HTML, on the design scale (VISUAL.md): readable line length,
- * generous rhythm, links in the accent colour. The page editor writes in the same look.
+ * Typography for rich text (custom pages, artist bios), on the design scale (VISUAL.md):
+ * readable line length, generous rhythm, links in the accent colour. The editor writes in the
+ * same look.
  */
 export const PROSE = [
   'text-base leading-7 text-fg',

@@ -15,26 +15,29 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../ui/cn';
-import { PROSE } from '../../custom-pages/prose';
+import { cn } from './cn';
+import { PROSE } from './prose';
 
 /**
- * The custom pages' editor (TipTap): headings, emphasis, lists, quotes, code and links. Its HTML
- * goes through the server's one sanitizer when the page is saved and served.
+ * A rich text editor (TipTap): headings, emphasis, lists, quotes, code and links; `short` keeps
+ * to emphasis, lists, quotes and links (an artist's bio). The server sanitizes what it writes.
  */
 export function RichTextEditor({
   label,
   value,
   onChange,
+  short = false,
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
+  short?: boolean;
 }) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: { levels: [2, 3] },
+        heading: short ? false : { levels: [2, 3] },
+        ...(short ? { codeBlock: false, code: false, horizontalRule: false } : {}),
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
       }),
     ],
@@ -45,7 +48,7 @@ export function RichTextEditor({
         'aria-label': label,
         'aria-multiline': 'true',
         role: 'textbox',
-        class: cn(PROSE, 'min-h-72 px-4 py-3 outline-none'),
+        class: cn(PROSE, short ? 'min-h-36' : 'min-h-72', 'px-4 py-3 outline-none'),
       },
     },
     onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? '' : changed.getHTML()),
@@ -53,13 +56,13 @@ export function RichTextEditor({
 
   return (
     <div className="rounded-md border border-border bg-bg focus-within:outline-2 focus-within:outline-primary">
-      <Toolbar editor={editor} />
+      <Toolbar editor={editor} short={short} />
       <EditorContent editor={editor} />
     </div>
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, short }: { editor: Editor; short: boolean }) {
   const { t } = useTranslation();
   const state = useEditorState({
     editor,
@@ -99,20 +102,24 @@ function Toolbar({ editor }: { editor: Editor }) {
       <Tool label={t('Italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
         <Italic size={16} />
       </Tool>
-      <Tool
-        label={t('Heading')}
-        active={state.h2}
-        onClick={() => chain().toggleHeading({ level: 2 }).run()}
-      >
-        <Heading2 size={16} />
-      </Tool>
-      <Tool
-        label={t('Subheading')}
-        active={state.h3}
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-      >
-        <Heading3 size={16} />
-      </Tool>
+      {!short && (
+        <>
+          <Tool
+            label={t('Heading')}
+            active={state.h2}
+            onClick={() => chain().toggleHeading({ level: 2 }).run()}
+          >
+            <Heading2 size={16} />
+          </Tool>
+          <Tool
+            label={t('Subheading')}
+            active={state.h3}
+            onClick={() => chain().toggleHeading({ level: 3 }).run()}
+          >
+            <Heading3 size={16} />
+          </Tool>
+        </>
+      )}
       <Tool
         label={t('Bulleted list')}
         active={state.bullets}
@@ -134,9 +141,11 @@ function Toolbar({ editor }: { editor: Editor }) {
       >
         <Quote size={16} />
       </Tool>
-      <Tool label={t('Code')} active={state.code} onClick={() => chain().toggleCodeBlock().run()}>
-        <Code size={16} />
-      </Tool>
+      {!short && (
+        <Tool label={t('Code')} active={state.code} onClick={() => chain().toggleCodeBlock().run()}>
+          <Code size={16} />
+        </Tool>
+      )}
       <Tool label={t('Link')} active={state.link} onClick={setLink}>
         <LinkIcon size={16} />
       </Tool>
