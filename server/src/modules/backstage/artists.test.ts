@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
+import { labelWithMember } from './backstage.testing.js';
 import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
@@ -112,19 +113,7 @@ describe('artist profiles in the backstage', () => {
   });
 
   it("shares a label's artist by workspace role: members look, the owner edits", async () => {
-    const owner = await signedInUser(t.app);
-    const member = await signedInUser(t.app);
-    const workspace = (await owner.client.post('/api/v1/workspace', { name: 'Selo Sul' })).json()
-      .workspace;
-    await t.db.kysely
-      .insertInto('workspace_members')
-      .values({
-        workspace_id: workspace.id,
-        user_id: member.user.id,
-        role: 'member',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const { owner, member, workspace } = await labelWithMember(t, 'Selo Sul');
     const id = await managedArtist('Coro do Sul', { workspaceId: workspace.id });
 
     expect((await member.client.get(`/api/v1/backstage/artists/${id}`)).json().access).toBe('view');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
+import { labelWithMember } from './backstage.testing.js';
 import { multipartFile } from '../../test/multipart.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { ADMIN_EMAIL, createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
@@ -194,19 +195,7 @@ describe('backstage requests', () => {
   });
 
   it("gives a label's profile to its workspace, asked by the workspace's owner only", async () => {
-    const owner = await signedInUser(t.app);
-    const member = await signedInUser(t.app);
-    const workspace = (await owner.client.post('/api/v1/workspace', { name: 'Selo Sul' })).json()
-      .workspace;
-    await t.db.kysely
-      .insertInto('workspace_members')
-      .values({
-        workspace_id: workspace.id,
-        user_id: member.user.id,
-        role: 'member',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const { owner, member, workspace } = await labelWithMember(t, 'Selo Sul');
     const body = { type: 'become-artist', artist_name: 'Coro do Sul', workspace_id: workspace.id };
     const refused = await ask(member.client, body);
     expect(refused.statusCode).toBe(422);

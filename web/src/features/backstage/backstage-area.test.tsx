@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { mockApi } from '../auth/testing/mock-api';
+import { makeArtist } from '../player/screens/common/testing/music-factory';
 import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';
 import { BackstageArea } from './backstage-area';
 
@@ -169,21 +170,14 @@ describe('the backstage', () => {
   });
 
   it("edits an artist's profile, the preview following the changes", async () => {
-    const artist = {
+    const artist = makeArtist({
       id: 9,
       name: 'Duo Norte',
-      model_type: 'artist',
-      image_small: null,
-      image_large: null,
       bio: '<p>Two voices, <strong>one guitar</strong>.</p><script>alert(1)</script>',
-      header_image: null,
       location: 'Belém',
-      verified: false,
       links: [{ url: 'https://duonorte.example', title: 'Website' }],
-      plays: 0,
       genres: [{ id: 1, name: 'folk', display_name: 'Folk', model_type: 'genre' }],
-      created_at: '2026-11-01T00:00:00.000Z',
-    };
+    });
     const api = visit('/backstage/artists/9', (replies) =>
       replies
         .on('GET /api/v1/backstage/artists/9', { artist, access: 'edit' })
@@ -210,20 +204,7 @@ describe('the backstage', () => {
   it('shows a label member the profile without the editor', async () => {
     visit('/backstage/artists/9', (replies) =>
       replies.on('GET /api/v1/backstage/artists/9', {
-        artist: {
-          id: 9,
-          name: 'Coro do Sul',
-          model_type: 'artist',
-          image_small: null,
-          image_large: null,
-          bio: null,
-          header_image: null,
-          location: null,
-          verified: false,
-          links: [],
-          plays: 0,
-          created_at: '2026-11-01T00:00:00.000Z',
-        },
+        artist: makeArtist({ id: 9, name: 'Coro do Sul' }),
         access: 'view',
       }),
     );
