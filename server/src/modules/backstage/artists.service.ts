@@ -1,26 +1,13 @@
-import {
-  LABEL_ROLE_ACCESS,
-  type ArtistAccess,
-  type ArtistProfileInput,
-  type ManagedArtist,
-} from '@cadenza/contracts/backstage';
+import type { ArtistAccess, ArtistProfileInput, ManagedArtist } from '@cadenza/contracts/backstage';
 import type { Artist } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
+import { accessOf } from './access.js';
 import * as repo from './backstage.repo.js';
 
 export type BackstageArtistsService = ReturnType<typeof createBackstageArtistsService>;
-
-type ManagedRow = Awaited<ReturnType<typeof repo.managedArtists>>[number];
-
-/** A user's own artist is theirs to edit; a label's, as their workspace role allows. */
-function accessOf(row: ManagedRow): ArtistAccess {
-  if (row.workspace_id === null) return 'edit';
-  const role = (row.workspace_role ?? 'member') as keyof typeof LABEL_ROLE_ACCESS;
-  return LABEL_ROLE_ACCESS[role] ?? 'view';
-}
 
 /** The artist profiles users manage from the backstage: who may see and change each. */
 export function createBackstageArtistsService({

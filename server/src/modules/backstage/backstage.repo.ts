@@ -161,3 +161,16 @@ export function userNames(db: Executor, ids: number[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+export async function setVerified(db: Executor, artistId: number) {
+  await db
+    .updateTable('artists')
+    .set({ verified: 1, updated_at: now() })
+    .where('id', '=', artistId)
+    .execute();
+}
+
+/** Takes back a profile made for an approval that then failed. */
+export async function deleteArtist(db: Executor, artistId: number) {
+  await db.deleteFrom('artists').where('id', '=', artistId).execute();
+}

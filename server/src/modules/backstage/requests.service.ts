@@ -8,7 +8,7 @@ import type {
   BackstageRequestType,
 } from '@cadenza/contracts/backstage';
 import { WORKSPACE_PERMISSIONS } from '@cadenza/contracts/workspaces';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../infra/events.js';
@@ -19,10 +19,19 @@ import { pageWindow, type PageRequest } from '../music/pagination.js';
 import type { FileEntryRow } from '../uploads/uploads.table.js';
 import { displayName } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { accessOf } from './access.js';
 import * as repo from './backstage.repo.js';
 import type { BackstageRequestRow } from './backstage.table.js';
 
 export type BackstageRequestsService = ReturnType<typeof createBackstageRequestsService>;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Who manages an artist: a user, or a workspace (a label). */
+interface Manager {
+  userId: number | null;
+  workspaceId: number | null;
+}
 
 /** Where uploads come from: what the user may read, and its bytes. */
 export interface UploadedFiles {
@@ -115,8 +124,8 @@ export function createBackstageRequestsService({
       });
     }
     if (type === 'verify-artist') {
-      const mine = (await repo.managedArtists(db, userId)).some((row) => row.id === artistId);
-      if (!mine) {
+      const [managed] = await repo.managedArtists(db, userId, artistId);
+      if (!managed || accessOf(managed) !== 'edit') {
         throw AppError.validation({
           artist_id: 'You can ask for the badge of an artist you manage.',
         });
@@ -154,16 +163,48 @@ export function createBackstageRequestsService({
     return urls;
   }
 
+  const reviewed = () => AppError.validation({ status: 'This request was reviewed already.' });
+
   async function pending(id: number) {
     const row = await repo.findRequest(db, id);
     if (!row) throw AppError.notFound('Request not found.');
-    if (row.status !== 'pending') {
-      throw AppError.validation({ status: 'This request was reviewed already.' });
-    }
+    if (row.status !== 'pending') throw reviewed();
     return row;
   }
 
-  const reviewed = () => AppError.validation({ status: 'This request was reviewed already.' });
+  /** Marks the request approved in the transaction, unless someone answered it meanwhile. */
+  async function markApproved(trx: Executor, row: BackstageRequestRow, reviewerId: number) {
+    const changes = { status: 'approved', artist_id: row.artist_id, reviewed_by: reviewerId };
+    if (!(await repo.review(trx, row.id, changes))) throw reviewed();
+  }
+
+  /**
+   * A new profile for the request: created, handed to its manager with the approval, then given
+   * the request's links and picture. Should the approval fail, the profile goes with it.
+   */
+  async function createProfile(row: BackstageRequestRow, reviewerId: number, manager: Manager) {
+    const created = await catalogue.createArtist(row.artist_name);
+    if (!created) {
+      throw AppError.validation({
+        artist_name: 'An artist with this name exists now: ask the user to claim it instead.',
+      });
+    }
+    try {
+      await db.transaction().execute(async (trx) => {
+        await repo.insertManager(trx, { artistId: created, ...manager });
+        await markApproved(trx, { ...row, artist_id: created }, reviewerId);
+      });
+    } catch (error) {
+      await repo.deleteArtist(db, created);
+      throw error;
+    }
+    const key = row.image ? storage.keyOf(image(row.image)!.large) : undefined;
+    const data = key ? await storage.read(key) : undefined;
+    await catalogue.setArtistDetails(created, {
+      links: links(row.links),
+      ...(data ? { image: { data } } : {}),
+    });
+  }
 
   return {
     async submit(userId: number, input: BackstageRequestInput): Promise<BackstageRequest> {
@@ -231,62 +272,27 @@ export function createBackstageRequestsService({
      */
     async approve(id: number, reviewerId: number): Promise<BackstageRequest> {
       const row = await pending(id);
-      const manager = {
+      const manager: Manager = {
         userId: row.workspace_id ? null : row.user_id,
         workspaceId: row.workspace_id,
       };
-      let artistId = row.artist_id;
+      const artistId = row.artist_id;
       if (row.type === 'become-artist') {
-        const created = await catalogue.createArtist(row.artist_name);
-        if (!created) {
-          throw AppError.validation({
-            artist_name: 'An artist with this name exists now: ask the user to claim it instead.',
-          });
-        }
-        artistId = created;
-        const picture = image(row.image);
-        const data = picture ? await storage.read(storage.keyOf(picture.large) ?? '') : undefined;
-        try {
-          await db.transaction().execute(async (trx) => {
-            await repo.insertManager(trx, { artistId: created, ...manager });
-            if (
-              !(await repo.review(trx, id, {
-                status: 'approved',
-                artist_id: created,
-                reviewed_by: reviewerId,
-              }))
-            )
-              throw reviewed();
-          });
-        } catch (error) {
-          // Nothing half-made: the new profile goes with the approval that failed.
-          await db.deleteFrom('artists').where('id', '=', created).execute();
-          throw error;
-        }
-        await catalogue.setArtistDetails(created, {
-          links: links(row.links),
-          ...(data ? { image: { data } } : {}),
-        });
+        await createProfile(row, reviewerId, manager);
+      } else if (!artistId) {
+        throw AppError.validation({ artist_id: 'The artist was deleted.' });
       } else if (row.type === 'claim-artist') {
-        if (!artistId) throw AppError.validation({ artist_id: 'The artist was deleted.' });
         await db.transaction().execute(async (trx) => {
-          if (await repo.findManager(trx, artistId!)) {
+          if (await repo.findManager(trx, artistId)) {
             throw AppError.validation({ artist_id: 'Someone else manages this artist now.' });
           }
-          await repo.insertManager(trx, { artistId: artistId!, ...manager });
-          if (!(await repo.review(trx, id, { status: 'approved', reviewed_by: reviewerId })))
-            throw reviewed();
+          await repo.insertManager(trx, { artistId, ...manager });
+          await markApproved(trx, row, reviewerId);
         });
       } else {
-        if (!artistId) throw AppError.validation({ artist_id: 'The artist was deleted.' });
         await db.transaction().execute(async (trx) => {
-          if (!(await repo.review(trx, id, { status: 'approved', reviewed_by: reviewerId })))
-            throw reviewed();
-          await trx
-            .updateTable('artists')
-            .set({ verified: 1, updated_at: new Date().toISOString() })
-            .where('id', '=', artistId!)
-            .execute();
+          await markApproved(trx, row, reviewerId);
+          await repo.setVerified(trx, artistId);
         });
       }
       events.emit('backstage.request_reviewed', { requestId: id });

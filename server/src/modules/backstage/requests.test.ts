@@ -220,6 +220,12 @@ describe('backstage requests', () => {
       ]);
     }
     expect(await managed(stranger.client)).toEqual([]);
+
+    // The badge is asked for by those who run the label's profile, not by its members.
+    const artistId = (await managed(owner.client))[0]!.id;
+    const badge = { type: 'verify-artist', artist_id: artistId };
+    expect((await ask(member.client, badge)).json().errors.artist_id).toMatch(/artist you manage/);
+    expect((await ask(owner.client, badge)).statusCode).toBe(201);
   });
 
   it('refuses bad input with a message, keeping nothing of it', async () => {
