@@ -49,7 +49,9 @@ export function RequestForm() {
   const [picture, setPicture] = useState<{ id: number; preview: string } | null>(null);
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const verifiable = (managed.data ?? []).filter((candidate) => !candidate.verified);
+  const verifiable = (managed.data ?? []).filter(
+    (candidate) => !candidate.verified && candidate.access === 'edit',
+  );
 
   const choosePicture = async (file: File) => {
     const upload = uploadOne(file);

@@ -129,9 +129,12 @@ export function createChannelsService({
       case 'playlistTracks': {
         // A playlist made private or deleted since leaves the channel empty, not broken.
         const id = Number(channel.query_value);
-        return playlists
-          .tracks(id, viewer, page, channel.sort)
-          .catch(() => paginated<ChannelItem>([], 0, page));
+        return playlists.tracks(id, viewer, page, channel.sort).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) {
+            return paginated<ChannelItem>([], 0, page);
+          }
+          throw error;
+        });
       }
     }
   }
