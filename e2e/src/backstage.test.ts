@@ -94,8 +94,10 @@ describe('the backstage', () => {
     const admin = await signedIn(ADMIN);
     const review = await admin.newPage();
     await review.goto('/admin/backstage-requests');
+    const waiting = review.getByRole('link', { name: 'Lua Verde' });
+    await waiting.waitFor();
     await saveScreenshot(review, 'admin-artist-requests');
-    await review.getByRole('link', { name: 'Lua Verde' }).click();
+    await waiting.click();
     await review.getByText('My website lists this e-mail address on its contact page.').waitFor();
     await review.getByRole('img', { name: 'Picture sent with the request' }).waitFor();
     await saveScreenshot(review, 'admin-artist-request');

@@ -255,6 +255,7 @@ async function createServices(config: Config, db: Db) {
     settings,
     mailer,
     pubsub,
+    permissions,
     appUrl: config.appUrl,
     appKey,
   });

@@ -40,7 +40,7 @@ describe('RequireAuth', () => {
   it.each([
     ['/account-settings', 'Account settings'],
     ['/notifications', 'Notifications'],
-    ['/backstage/tracks', 'Backstage'],
+    ['/backstage', 'Your artists'],
   ])('shows %s to a logged-in user', async (path, heading) => {
     const view = await visit(path, { user: member() });
     expect(view.heading).toBe(heading);

@@ -8,6 +8,8 @@ export interface NotificationType {
   name: string;
   /** The channels on until the user changes them. */
   defaults: Record<NotificationChannel, boolean>;
+  /** Sent only to holders of one of these, so only they see it in their settings. */
+  permissions?: readonly string[];
 }
 
 const on = (database: boolean, email: boolean, browser: boolean) => ({ database, email, browser });
@@ -56,8 +58,9 @@ export const NOTIFICATION_TYPES = {
   backstageRequest: {
     id: 'backstage.request',
     group: 'Backstage',
-    name: 'Artist requests waiting for review (admins)',
+    name: 'Artist requests waiting for review',
     defaults: on(true, true, false),
+    permissions: ['music.update'],
   },
   backstageAnswer: {
     id: 'backstage.answer',

@@ -1,4 +1,5 @@
 import { paginated } from '@cadenza/contracts/http';
+import { hasPermission } from '@cadenza/contracts/permissions';
 import {
   NOTIFICATION_CHANNELS,
   type Notification,
@@ -13,6 +14,7 @@ import { hmac, safeEqual } from '../../infra/hash.js';
 import type { Mailer } from '../../infra/mail.js';
 import type { PubSub, Unsubscribe } from '../../infra/pubsub.js';
 import { uuidv7 } from '../../infra/uuid.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -59,10 +61,20 @@ export function createNotificationsService(deps: {
   settings: SettingsService;
   mailer: Mailer;
   pubsub: PubSub;
+  permissions: Pick<PermissionsService, 'forUser'>;
   appUrl: string;
   appKey: string;
 }) {
   const { db, users, settings, mailer, pubsub, appUrl, appKey } = deps;
+
+  /** The kinds a user can receive: every kind, less those meant for holders of a permission. */
+  async function typesFor(userId: number): Promise<NotificationType[]> {
+    const held = await deps.permissions.forUser(userId);
+    return Object.values(NOTIFICATION_TYPES).filter(
+      (type: NotificationType) =>
+        !type.permissions || type.permissions.some((name) => hasPermission(held, name)),
+    );
+  }
 
   const publish = (userId: number, message: LiveMessage) =>
     pubsub.publish(userChannel(userId), message);
@@ -181,7 +193,7 @@ export function createNotificationsService(deps: {
     /** The settings screen's data (spec section 3, "Notification subscription"). */
     async subscriptions(userId: number): Promise<NotificationSubscriptions> {
       const saved = await repo.selectionsOf(db, userId);
-      const types = Object.values(NOTIFICATION_TYPES);
+      const types = await typesFor(userId);
       const groups = [...new Set(types.map((type) => type.group))];
       return {
         available_channels: [...NOTIFICATION_CHANNELS],

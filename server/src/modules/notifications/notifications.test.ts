@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createUser, signedInUser } from '../../test/factories.js';
 import { startSmtpServer } from '../../test/smtp.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { importTrack } from '../music/music.fixtures.js';
 import { listen, openStream } from './notifications.testing.js';
@@ -110,8 +110,15 @@ describe('channels and settings', () => {
     const settings = (await client.get('/api/v1/notifications/me/subscriptions')).json();
     expect(settings.available_channels).toEqual(['database', 'email', 'browser']);
     expect(settings.subscriptions.map((group: { group_name: string }) => group.group_name)).toEqual(
-      ['Workspaces', 'Security', 'Music'],
+      ['Workspaces', 'Security', 'Music', 'Backstage'],
     );
+    // Requests to review are for those who review them: a listener is not offered them.
+    const backstage = (list: { group_name: string; subscriptions: { notif_id: string }[] }[]) =>
+      list.find((group) => group.group_name === 'Backstage')!.subscriptions.map((n) => n.notif_id);
+    expect(backstage(settings.subscriptions)).toEqual(['backstage.answer']);
+    const admin = await signedInAdmin(t.app);
+    const theirs = (await admin.get('/api/v1/notifications/me/subscriptions')).json();
+    expect(backstage(theirs.subscriptions)).toEqual(['backstage.request', 'backstage.answer']);
     expect(settings.user_selections).toContainEqual({
       notif_id: 'music.new_follower',
       channels: { database: true, email: false, browser: true },

@@ -215,4 +215,13 @@ describe('the backstage', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save profile' })).toBeNull();
   });
+
+  it('answers an address the backstage does not have with the not-found page', async () => {
+    visit('/backstage/nothing-here');
+    expect(
+      await screen.findByRole('heading', {
+        name: "Looks like you've found the doorway to the great nothing",
+      }),
+    ).toBeTruthy();
+  });
 });

@@ -1,8 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Link, NavLink, Outlet, Route, Routes } from 'react-router';
 import { useBootstrap } from '../../app/bootstrap';
 import { cn } from '../../ui/cn';
+import { NotFoundPage } from '../not-found/not-found-page';
 import { Logo } from '../shell/logo';
 import { UserMenu } from '../shell/user-menu';
 import { ArtistProfile } from './artist-profile';
@@ -14,6 +15,19 @@ import { RequestForm } from './request-form';
  * chunk, for signed-in users.
  */
 export function BackstageArea() {
+  return (
+    <Routes>
+      <Route element={<BackstageLayout />}>
+        <Route index element={<BackstageHome />} />
+        <Route path="requests/new" element={<RequestForm />} />
+        <Route path="artists/:artistId" element={<ArtistProfile />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+function BackstageLayout() {
   const { t } = useTranslation();
   const data = useBootstrap();
   const tab = ({ isActive }: { isActive: boolean }) =>
@@ -54,11 +68,7 @@ export function BackstageArea() {
         </div>
       </header>
       <main className="mx-auto w-full max-w-[1080px] flex-1 px-4 py-8 sm:px-6">
-        <Routes>
-          <Route index element={<BackstageHome />} />
-          <Route path="requests/new" element={<RequestForm />} />
-          <Route path="artists/:artistId" element={<ArtistProfile />} />
-        </Routes>
+        <Outlet />
       </main>
     </div>
   );
