@@ -1,6 +1,6 @@
 import '../../../ui/test-utils';
 import { SETTING_DEFINITIONS } from '@cadenza/contracts/settings';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
@@ -69,6 +69,33 @@ describe('the appearance editor', () => {
     });
     expect(api.callsTo('PUT /api/v1/admin/themes/2')).toHaveLength(0);
     expect(api.callsTo('POST /api/v1/settings')).toHaveLength(0);
+  });
+
+  it('asks before leaving with unsaved changes, and lets the admin stay or go', async () => {
+    visit('/admin/appearance/themes/1');
+    const accent = await screen.findByRole('textbox', { name: 'Accent' });
+    await userEvent.clear(accent);
+    await userEvent.type(accent, '#ff0000');
+    // The editor's own panels are one screen: moving between them keeps the changes.
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    await userEvent.click(await screen.findByRole('link', { name: /^Dark/ }));
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Accent' })).value).toBe(
+      '#ff0000',
+    );
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the site' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Accent' }).value).toBe('#ff0000');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the site' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole(
+        'button',
+        { name: 'Leave' },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Elsewhere: /' })).toBeTruthy();
   });
 
   it('moves the default mark in the draft, so the two themes are saved in the right order', async () => {

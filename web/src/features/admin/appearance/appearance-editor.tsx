@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../../app/unsaved-changes';
 import { Link, Route, Routes } from 'react-router';
 import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';
 import { showError } from '../../../app/error-handling/handle-error';
@@ -210,6 +211,7 @@ function Editor({
 
   return (
     <AppearanceContext.Provider value={draft}>
+      <UnsavedChangesGuard when={isDirty && !saving} within="/admin/appearance" />
       <div className="-mx-3 -my-6 flex flex-col sm:-mx-6 lg:h-[calc(100vh-3.5rem)] lg:flex-row">
         <div className="flex w-full shrink-0 flex-col border-border lg:w-96 lg:border-e">
           <div className="flex items-center gap-3 border-b border-border px-4 py-3">
