@@ -84,3 +84,150 @@ export const artistProfileInputSchema = z.object({
 export type ArtistProfileInput = z.infer<typeof artistProfileInputSchema>;
 
 export const IMAGE_KINDS = ['portrait', 'header'] as const;
+
+/** What an artist releases from the backstage (a compilation is the catalogue's own kind). */
+export const RELEASE_TYPES = ['album', 'single', 'ep'] as const;
+export type ReleaseType = (typeof RELEASE_TYPES)[number];
+
+/**
+ * Draft: being prepared, seen only by its artist. Scheduled: goes public by itself at its time.
+ * Published: public. Unpublished: taken down, kept with its plays for the artist.
+ */
+export const RELEASE_STATUSES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+
+/** An International Standard Recording Code, e.g. USRC17607839. */
+export const ISRC_PATTERN = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
+
+export const releaseTrackSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.number().nullable(),
+  duration_ms: z.number(),
+  /** Artists credited beside the release's own. */
+  featured_artists: z.array(z.string()),
+  genres: z.array(z.string()),
+  /** Plain text, or LRC when the lines are timed. */
+  lyrics: z.string().nullable(),
+  explicit: z.boolean(),
+  isrc: z.string().nullable(),
+  downloadable: z.boolean(),
+  /** Measured on upload (EBU R128); null without ffmpeg on the server. */
+  loudness_lufs: z.number().nullable(),
+  true_peak_db: z.number().nullable(),
+  peaks: z.array(z.number()).nullable(),
+  codec: z.string().nullable(),
+  mime: z.string(),
+  plays: z.number(),
+});
+export type ReleaseTrack = z.infer<typeof releaseTrackSchema>;
+
+export const releaseSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  status: z.enum(RELEASE_STATUSES),
+  release_date: z.string().nullable(),
+  publish_at: z.string().nullable(),
+  image: z.string().nullable(),
+  tracks_count: z.number(),
+  duration_ms: z.number(),
+  plays: z.number(),
+});
+export type ReleaseSummary = z.infer<typeof releaseSummarySchema>;
+
+export const releaseSchema = releaseSummarySchema.extend({
+  artist: z.object({ id: z.number(), name: z.string() }),
+  genres: z.array(z.string()),
+  tracks: z.array(releaseTrackSchema),
+  access: z.enum(['edit', 'view']),
+});
+export type Release = z.infer<typeof releaseSchema>;
+
+/** How much music a plan lets a user upload, in tracks and in minutes; null: no limit. */
+export const uploadQuotaSchema = z.object({
+  tracks: z.object({ used: z.number(), limit: z.number().nullable() }),
+  minutes: z.object({ used: z.number(), limit: z.number().nullable() }),
+});
+export type UploadQuota = z.infer<typeof uploadQuotaSchema>;
+
+const releaseName = displayText(255, { required: 'Give the release a title.' });
+const names = z.array(z.string().trim().min(1).max(255)).max(10);
+
+export const releaseCreateSchema = z.object({
+  name: releaseName,
+  type: z.enum(RELEASE_TYPES).default('album'),
+});
+
+export const releaseTrackInputSchema = z.object({
+  id: integer({ min: 1 }),
+  name: displayText(255, { required: 'Give the track a title.' }),
+  featured_artists: names.default([]),
+  genres: names.default([]),
+  lyrics: z.string().max(50_000).nullish(),
+  explicit: z.boolean().default(false),
+  isrc: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/-/g, '').toUpperCase())
+    .pipe(z.string().regex(ISRC_PATTERN, 'An ISRC has 12 characters, like USRC17607839.'))
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  downloadable: z.boolean().default(true),
+});
+export type ReleaseTrackInput = z.infer<typeof releaseTrackInputSchema>;
+
+/** The whole release as its editor saves it; the tracks in their order, each listed once. */
+export const releaseInputSchema = z.object({
+  name: releaseName,
+  type: z.enum(RELEASE_TYPES),
+  release_date: z.iso.date({ message: 'Choose a valid date.' }).nullish(),
+  genres: names.default([]),
+  tracks: z.array(releaseTrackInputSchema).max(100),
+});
+export type ReleaseInput = z.infer<typeof releaseInputSchema>;
+
+export const publishReleaseSchema = z.object({
+  /** A time to go public by itself; absent: now. */
+  publish_at: z.iso.datetime({ offset: true, message: 'Choose a valid date and time.' }).nullish(),
+});
+
+export const INSIGHTS_SCOPES = ['artist', 'album', 'track'] as const;
+export type InsightsScopeKind = (typeof INSIGHTS_SCOPES)[number];
+
+export const insightsQuerySchema = z.object({
+  scope: z.enum(INSIGHTS_SCOPES),
+  id: integer({ min: 1 }),
+  /** Days, both included; the last 28 days when absent. */
+  from: z.iso.date({ message: 'Choose a valid date.' }).optional(),
+  to: z.iso.date({ message: 'Choose a valid date.' }).optional(),
+});
+
+const countsSchema = z.array(z.object({ name: z.string(), count: z.number() }));
+
+export const insightsSchema = z.object({
+  scope: z.enum(INSIGHTS_SCOPES),
+  id: z.number(),
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    plays: z.number(),
+    listeners: z.number(),
+    saves: z.number(),
+    playlist_adds: z.number(),
+    /** Only for an artist. */
+    followers_gained: z.number().nullable(),
+  }),
+  /** Every day of the range, with no plays as 0. */
+  plays_by_day: z.array(z.object({ date: z.string(), plays: z.number() })),
+  top_tracks: z.array(
+    z.object({ id: z.number(), name: z.string(), plays: z.number(), listeners: z.number() }),
+  ),
+  countries: countsSchema,
+  cities: countsSchema,
+  devices: countsSchema,
+  browsers: countsSchema,
+  platforms: countsSchema,
+});
+export type Insights = z.infer<typeof insightsSchema>;

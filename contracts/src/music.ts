@@ -6,6 +6,8 @@ import { integer, paginationSchema } from './http.js';
 export const MUSIC_PERMISSIONS = {
   view: 'music.view',
   update: 'music.update',
+  /** Upload releases for the artists one manages; restrictions `tracks` and `minutes` cap how much. */
+  create: 'music.create',
   playlistsCreate: 'playlists.create',
   channelsUpdate: 'channels.update',
   /** Download the audio files of tracks (a plan's permission). */
@@ -137,6 +139,8 @@ export const trackSchema = z.object({
   stream_url: z.string(),
   lyrics: z.string().nullable().optional(),
   synced_lyrics: z.array(syncedLyricLineSchema).nullable().optional(),
+  /** On the track page: the loudest point (0..100) of each slice of the audio, its waveform. */
+  peaks: z.array(z.number()).nullable().optional(),
   /** Marked explicit by an admin. */
   explicit: z.boolean(),
   is_liked: z.boolean().optional(),

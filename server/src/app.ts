@@ -29,6 +29,10 @@ import { createCatalogueAdminService } from './modules/music/catalogue/catalogue
 import { backstageArtistsRoutes } from './modules/backstage/artists.routes.js';
 import { createBackstageArtistsService } from './modules/backstage/artists.service.js';
 import { listenForBackstageNotices } from './modules/backstage/backstage.notices.js';
+import { backstageInsightsRoutes } from './modules/backstage/insights.routes.js';
+import { createInsightsService } from './modules/backstage/insights.service.js';
+import { backstageReleasesRoutes } from './modules/backstage/releases.routes.js';
+import { createReleasesService } from './modules/backstage/releases.service.js';
 import { backstageRequestsRoutes } from './modules/backstage/requests.routes.js';
 import { createBackstageRequestsService } from './modules/backstage/requests.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -276,6 +280,16 @@ async function createServices(config: Config, db: Db) {
     db: kysely,
     catalogue: music.catalogue,
   });
+  const releases = createReleasesService({
+    db: kysely,
+    dataDir: config.dataDir,
+    uploads: uploads.uploads,
+    catalogue: music.catalogue,
+    artists: backstageArtists,
+    events,
+    ffmpeg: config.ffmpegPath,
+  });
+  const insights = createInsightsService({ db: kysely, artists: backstageArtists });
   const appPasswords = createAppPasswords({ db: kysely, box: secretBox(appKey, 'music-apps') });
   // The default library folder exists from the start, so an operator sees where music goes.
   if (!process.env.LIBRARY_FOLDERS) {
@@ -294,6 +308,8 @@ async function createServices(config: Config, db: Db) {
     uploads,
     backstage,
     backstageArtists,
+    releases,
+    insights,
     appPasswords,
     paymentStandin,
     audit,
@@ -409,9 +425,16 @@ export async function buildApp(
       .rollUpFinishedDays()
       .catch((error: unknown) => console.error('rolling up the plays failed', error));
   }, 600_000).unref();
+  // Scheduled releases go public by themselves, within a minute of their time.
+  const releasing = setInterval(() => {
+    services.releases
+      .publishDue()
+      .catch((error: unknown) => console.error('publishing scheduled releases failed', error));
+  }, 60_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(rescans);
     clearInterval(rollups);
+    clearInterval(releasing);
     services.uploads.stopCleanup();
     await services.paymentStandin?.close();
     await services.library.close();
@@ -534,6 +557,8 @@ export async function buildApp(
     audit: services.audit,
   });
   await app.register(backstageArtistsRoutes, { artists: services.backstageArtists });
+  await app.register(backstageReleasesRoutes, { releases: services.releases });
+  await app.register(backstageInsightsRoutes, { insights: services.insights });
   await app.register(uploadsRoutes, services.uploads);
   await app.register(musicAppsRoutes, {
     appPasswords: services.appPasswords,

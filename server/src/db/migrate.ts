@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022_track_explicit.js';
 import * as m0023 from './migrations/0023_channel_values_payments.js';
 import * as m0024 from './migrations/0024_backstage_requests.js';
 import * as m0025 from './migrations/0025_artist_profiles.js';
+import * as m0026 from './migrations/0026_releases.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0023_channel_values_payments': m0023,
   '0024_backstage_requests': m0024,
   '0025_artist_profiles': m0025,
+  '0026_releases': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

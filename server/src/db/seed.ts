@@ -54,6 +54,12 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
     description: 'Change artists, albums and tracks of the catalogue.',
   },
   {
+    name: MUSIC_PERMISSIONS.create,
+    group: 'music',
+    description:
+      'Release music for the artists one manages (restrictions "tracks" and "minutes": how much in all).',
+  },
+  {
     name: MUSIC_PERMISSIONS.playlistsCreate,
     group: 'music',
     description: 'Create playlists (restriction "count": how many).',
@@ -125,6 +131,9 @@ export const PERMISSION_CATALOGUE: { name: string; group: string; description: s
 export const FREE_PLAYLISTS = 20;
 /** The storage an account on no plan has for its uploads, in bytes (1 GB). */
 export const FREE_SPACE = 1024 * 1024 * 1024;
+/** How much music an account on no plan may release from the backstage. */
+export const FREE_RELEASED_TRACKS = 50;
+export const FREE_RELEASED_MINUTES = 180;
 
 const ROLES = [
   {
@@ -144,10 +153,15 @@ const ROLES = [
       PERMISSIONS.musicView,
       PERMISSIONS.apiAccess,
       MUSIC_PERMISSIONS.playlistsCreate,
+      MUSIC_PERMISSIONS.create,
       PERMISSIONS.filesCreate,
     ],
     restrictions: {
       [MUSIC_PERMISSIONS.playlistsCreate]: [{ name: 'count', value: FREE_PLAYLISTS }],
+      [MUSIC_PERMISSIONS.create]: [
+        { name: 'tracks', value: FREE_RELEASED_TRACKS },
+        { name: 'minutes', value: FREE_RELEASED_MINUTES },
+      ],
       [PERMISSIONS.filesCreate]: [{ name: 'space', value: FREE_SPACE }],
     },
   },

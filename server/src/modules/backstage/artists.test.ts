@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
-import { labelWithMember } from './backstage.testing.js';
+import { labelWithMember, managedArtist as managedArtistOf } from './backstage.testing.js';
 import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
@@ -13,20 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An artist handed to a user, or to a workspace, as an approved request leaves it. */
-async function managedArtist(name: string, manager: { userId?: number; workspaceId?: number }) {
-  const id = (await t.app.services.catalogue.createArtist(name))!;
-  await t.db.kysely
-    .insertInto('artist_managers')
-    .values({
-      artist_id: id,
-      user_id: manager.userId ?? null,
-      workspace_id: manager.workspaceId ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return id;
-}
+const managedArtist = (name: string, manager: { userId?: number; workspaceId?: number }) =>
+  managedArtistOf(t, name, manager);
 
 function upload(client: TestClient, artistId: number, kind: string, data: Buffer, type: string) {
   const file = multipartFile(data, { filename: 'picture', type });

@@ -7,6 +7,8 @@ const PREMIUM_GRANTS: ProductInput['permissions'] = [
   { name: BILLING_PERMISSIONS.download, restrictions: [] },
   // No count: as many playlists as the listener likes.
   { name: MUSIC_PERMISSIONS.playlistsCreate, restrictions: [] },
+  // No count: as much music as the artist releases.
+  { name: MUSIC_PERMISSIONS.create, restrictions: [] },
 ];
 
 const monthlyAndYearly = (monthly: number, yearly: number): ProductInput['prices'] => [

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { isPostgres } from '../../db/migrations/helpers.js';
+import { dayOf, LISTENER } from '../../db/play-sql.js';
 
 type Db = Kysely<Database>;
 export interface Range {
@@ -13,16 +13,6 @@ export interface Count {
   name: string;
   count: number;
 }
-
-/** The UTC day of a timestamp column as YYYY-MM-DD, on either database. */
-function dayOf(db: Db, column: string) {
-  return isPostgres(db)
-    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`
-    : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-}
-
-// A listener is a signed-in user, or a guest's session.
-const listener = sql<string>`coalesce(cast(plays.user_id as varchar(20)), plays.session_id)`;
 
 /**
  * A report's range split in two: whole days already rolled up (`rolled`, YYYY-MM-DD, both
@@ -56,7 +46,7 @@ export async function playTotals(db: Db, { rolled, live }: Split) {
         select listener from report_day_listeners
           where day >= ${bounds(rolled)[0]} and day <= ${bounds(rolled)[1]}
         union
-        select ${listener} from plays
+        select ${LISTENER} from plays
           where plays.created_at >= ${live.from} and plays.created_at < ${live.to}
       ) listeners`.execute(db),
   ]);
@@ -79,7 +69,7 @@ export async function playsByDay(db: Db, { rolled, live }: Split) {
       .select([
         day.as('day'),
         (eb) => eb.fn.countAll<number | string>().as('plays'),
-        sql<number | string>`count(distinct ${listener})`.as('listeners'),
+        sql<number | string>`count(distinct ${LISTENER})`.as('listeners'),
       ])
       .groupBy(day)
       .execute(),
@@ -245,7 +235,7 @@ export async function rollUpDay(db: Db, day: string): Promise<void> {
         where ${at} and ${column} is not null group by ${column}`.execute(trx);
     }
     await sql`insert into report_day_listeners (day, listener)
-      select distinct ${day}, ${listener} from plays where ${at}`.execute(trx);
+      select distinct ${day}, ${LISTENER} from plays where ${at}`.execute(trx);
     await sql`insert into report_days (day, plays, listeners)
       select ${day},
         (select count(*) from plays where ${at}),

@@ -77,7 +77,13 @@ describe('roles', () => {
     expect(guest?.permissions.map((p) => p.name)).toEqual(['music.view']);
     const member = await createUser(t.app);
     const names = (await t.app.services.permissions.forUser(member.id)).map((p) => p.name).sort();
-    expect(names).toEqual(['api.access', 'files.create', 'music.view', 'playlists.create']);
+    expect(names).toEqual([
+      'api.access',
+      'files.create',
+      'music.create',
+      'music.view',
+      'playlists.create',
+    ]);
   });
 
   it('gives a user the permissions of every role they hold, by role id', async () => {

@@ -1,8 +1,8 @@
 import type { Artist } from '@cadenza/contracts/music';
-import { ExternalLink, MapPin, Mic2 } from 'lucide-react';
+import { MapPin, Mic2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { namesFrom } from '../../app/names';
 import { showError } from '../../app/error-handling/handle-error';
@@ -81,18 +81,6 @@ function ProfileForm({ artist, canEdit }: { artist: Artist; canEdit: boolean }) 
 
   return (
     <div className="flex flex-col gap-8">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{artist.name}</h1>
-        <Link
-          to={`/artist/${artist.id}`}
-          target="_blank"
-          className="ms-auto inline-flex items-center gap-1 text-sm text-primary hover:underline"
-        >
-          {t('Open the public page')}
-          <ExternalLink size={14} aria-hidden />
-        </Link>
-      </header>
-
       <section aria-labelledby="preview" className="flex flex-col gap-2">
         <h2 id="preview" className="text-sm font-semibold text-fg-muted uppercase">
           {t('Preview')}

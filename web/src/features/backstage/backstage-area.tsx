@@ -6,12 +6,16 @@ import { cn } from '../../ui/cn';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { Logo } from '../shell/logo';
 import { UserMenu } from '../shell/user-menu';
+import { ArtistLayout } from './artist-layout';
 import { ArtistProfile } from './artist-profile';
 import { BackstageHome } from './backstage-home';
+import { InsightsPage } from './insights-page';
+import { ReleaseEditor } from './release-editor';
+import { ReleasesList } from './releases-list';
 import { RequestForm } from './request-form';
 
 /**
- * /backstage/*: where artists and labels manage their profiles. Loaded on demand as its own
+ * /backstage/*: where artists and labels manage their profiles, releases and insights. Loaded on demand as its own
  * chunk, for signed-in users.
  */
 export function BackstageArea() {
@@ -20,7 +24,12 @@ export function BackstageArea() {
       <Route element={<BackstageLayout />}>
         <Route index element={<BackstageHome />} />
         <Route path="requests/new" element={<RequestForm />} />
-        <Route path="artists/:artistId" element={<ArtistProfile />} />
+        <Route path="artists/:artistId" element={<ArtistLayout />}>
+          <Route index element={<ArtistProfile />} />
+          <Route path="releases" element={<ReleasesList />} />
+          <Route path="insights" element={<InsightsPage />} />
+        </Route>
+        <Route path="releases/:releaseId" element={<ReleaseEditor />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

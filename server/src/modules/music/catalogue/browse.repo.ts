@@ -29,7 +29,7 @@ export function albumsInOrder(
   window: PageWindow,
   { genreId, fromYear, toYear }: AlbumFilters = {},
 ) {
-  let albums = db.selectFrom('albums');
+  let albums = db.selectFrom('albums').where('albums.hidden', '=', 0);
   if (genreId) {
     albums = albums
       .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
@@ -82,7 +82,8 @@ export function randomTracks(
   let tracks = db
     .selectFrom('tracks')
     .leftJoin('albums', 'albums.id', 'tracks.album_id')
-    .select('tracks.id');
+    .select('tracks.id')
+    .where('tracks.hidden', '=', 0);
   if (genreId) {
     tracks = tracks.where((eb) =>
       eb.exists(
@@ -104,7 +105,7 @@ export function randomTracks(
 
 /** Every track, a page at a time in a stable order (id): offline sync walks it once. */
 export function trackIdsInOrder(db: Executor, window: PageWindow) {
-  return pageWithTotal(db.selectFrom('tracks'), window, (query) =>
+  return pageWithTotal(db.selectFrom('tracks').where('hidden', '=', 0), window, (query) =>
     query.select('id').orderBy('id'),
   );
 }

@@ -9,24 +9,13 @@ import { parseFile } from 'music-metadata';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
+import { playableContainer } from '../audio-analysis.js';
 import * as repo from './catalogue-admin.repo.js';
 
 // Audio uploaded to replace a track's, under the data folder.
 const REPLACED_AUDIO = path.join('audio', 'replaced');
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
-
-/** The audio a browser plays, by the container music-metadata finds in the file. */
-function audioTypeOf(container: string | undefined): { ext: string; mime: string } | null {
-  const name = (container ?? '').toLowerCase();
-  if (name === 'mpeg') return { ext: '.mp3', mime: 'audio/mpeg' };
-  if (name === 'flac') return { ext: '.flac', mime: 'audio/flac' };
-  if (name === 'ogg') return { ext: '.ogg', mime: 'audio/ogg' };
-  if (name === 'wave') return { ext: '.wav', mime: 'audio/wav' };
-  if (name === 'adts') return { ext: '.aac', mime: 'audio/aac' };
-  if (/^(m4a|mp4|isom|mp42)/.test(name)) return { ext: '.m4a', mime: 'audio/mp4' };
-  return null;
-}
 
 const stamp = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
@@ -54,7 +43,7 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
         const { format } = await parseFile(temporary, { duration: true }).catch(() => ({
           format: null,
         }));
-        const type = audioTypeOf(format?.container);
+        const type = playableContainer(format?.container);
         if (!format?.duration || !Number.isFinite(format.duration) || !type) {
           throw AppError.validation({
             file_entry_id:

@@ -196,7 +196,7 @@ export function createCatalogueImport({
     ): Promise<void> {
       if (!(await catalogueRepo.findAlbum(db, id))) throw AppError.notFound('Album not found.');
       if (trackIds) {
-        const tracks = await catalogueRepo.albumTracks(db, id);
+        const tracks = await catalogueRepo.albumTracks(db, id, { withHidden: true });
         const ours = new Set(tracks.map((track) => track.id));
         if (
           trackIds.length !== ours.size ||

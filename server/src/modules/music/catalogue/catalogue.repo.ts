@@ -45,7 +45,12 @@ export async function artistsByIds(db: Executor, ids: number[]): Promise<ArtistR
 
 export async function albumsByIds(db: Executor, ids: number[]): Promise<AlbumRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('albums').selectAll().where('id', 'in', ids).execute();
+  return db
+    .selectFrom('albums')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('hidden', '=', 0)
+    .execute();
 }
 
 /** What a track shows of its album. */
@@ -56,7 +61,12 @@ export async function albumRefsByIds(db: Executor, ids: number[]) {
 
 export async function tracksByIds(db: Executor, ids: number[]): Promise<ListedTrackRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('tracks').select(LISTED_TRACK).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('tracks')
+    .select(LISTED_TRACK)
+    .where('id', 'in', ids)
+    .where('hidden', '=', 0)
+    .execute();
 }
 
 export async function genresByIds(db: Executor, ids: number[]): Promise<GenreRow[]> {
@@ -122,11 +132,15 @@ export async function trackCountsOfAlbums(db: Executor, albumIds: number[]) {
   return new Map(rows.map((r) => [r.album_id!, Number(r.count)]));
 }
 
-export async function albumTracks(db: Executor, albumId: number): Promise<ListedTrackRow[]> {
-  return db
-    .selectFrom('tracks')
-    .select(LISTED_TRACK)
-    .where('album_id', '=', albumId)
+/** An album's tracks in order: its public ones, or (for editors) all of them. */
+export async function albumTracks(
+  db: Executor,
+  albumId: number,
+  { withHidden = false } = {},
+): Promise<ListedTrackRow[]> {
+  let tracks = db.selectFrom('tracks').select(LISTED_TRACK).where('album_id', '=', albumId);
+  if (!withHidden) tracks = tracks.where('hidden', '=', 0);
+  return tracks
     .orderBy(sql`coalesce(disc, 1)`)
     .orderBy(sql`coalesce(number, 0)`)
     .orderBy('id')
@@ -142,7 +156,8 @@ export function artistAlbums(
   const credited = db
     .selectFrom('albums')
     .innerJoin('album_artists', 'album_artists.album_id', 'albums.id')
-    .where('album_artists.artist_id', '=', artistId);
+    .where('album_artists.artist_id', '=', artistId)
+    .where('albums.hidden', '=', 0);
   return pageWithTotal(credited, window, (query) =>
     query
       .selectAll('albums')
@@ -158,6 +173,7 @@ export async function artistTopTracks(db: Executor, artistId: number, limit: num
     .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
     .select(LISTED_TRACK_OF_TRACKS)
     .where('track_artists.artist_id', '=', artistId)
+    .where('tracks.hidden', '=', 0)
     .orderBy('tracks.plays', 'desc')
     .orderBy('tracks.id')
     .limit(limit)
@@ -192,7 +208,7 @@ export async function similarArtists(db: Executor, artistId: number, limit: numb
 }
 
 export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
-  let tracks = db.selectFrom('tracks');
+  let tracks = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
   if (genreId)
     tracks = tracks
       .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
@@ -211,7 +227,7 @@ export function listAlbums(
   window: PageWindow,
   genreId?: number,
 ) {
-  let albums = db.selectFrom('albums');
+  let albums = db.selectFrom('albums').where('albums.hidden', '=', 0);
   if (genreId)
     albums = albums
       .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
@@ -269,6 +285,7 @@ export async function firstAlbumOfArtists(db: Executor, artistIds: number[]) {
     .innerJoin('albums', 'albums.id', 'album_artists.album_id')
     .select(['album_artists.artist_id', 'albums.id', 'albums.name', 'albums.image'])
     .where('album_artists.artist_id', 'in', artistIds)
+    .where('albums.hidden', '=', 0)
     .orderBy(sql`coalesce(albums.year, 9999)`)
     .orderBy('albums.id')
     .execute();

@@ -135,7 +135,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
           : type === 'album'
             ? await repo.findAlbum(db, id)
             : await repo.findArtist(db, id);
-      return row !== undefined;
+      return row !== undefined && !('hidden' in row && row.hidden === 1);
     },
 
     /** An artist with genres and followers, as its profile's editor starts from it. */
@@ -169,7 +169,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
     async albumPage(id: number, viewer: Viewer): Promise<Album> {
       const row = await repo.findAlbum(db, id);
-      if (!row) throw AppError.notFound('Album not found.');
+      if (!row || row.hidden) throw AppError.notFound('Album not found.');
       const [[album], trackRows] = await Promise.all([
         presentAlbums([row], viewer, { genres: true }),
         repo.albumTracks(db, id),
@@ -179,7 +179,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
     async track(id: number, viewer: Viewer): Promise<Track> {
       const row = await repo.findTrack(db, id);
-      if (!row) throw AppError.notFound('Track not found.');
+      if (!row || row.hidden) throw AppError.notFound('Track not found.');
       const [track] = await presentTracks([row], viewer, { genres: true });
       return {
         ...track!,
@@ -187,6 +187,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
         synced_lyrics: row.synced_lyrics
           ? (JSON.parse(row.synced_lyrics) as Track['synced_lyrics'])
           : null,
+        peaks: row.peaks ? (JSON.parse(row.peaks) as number[]) : null,
       };
     },
 
@@ -250,10 +251,10 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return paginated(tracks, total, page);
     },
 
-    /** The audio file behind a track, for streaming. */
+    /** The audio file behind a public track, for streaming. */
     async audioOf(id: number) {
       const row = await repo.findTrack(db, id);
-      if (!row) throw AppError.notFound('Track not found.');
+      if (!row || row.hidden) throw AppError.notFound('Track not found.');
       const file = path.isAbsolute(row.audio_path)
         ? row.audio_path
         : path.join(dataDir, row.audio_path);
@@ -269,6 +270,9 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
         throw AppError.upgradeRequired('Downloads come with a plan that includes them.');
       }
       const { track, file } = await this.audioOf(id);
+      if (!track.downloadable) {
+        throw AppError.forbidden('The artist keeps this track for streaming only.');
+      }
       const extension = path.extname(file) || '.mp3';
       return { track, file, filename: `${track.name}${extension}` };
     },

@@ -32,6 +32,12 @@ export interface AlbumsTable {
   image: string | null;
   plays: Generated<number>;
   musicbrainz_id: string | null;
+  /** draft, scheduled, published or unpublished: releases made in the backstage have all four. */
+  status: Generated<string>;
+  /** When a scheduled release goes public. */
+  publish_at: string | null;
+  /** 1 while the release is not public: no listener's list shows it. */
+  hidden: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -60,6 +66,18 @@ export interface TracksTable {
   explicit: Generated<number>;
   plays: Generated<number>;
   musicbrainz_id: string | null;
+  /** 1 while its release is not public. */
+  hidden: Generated<number>;
+  isrc: Generated<string | null>;
+  /** Whether listeners whose plan includes downloads may keep the file. */
+  downloadable: Generated<number>;
+  /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), measured on upload. */
+  loudness_lufs: Generated<number | null>;
+  true_peak_db: Generated<number | null>;
+  /** JSON array of 0..100, the loudest point of each slice: the track's waveform. */
+  peaks: Generated<string | null>;
+  /** Who uploaded it from the backstage: their plan's quota counts it. */
+  uploaded_by: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

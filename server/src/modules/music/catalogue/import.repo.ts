@@ -148,7 +148,21 @@ export async function findTrackByPath(db: Executor, audioPath: string) {
 }
 
 // Explicit is an admin's mark, not the file's: a re-import keeps it.
-export type TrackValues = Omit<TrackRow, 'id' | 'plays' | 'explicit' | 'created_at' | 'updated_at'>;
+export type TrackValues = Omit<
+  TrackRow,
+  | 'id'
+  | 'plays'
+  | 'explicit'
+  | 'hidden'
+  | 'isrc'
+  | 'downloadable'
+  | 'loudness_lufs'
+  | 'true_peak_db'
+  | 'peaks'
+  | 'uploaded_by'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 export async function insertTrack(db: Executor, values: TrackValues): Promise<number> {
   const at = now();

@@ -29,6 +29,7 @@ export async function insertPlay(
     browser: string | null;
     platform: string | null;
     country: string | null;
+    city?: string | null;
     created_at?: string;
   },
 ): Promise<void> {

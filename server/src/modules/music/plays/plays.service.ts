@@ -35,7 +35,7 @@ export function createPlaysService({
       // Throws 404 for an unknown track.
       await catalogue.audioOf(input.trackId);
       if (input.playedMs < PLAY_THRESHOLD_MS && !input.ended) return { logged: false };
-      const country = geo ? (await geo.locate(input.ip).catch(() => null))?.country : null;
+      const place = geo ? await geo.locate(input.ip).catch(() => null) : null;
       const since = new Date(Date.now() - PLAY_DEDUPE_MS).toISOString();
       const client = describeDevice(input.userAgent);
       return db.transaction().execute(async (trx) => {
@@ -49,7 +49,8 @@ export function createPlaysService({
           device: client.device_type,
           browser: client.browser?.slice(0, 50) ?? null,
           platform: client.platform?.slice(0, 50) ?? null,
-          country: country ?? null,
+          country: place?.country ?? null,
+          city: place?.city?.slice(0, 100) ?? null,
         });
         await catalogue.incrementPlays(input.trackId, trx);
         return { logged: true };

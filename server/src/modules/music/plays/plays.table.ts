@@ -12,5 +12,6 @@ export interface PlaysTable {
   browser: string | null;
   platform: string | null;
   country: string | null;
+  city: Generated<string | null>;
   created_at: string;
 }

@@ -17,6 +17,7 @@ export function playTracks(tracks: Track[], startIndex: number, context: PlayCon
 export const enqueue = (tracks: Track[]) => player.enqueue(tracks);
 export const playNext = (tracks: Track[]) => player.playNext(tracks);
 export const pausePlayback = () => player.pause();
+export const seekTo = (ms: number) => player.seek(ms);
 
 function sameContext(a: PlayContext | null, b: PlayContext): boolean {
   return !!a && a.type === b.type && String(a.id ?? '') === String(b.id ?? '');

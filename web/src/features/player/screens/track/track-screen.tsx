@@ -11,6 +11,8 @@ import { TrackMenu } from '../common/components/track-table';
 import { formatDuration } from '../common/format';
 import { albumUrl } from '../common/links';
 import { Skeleton } from '../../../../ui/skeleton';
+import { Waveform } from '../../../../ui/waveform';
+import { seekTo, useTrackPositionMs } from '../common/player-bridge';
 import { useTrack } from './api/track-api';
 import { Lyrics } from './lyrics';
 
@@ -75,9 +77,26 @@ function TrackContent({ track }: { track: Track }) {
         />
       }
     >
+      {track.peaks && track.peaks.length > 0 && <TrackWaveform track={track} peaks={track.peaks} />}
       <Section title={t('Lyrics')} className="mt-4 max-w-3xl">
         <Lyrics track={track} />
       </Section>
     </ScreenLayout>
+  );
+}
+
+/** The track's waveform; while it plays, the part heard so far, and a click seeks. */
+function TrackWaveform({ track, peaks }: { track: Track; peaks: number[] }) {
+  const { t } = useTranslation();
+  const positionMs = useTrackPositionMs(track.id);
+  const playing = positionMs !== null && track.duration_ms > 0;
+  return (
+    <Waveform
+      peaks={peaks}
+      label={t('Waveform')}
+      className="mt-6 h-16 max-w-3xl"
+      progress={playing ? positionMs / track.duration_ms : null}
+      {...(playing ? { onSeek: (fraction: number) => seekTo(fraction * track.duration_ms) } : {})}
+    />
   );
 }

@@ -1,0 +1,555 @@
+import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  ISRC_PATTERN,
+  type Release,
+  type ReleaseInput,
+  type ReleaseStatus,
+  type ReleaseSummary,
+  type ReleaseTrack,
+  type UploadQuota,
+} from '@cadenza/contracts/backstage';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
+import { findPermission, SUPER_PERMISSION, type Permission } from '@cadenza/contracts/permissions';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../infra/events.js';
+import {
+  inspectAudio,
+  measureLoudness,
+  measurePeaks,
+  transcodeFile,
+  type InspectedAudio,
+} from '../music/audio-analysis.js';
+import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
+import * as catalogueRepo from '../music/catalogue/catalogue.repo.js';
+import { nameKey } from '../music/catalogue/catalogue.mappers.js';
+import * as importRepo from '../music/catalogue/import.repo.js';
+import { groupBy } from '../music/pagination.js';
+import { findFfmpeg } from '../music/plays/streaming.js';
+import type { BackstageArtistsService } from './artists.service.js';
+import * as repo from './releases.repo.js';
+import type { UploadedFiles } from './requests.service.js';
+
+/** Where released audio lives, under the data folder: one folder per release. */
+const RELEASE_AUDIO = path.join('audio', 'releases');
+const NOT_AUDIO = 'This file is not audio: upload MP3, FLAC, Ogg, WAV, AAC or M4A.';
+
+export type ReleasesService = ReturnType<typeof createReleasesService>;
+
+type AlbumWithArtist = NonNullable<Awaited<ReturnType<typeof repo.releaseOwner>>>;
+
+const albumKeyOf = (name: string, artistName: string) =>
+  `${nameKey(name)}\u0001${nameKey(artistName)}`.slice(0, 600);
+
+/**
+ * Releases artists make in the backstage: an album, single or EP whose tracks are uploaded
+ * audio, measured on arrival (length, loudness, waveform) and converted once when browsers
+ * cannot play them. A release is hidden from listeners until it is published, now or at a
+ * time a job watches for.
+ */
+export function createReleasesService({
+  db,
+  dataDir,
+  uploads,
+  catalogue,
+  artists,
+  events,
+  ffmpeg,
+}: {
+  db: Kysely<Database>;
+  dataDir: string;
+  uploads: UploadedFiles;
+  catalogue: CatalogueService;
+  artists: BackstageArtistsService;
+  events: EventBus;
+  ffmpeg: string;
+}) {
+  /** The release and what the user may do with it; 404 for releases of others' artists. */
+  async function releaseFor(userId: number, id: number, needs: 'edit' | 'view') {
+    const album = await repo.releaseOwner(db, id);
+    if (!album) throw AppError.notFound('Release not found.');
+    const access = await artists.access(userId, album.artist_id, needs).catch((error: unknown) => {
+      // Someone else's artist: the release is not theirs to know about.
+      if (error instanceof AppError && error.status === 404)
+        throw AppError.notFound('Release not found.');
+      throw error;
+    });
+    return { album, access };
+  }
+
+  function summaryOf(
+    album: Pick<
+      AlbumWithArtist,
+      'id' | 'name' | 'type' | 'status' | 'release_date' | 'publish_at' | 'image' | 'plays'
+    >,
+    tracksCount: number,
+    durationMs: number,
+  ): ReleaseSummary {
+    return {
+      id: album.id,
+      name: album.name,
+      type: album.type,
+      status: album.status as ReleaseStatus,
+      release_date: album.release_date,
+      publish_at: album.publish_at ? new Date(album.publish_at).toISOString() : null,
+      image: album.image,
+      tracks_count: tracksCount,
+      duration_ms: durationMs,
+      plays: album.plays,
+    };
+  }
+
+  async function present(album: AlbumWithArtist, access: 'edit' | 'view'): Promise<Release> {
+    const rows = await repo.releaseTracks(db, album.id);
+    const ids = rows.map((row) => row.id);
+    const [credits, trackGenres, albumGenres] = await Promise.all([
+      catalogueRepo.artistsOfTracks(db, ids),
+      catalogueRepo.genresOf(db, 'track', ids),
+      catalogueRepo.genresOf(db, 'album', [album.id]),
+    ]);
+    const creditsOf = groupBy(credits);
+    const genresOf = groupBy(trackGenres);
+    const tracks: ReleaseTrack[] = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      number: row.number,
+      duration_ms: row.duration_ms,
+      featured_artists: (creditsOf.get(row.id) ?? [])
+        .filter((artist) => artist.id !== album.artist_id)
+        .map((artist) => artist.name),
+      genres: (genresOf.get(row.id) ?? []).map((genre) => genre.display_name),
+      lyrics: row.synced_lyrics
+        ? (JSON.parse(row.synced_lyrics) as { time_ms: number; text: string }[])
+            .map(({ time_ms, text }) => `[${lrcTime(time_ms)}]${text}`)
+            .join('\n')
+        : row.lyrics,
+      explicit: row.explicit === 1,
+      isrc: row.isrc,
+      downloadable: row.downloadable === 1,
+      loudness_lufs: row.loudness_lufs,
+      true_peak_db: row.true_peak_db,
+      peaks: row.peaks ? (JSON.parse(row.peaks) as number[]) : null,
+      codec: row.codec,
+      mime: row.mime,
+      plays: row.plays,
+    }));
+    const length = rows.reduce((sum, row) => sum + row.duration_ms, 0);
+    return {
+      ...summaryOf(album, rows.length, length),
+      artist: { id: album.artist_id, name: album.artist_name },
+      genres: albumGenres.map((genre) => genre.display_name),
+      tracks,
+      access,
+    };
+  }
+
+  async function reload(id: number, access: 'edit' | 'view') {
+    return present((await repo.releaseOwner(db, id))!, access);
+  }
+
+  /** The user's plan allowance for uploads: `music.create` with `tracks` and `minutes`. */
+  async function quotaOf(
+    userId: number,
+    permissions: Permission[],
+  ): Promise<UploadQuota & { usedMs: number }> {
+    const used = await repo.uploadedBy(db, userId);
+    const unlimited = permissions.some((p) => p.name === SUPER_PERMISSION);
+    const grant = findPermission(permissions, MUSIC_PERMISSIONS.create);
+    const limit = (name: string) => {
+      if (unlimited) return null;
+      if (!grant) return 0;
+      const value = grant.restrictions.find((r) => r.name === name)?.value;
+      return typeof value === 'number' ? value : null;
+    };
+    return {
+      tracks: { used: used.tracks, limit: limit('tracks') },
+      minutes: { used: Math.ceil(used.lengthMs / 60_000), limit: limit('minutes') },
+      usedMs: used.lengthMs,
+    };
+  }
+
+  async function assertRoomFor(userId: number, permissions: Permission[], durationMs: number) {
+    const quota = await quotaOf(userId, permissions);
+    const { limit: tracks } = quota.tracks;
+    const { limit: minutes } = quota.minutes;
+    if (tracks === 0 || minutes === 0) {
+      throw AppError.upgradeRequired(
+        'Your plan does not include uploading music. Upgrade your plan to release it here.',
+      );
+    }
+    if (tracks !== null && quota.tracks.used + 1 > tracks) {
+      throw AppError.upgradeRequired(
+        `Your plan lets you upload ${tracks} tracks, and you have used them all. Upgrade your plan to upload more.`,
+      );
+    }
+    if (minutes !== null && quota.usedMs + durationMs > minutes * 60_000) {
+      const left = Math.max(0, Math.floor((minutes * 60_000 - quota.usedMs) / 60_000));
+      throw AppError.upgradeRequired(
+        `This track is longer than the ${left} minutes of uploads your plan has left. Upgrade your plan to upload more.`,
+      );
+    }
+  }
+
+  /** Measures what ffmpeg can tell; a failure leaves the figures empty, not the upload. */
+  async function measure(file: string) {
+    const command = findFfmpeg(ffmpeg);
+    if (!command) return { loudness: null, peaks: null };
+    const [loudness, peaks] = await Promise.all([
+      measureLoudness(command, file).catch(() => null),
+      measurePeaks(command, file).catch(() => null),
+    ]);
+    return { loudness, peaks };
+  }
+
+  /**
+   * The upload as a file browsers play, in the release's folder: as it came when they can,
+   * else converted to MP3 once. Answers the path under the data folder and what it is.
+   */
+  async function keepAudio(
+    albumId: number,
+    temporary: string,
+    inspected: InspectedAudio,
+  ): Promise<{ relative: string; audio: InspectedAudio }> {
+    const folder = path.join(RELEASE_AUDIO, String(albumId));
+    await fs.mkdir(path.join(dataDir, folder), { recursive: true });
+    if (inspected.playable) {
+      const relative = path.join(folder, `${crypto.randomUUID()}${inspected.playable.ext}`);
+      await fs.rename(temporary, path.join(dataDir, relative));
+      return { relative, audio: inspected };
+    }
+    const command = findFfmpeg(ffmpeg);
+    if (!command) {
+      throw AppError.validation({
+        file_entry_id:
+          'Browsers cannot play this format and this server cannot convert it: upload MP3, FLAC, Ogg, WAV or AAC.',
+      });
+    }
+    const relative = path.join(folder, `${crypto.randomUUID()}.mp3`);
+    const target = path.join(dataDir, relative);
+    try {
+      await transcodeFile(command, temporary, target);
+      const converted = await inspectAudio(target);
+      if (!converted) throw new Error('the converted file did not read back as audio');
+      return { relative, audio: { ...converted, tags: inspected.tags } };
+    } catch {
+      await fs.rm(target, { force: true });
+      throw AppError.validation({
+        file_entry_id: 'This audio could not be converted for browsers. Try another file.',
+      });
+    }
+  }
+
+  /** Removes released audio files; a library folder's file is never touched. */
+  async function removeFiles(paths: string[]) {
+    for (const file of paths) {
+      if (file.startsWith(RELEASE_AUDIO + path.sep)) {
+        await fs.rm(path.join(dataDir, file), { force: true });
+      }
+    }
+  }
+
+  async function publishNow(album: { id: number; status: string; release_date: string | null }) {
+    const today = new Date().toISOString().slice(0, 10);
+    const releaseDate = album.release_date ?? today;
+    await db.transaction().execute(async (trx) => {
+      await repo.updateRelease(trx, album.id, {
+        status: 'published',
+        publish_at: null,
+        hidden: 0,
+        release_date: releaseDate,
+        year: Number(releaseDate.slice(0, 4)),
+      });
+      await repo.setReleaseHidden(trx, album.id, false);
+    });
+    // Followers hear of a release once, when it first goes out.
+    if (album.status === 'draft' || album.status === 'scheduled') {
+      const credited = await catalogueRepo.artistsOfAlbums(db, [album.id]);
+      await events.emit('music.album_released', {
+        albumId: album.id,
+        artistIds: credited.map((artist) => artist.id),
+      });
+    }
+  }
+
+  return {
+    quotaOf,
+
+    async list(userId: number, artistId: number, permissions: Permission[]) {
+      await artists.access(userId, artistId, 'view');
+      const rows = await repo.releasesOf(db, artistId);
+      return {
+        releases: rows.map((row) => summaryOf(row, Number(row.tracks_count), Number(row.length))),
+        quota: await quotaOf(userId, permissions).then(({ tracks, minutes }) => ({
+          tracks,
+          minutes,
+        })),
+      };
+    },
+
+    async create(
+      userId: number,
+      artistId: number,
+      input: { name: string; type: string },
+    ): Promise<Release> {
+      await artists.access(userId, artistId, 'edit');
+      const artist = (await catalogueRepo.findArtist(db, artistId))!;
+      const key = albumKeyOf(input.name, artist.name);
+      if (await repo.albumKeyTaken(db, key)) {
+        throw AppError.validation({ name: `${artist.name} already has a release of this title.` });
+      }
+      const id = await db
+        .transaction()
+        .execute((trx) =>
+          repo.insertRelease(trx, { name: input.name, key, type: input.type, artistId }),
+        );
+      return reload(id, 'edit');
+    },
+
+    async get(userId: number, id: number): Promise<Release> {
+      const { album, access } = await releaseFor(userId, id, 'view');
+      return present(album, access);
+    },
+
+    /** Saves the editor: the release's details and each track's, the tracks in their order. */
+    async update(userId: number, id: number, input: ReleaseInput): Promise<Release> {
+      const { album } = await releaseFor(userId, id, 'edit');
+      const tracks = await repo.releaseTracks(db, id);
+      const ours = new Set(tracks.map((track) => track.id));
+      const listed = input.tracks.map((track) => track.id);
+      if (
+        listed.length !== ours.size ||
+        new Set(listed).size !== listed.length ||
+        !listed.every((trackId) => ours.has(trackId))
+      ) {
+        throw AppError.validation({
+          tracks: 'The release changed meanwhile: reload it and save again.',
+        });
+      }
+      if (input.release_date && album.status === 'scheduled' && album.publish_at) {
+        // A scheduled release keeps its date and its publishing time together.
+        input = { ...input, release_date: new Date(album.publish_at).toISOString().slice(0, 10) };
+      }
+      const key = albumKeyOf(input.name, album.artist_name);
+      if (await repo.albumKeyTaken(db, key, id)) {
+        throw AppError.validation({
+          name: `${album.artist_name} already has a release of this title.`,
+        });
+      }
+      await db.transaction().execute(async (trx) => {
+        await repo.updateRelease(trx, id, {
+          name: input.name,
+          album_key: key,
+          type: input.type,
+          release_date: input.release_date ?? null,
+          year: input.release_date ? Number(input.release_date.slice(0, 4)) : null,
+        });
+        await repo.clearAlbumGenres(trx, id);
+        const genreIds: number[] = [];
+        for (const name of new Set(input.genres)) {
+          genreIds.push(await importRepo.ensureGenre(trx, nameKey(name), name));
+        }
+        await importRepo.linkGenres(trx, 'album', id, genreIds);
+        for (const [index, track] of input.tracks.entries()) {
+          await repo.updateTrack(trx, track.id, {
+            number: index + 1,
+            disc: null,
+            isrc: track.isrc ?? null,
+            downloadable: track.downloadable ? 1 : 0,
+          });
+        }
+      });
+      // Titles, credits, genres and lyrics go through the catalogue's own editing rules.
+      for (const track of input.tracks) {
+        await catalogue.editTrack(track.id, {
+          name: track.name,
+          explicit: track.explicit,
+          lyrics: track.lyrics ?? null,
+          genres: track.genres,
+          artists: [album.artist_name, ...track.featured_artists],
+        });
+      }
+      return reload(id, 'edit');
+    },
+
+    /**
+     * Adds an uploaded file as the release's next track: read as audio (never by its name),
+     * counted against the plan, converted when browsers cannot play it, measured, and its
+     * tags used for the title, number, ISRC, lyrics, genres and, when the release has none,
+     * the cover. Nothing stays behind when any step refuses it.
+     */
+    async addTrack(
+      userId: number,
+      permissions: Permission[],
+      id: number,
+      fileEntryId: number,
+    ): Promise<Release> {
+      const { album } = await releaseFor(userId, id, 'edit');
+      const entry = await uploads.readable(userId, fileEntryId);
+      if (Number(entry.size) === 0) {
+        throw AppError.validation({ file_entry_id: 'This file is empty.' });
+      }
+      const folder = path.join(dataDir, RELEASE_AUDIO);
+      await fs.mkdir(folder, { recursive: true });
+      const temporary = path.join(folder, `.upload-${crypto.randomUUID()}`);
+      let kept: string | null = null;
+      try {
+        await pipeline(await uploads.read(entry), createWriteStream(temporary));
+        const inspected = await inspectAudio(temporary);
+        if (!inspected) throw AppError.validation({ file_entry_id: NOT_AUDIO });
+        await assertRoomFor(userId, permissions, inspected.durationMs);
+        const { relative, audio } = await keepAudio(album.id, temporary, inspected);
+        kept = relative;
+        const file = path.join(dataDir, relative);
+        const [{ loudness, peaks }, { size }] = await Promise.all([measure(file), fs.stat(file)]);
+        const existing = await repo.releaseTracks(db, album.id);
+        const taken = new Set(existing.map((track) => track.number));
+        const number =
+          audio.tags.number && !taken.has(audio.tags.number)
+            ? audio.tags.number
+            : Math.max(0, ...existing.map((track) => track.number ?? 0)) + 1;
+        const fallbackName = path.parse(entry.name).name.slice(0, 255) || 'Untitled';
+        const trackId = await db.transaction().execute(async (trx) => {
+          const trackId = await repo.insertTrack(trx, {
+            name: (audio.tags.title ?? fallbackName).slice(0, 255),
+            album_id: album.id,
+            number,
+            disc: null,
+            duration_ms: audio.durationMs,
+            audio_path: relative,
+            codec: audio.codec,
+            bitrate: audio.bitrate,
+            mime: audio.playable?.mime ?? 'audio/mpeg',
+            file_size: size,
+            lyrics: null,
+            musicbrainz_id: null,
+            hidden: album.hidden,
+            isrc: audio.tags.isrc && ISRC_PATTERN.test(audio.tags.isrc) ? audio.tags.isrc : null,
+            loudness_lufs: loudness?.integrated ?? null,
+            true_peak_db: loudness?.truePeak ?? null,
+            peaks: peaks && peaks.length > 0 ? JSON.stringify(peaks) : null,
+            uploaded_by: userId,
+          });
+          await importRepo.setTrackArtists(trx, trackId, [album.artist_id]);
+          return trackId;
+        });
+        kept = null;
+        if (audio.tags.lyrics || audio.tags.genres.length > 0) {
+          await catalogue.editTrack(trackId, {
+            ...(audio.tags.lyrics ? { lyrics: audio.tags.lyrics.slice(0, 50_000) } : {}),
+            ...(audio.tags.genres.length > 0 ? { genres: audio.tags.genres.slice(0, 10) } : {}),
+          });
+        }
+        if (!album.image && audio.tags.picture) {
+          // A cover that does not decode is simply not used; the track stays.
+          await catalogue.replaceAlbumCover(album.id, audio.tags.picture.data).catch(() => {});
+        }
+        return reload(album.id, 'edit');
+      } finally {
+        await fs.rm(temporary, { force: true });
+        if (kept) await removeFiles([kept]);
+      }
+    },
+
+    async removeTrack(userId: number, id: number, trackId: number): Promise<Release> {
+      const { album } = await releaseFor(userId, id, 'edit');
+      const track = (await repo.releaseTracks(db, id)).find((row) => row.id === trackId);
+      if (!track) throw AppError.notFound('Track not found.');
+      await repo.deleteTracks(db, [trackId]);
+      await removeFiles([track.audio_path]);
+      return reload(album.id, 'edit');
+    },
+
+    async setCover(userId: number, id: number, fileEntryId: number): Promise<Release> {
+      await releaseFor(userId, id, 'edit');
+      const entry = await uploads.readable(userId, fileEntryId);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await uploads.read(entry)) chunks.push(chunk as Buffer);
+      try {
+        await catalogue.replaceAlbumCover(id, Buffer.concat(chunks));
+      } catch (error) {
+        if (error instanceof AppError && error.status === 422) {
+          throw AppError.validation({ file_entry_id: 'Choose a JPEG, PNG, WebP or GIF picture.' });
+        }
+        throw error;
+      }
+      return reload(id, 'edit');
+    },
+
+    /** Publishes now, or schedules for a time to come; a release needs a track first. */
+    async publish(userId: number, id: number, publishAt: string | null): Promise<Release> {
+      const { album } = await releaseFor(userId, id, 'edit');
+      if ((await repo.releaseTracks(db, id)).length === 0) {
+        throw AppError.validation({ tracks: 'Add at least one track before publishing.' });
+      }
+      if (publishAt) {
+        const at = new Date(publishAt);
+        if (at.getTime() <= Date.now()) {
+          throw AppError.validation({
+            publish_at: 'Choose a time in the future to schedule the release, or publish it now.',
+          });
+        }
+        if (album.status === 'published') {
+          throw AppError.validation({
+            publish_at: 'This release is public already: unpublish it first to schedule it.',
+          });
+        }
+        await repo.updateRelease(db, id, {
+          status: 'scheduled',
+          publish_at: at.toISOString(),
+          release_date: at.toISOString().slice(0, 10),
+          year: at.getUTCFullYear(),
+          hidden: 1,
+        });
+      } else {
+        await publishNow(album);
+      }
+      return reload(id, 'edit');
+    },
+
+    async unpublish(userId: number, id: number): Promise<Release> {
+      await releaseFor(userId, id, 'edit');
+      await db.transaction().execute(async (trx) => {
+        await repo.updateRelease(trx, id, { status: 'unpublished', publish_at: null, hidden: 1 });
+        await repo.setReleaseHidden(trx, id, true);
+      });
+      return reload(id, 'edit');
+    },
+
+    /** Deletes a release, its tracks (with their plays and likes) and their audio files. */
+    async remove(userId: number, id: number): Promise<void> {
+      await releaseFor(userId, id, 'edit');
+      const tracks = await repo.releaseTracks(db, id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteTracks(
+          trx,
+          tracks.map((track) => track.id),
+        );
+        await repo.deleteAlbum(trx, id);
+      });
+      await removeFiles(tracks.map((track) => track.audio_path));
+      await fs.rm(path.join(dataDir, RELEASE_AUDIO, String(id)), { recursive: true, force: true });
+    },
+
+    /** The job's work: publishes scheduled releases whose time has come. */
+    async publishDue(at = new Date()): Promise<number> {
+      const due = await repo.dueReleases(db, at.toISOString());
+      for (const { id } of due) {
+        const album = await catalogueRepo.findAlbum(db, id);
+        if (album?.status === 'scheduled') await publishNow(album);
+      }
+      return due.length;
+    },
+  };
+}
+
+/** Milliseconds as LRC's [mm:ss.xx]. */
+function lrcTime(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = (ms % 60_000) / 1000;
+  return `${String(minutes).padStart(2, '0')}:${seconds.toFixed(2).padStart(5, '0')}`;
+}
