@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
+import { toneFile } from '../../server/src/test/tones.js';
 import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
 import { DESKTOP, launchBrowser, MOBILE, saveScreenshot } from './browser.js';
+import { playerBar, shownTitle, waitForElapsed } from './player-bar.js';
 
 /*
  * The backstage, against an app of this file's own that mails through a real SMTP server: a
- * listener asks to become an artist, an admin approves it, and the profile is theirs.
+ * listener asks to become an artist, an admin approves it, the profile is theirs; they release
+ * an album made of real audio, it plays in the player, and its plays show in the insights.
  */
 
 const ADMIN = { email: 'admin@example.com', password: 'backstage-admin-password' };
@@ -146,6 +149,84 @@ describe('the backstage', () => {
       'https://luaverde.example',
     );
     await visitor.locator('header img[src*="-header.webp"]').waitFor();
+
+    // A three-track album from audio files made here, put in order, published and played.
+    const artistId = /\/backstage\/artists\/(\d+)/.exec(page.url())![1];
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-album-'));
+    const files = ['Maré', 'Onda', 'Areia'].map((title, index) => {
+      const file = path.join(folder, `${index + 1}.mp3`);
+      fs.writeFileSync(
+        file,
+        toneFile('mp3', {
+          seconds: 3,
+          frequency: 330 + index * 110,
+          tags: { title, track: String(index + 1) },
+        }),
+      );
+      return file;
+    });
+    await page.getByRole('link', { name: 'Releases', exact: true }).click();
+    await page.getByText('No releases yet').waitFor();
+    await page.getByRole('button', { name: 'New release' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Title' }).fill('Maré Cheia');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Maré Cheia', level: 1 }).waitFor();
+    await page.getByTestId('audio-files').setInputFiles(files);
+    const tracks = page.getByRole('list', { name: 'Tracks' });
+    const titles = () =>
+      tracks
+        .getByRole('textbox', { name: /Title of track/ })
+        .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
+    await expect.poll(titles, { timeout: 30_000 }).toEqual(['Maré', 'Onda', 'Areia']);
+    // The cover came from nowhere yet; the waveform from the measured peaks.
+    await tracks.getByRole('img', { name: 'Waveform' }).first().waitFor();
+    await tracks.getByRole('button', { name: 'Move Areia up' }).click();
+    await tracks.getByRole('button', { name: 'Move Areia up' }).click();
+    expect(await titles()).toEqual(['Areia', 'Maré', 'Onda']);
+    await page.getByRole('button', { name: 'Save release' }).click();
+    await expectToast(page, 'Release saved');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expectToast(page, 'Release published');
+    await page.getByText('Listeners can find and play this release.').waitFor();
+    await saveScreenshot(page, 'backstage-release-editor');
+
+    const albumId = /\/backstage\/releases\/(\d+)/.exec(page.url())![1];
+    await visitor.goto(`/album/${albumId}`);
+    await visitor.getByRole('heading', { name: 'Maré Cheia', level: 1 }).waitFor();
+    const rows = visitor.locator('#player-content').getByRole('row');
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual([
+        expect.anything(),
+        expect.stringContaining('Areia'),
+        expect.stringContaining('Maré'),
+        expect.stringContaining('Onda'),
+      ]);
+    await visitor
+      .locator('#player-content')
+      .getByRole('button', { name: 'Play', exact: true })
+      .first()
+      .click();
+    const bar = playerBar(visitor);
+    // The audio decodes: time moves, and each track played to its end counts as a play.
+    await waitForElapsed(bar, 1);
+    await expect.poll(() => shownTitle(visitor), { timeout: 30_000 }).toBe('Onda');
+
+    await page.goto(`/backstage/artists/${artistId}/insights`);
+    const plays = page.locator('dt', { hasText: /^Plays$/ }).locator('xpath=following-sibling::dd');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return plays.textContent({ timeout: 10_000 });
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe('2');
+    const top = page.getByRole('region', { name: 'Top tracks' });
+    await top.getByText('Areia').waitFor();
+    await top.getByText('Maré').waitFor();
+    await saveScreenshot(page, 'backstage-insights');
     await Promise.all([artist.close(), admin.close(), mobile.close()]);
   });
 });

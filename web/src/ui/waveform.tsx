@@ -1,8 +1,9 @@
 import { cn } from './cn';
 
 /**
- * A track's waveform from its stored peaks (0..100 each), as bars. With `progress` (0..1) the
- * part already played is drawn in the primary colour; `onSeek` makes it a slider.
+ * A track's waveform from its stored peaks (0..100 each), as bars scaled to the loudest, so a
+ * quiet master still shows its shape. With `progress` (0..1) the part already played is drawn
+ * in the primary colour; `onSeek` makes it a slider.
  */
 export function Waveform({
   peaks,
@@ -18,6 +19,7 @@ export function Waveform({
   className?: string;
 }) {
   const played = Math.round((progress ?? 0) * peaks.length);
+  const scale = 100 / Math.max(1, ...peaks);
   const bars = (
     <svg
       viewBox={`0 0 ${peaks.length * 3} 100`}
@@ -26,7 +28,7 @@ export function Waveform({
       className="size-full"
     >
       {peaks.map((peak, index) => {
-        const height = Math.max(2, peak);
+        const height = Math.max(2, peak * scale);
         return (
           <rect
             key={index}

@@ -8,7 +8,8 @@ import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { wavBytes } from '../../test/wav.js';
-import { labelWithMember, managedArtist, toneFile } from './backstage.testing.js';
+import { toneFile } from '../../test/tones.js';
+import { labelWithMember, managedArtist } from './backstage.testing.js';
 
 let t: TestApp;
 

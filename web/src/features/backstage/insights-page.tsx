@@ -159,7 +159,7 @@ function PlaysChart({ days }: { days: Insights['plays_by_day'] }) {
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="font-semibold">{t('Plays by day')}</figcaption>
-      <div className="flex items-end gap-2">
+      <div className="flex gap-2">
         <span className="text-xs text-fg-muted tabular-nums">{highest}</span>
         <svg
           viewBox="0 0 100 40"

@@ -11,6 +11,7 @@ import { apiClient } from '../../api/client';
 
 export const releaseKeys = {
   all: ['backstage', 'releases'] as const,
+  lists: ['backstage', 'releases', 'artist'] as const,
   ofArtist: (artistId: number) => ['backstage', 'releases', 'artist', artistId] as const,
   one: (id: number) => ['backstage', 'releases', id] as const,
 };
@@ -64,7 +65,8 @@ export function useReleaseActions(id: number) {
   const queryClient = useQueryClient();
   const settle = (release: Release) => {
     queryClient.setQueryData(releaseKeys.one(id), release);
-    void queryClient.invalidateQueries({ queryKey: releaseKeys.all, exact: false });
+    // The lists show its status and counts; the release itself is fresh already.
+    void queryClient.invalidateQueries({ queryKey: releaseKeys.lists });
   };
   const path = `backstage/releases/${id}`;
   const answer = (request: Promise<{ release: Release }>) => request.then((r) => r.release);
@@ -103,7 +105,8 @@ export function useReleaseActions(id: number) {
     }),
     remove: useMutation({
       mutationFn: () => apiClient.delete(path),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: releaseKeys.all }),
+      // Not the release's own query: it is gone, and the editor leaves at once.
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: releaseKeys.lists }),
     }),
   };
 }

@@ -77,7 +77,11 @@ export function ReleasesList() {
                   <span className="truncate font-medium">{release.name}</span>
                   <span className="text-sm text-fg-muted">
                     {types[release.type as ReleaseType] ?? release.type} ·{' '}
-                    {t('{{count}} tracks', { count: release.tracks_count })}
+                    {t('{{count}} tracks', {
+                      count: release.tracks_count,
+                      defaultValue_one: '{{count}} track',
+                      defaultValue_other: '{{count}} tracks',
+                    })}
                     {release.tracks_count > 0 &&
                       ` · ${t('{{count}} min', { count: totalMinutes(release.duration_ms) })}`}
                   </span>

@@ -66,4 +66,29 @@ describe('Track', () => {
     render();
     expect(await screen.findByText(/Plain words/)).toBeTruthy();
   });
+
+  it('draws the waveform from the stored peaks, and seeks on it while the track plays', async () => {
+    const peaks = Array.from({ length: 200 }, (_, index) => (index % 50) + 1);
+    // Another track than the one earlier tests left in the player: not playing at first.
+    const withPeaks = { ...synced, id: 78, duration_ms: 10_000, peaks };
+    mockMusicApi().on('GET /api/v1/tracks/78', { track: withPeaks });
+    renderPlayerScreen('/track/:id/:slug', '/track/78/glass-city', TrackScreen);
+    const picture = await screen.findByRole('img', { name: 'Waveform' });
+    expect(picture.querySelectorAll('rect')).toHaveLength(200);
+
+    act(() => {
+      player.playTracks([withPeaks], 0, { type: 'channel', id: 'track-78' });
+      player.seek(5000);
+    });
+    const slider = screen.getByRole('slider', { name: 'Waveform' });
+    expect(slider.getAttribute('aria-valuenow')).toBe('50');
+    // Half of the bars are drawn as played.
+    expect(slider.querySelectorAll('rect.fill-primary')).toHaveLength(100);
+    act(() =>
+      slider.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })),
+    );
+    expect(screen.getByRole('slider', { name: 'Waveform' }).getAttribute('aria-valuenow')).toBe(
+      '55',
+    );
+  });
 });
