@@ -14,6 +14,9 @@ const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const root = path.resolve(import.meta.dirname, '../..');
 
+const daysAgo = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
 function seed(dataDir: string): void {
   console.log(`Seeding ${TRACKS} synthetic tracks and ${PLAYS} plays…`);
   const result = spawnSync(
@@ -139,6 +142,45 @@ async function main(): Promise<void> {
     }
     console.log(`\nAdmin dashboard on ${PLAYS} plays of ${TRACKS} tracks`);
     printTable(dashboardRows);
+
+    // Backstage insights of the artist with the most plays: the admin claims it through the
+    // backstage (a request, then its approval), as an artist would get it.
+    const landing = (await (await fetch(`${app.url}/api/v1/landing/artists`)).json()) as {
+      artists: { id: number; name: string; albums: { id: number }[] }[];
+    };
+    const busiest = landing.artists[0]!;
+    const { request } = (await admin.send('POST', '/api/v1/backstage/requests', {
+      type: 'claim-artist',
+      artist_id: busiest.id,
+      proof: 'The benchmark runs it.',
+      links: [],
+    })) as { request: { id: number } };
+    await admin.send('POST', `/api/v1/admin/backstage-requests/${request.id}/approve`, {});
+    const albumId = busiest.albums[0]!.id;
+    const topTrack = (await admin.send(
+      'GET',
+      `/api/v1/backstage/insights?scope=artist&id=${busiest.id}`,
+    )) as { insights: { totals: { plays: number }; top_tracks: { id: number }[] } };
+    console.log(
+      `insights: '${busiest.name}' has ${topTrack.insights.totals.plays} plays in the last 28 days`,
+    );
+    const insightsRows = [];
+    for (const [name, query] of [
+      ['GET insights, artist, 28 days', `scope=artist&id=${busiest.id}`],
+      ['GET insights, artist, 7 days', `scope=artist&id=${busiest.id}&from=${daysAgo(6)}`],
+      ['GET insights, album, 28 days', `scope=album&id=${albumId}`],
+      ['GET insights, track, 28 days', `scope=track&id=${topTrack.insights.top_tracks[0]!.id}`],
+    ] as const) {
+      const url = `${app.url}/api/v1/backstage/insights?${query}`;
+      const started = performance.now();
+      const first = await fetch(url, { headers: bearer });
+      console.log(
+        `${name}, one request: ${first.status} in ${Math.round(performance.now() - started)} ms`,
+      );
+      insightsRows.push({ name, app: await load(url, bearer), bare: await load(`${bare.url}/`) });
+    }
+    console.log(`\nBackstage insights on ${PLAYS} plays of ${TRACKS} tracks`);
+    printTable(insightsRows);
   } finally {
     bare.close();
     await app.stop();

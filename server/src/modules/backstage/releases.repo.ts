@@ -105,7 +105,23 @@ export async function updateRelease(db: Executor, id: number, changes: Updateabl
     .execute();
 }
 
-/** Shows or hides a release and its tracks together. */
+/** Changes a release's details only if its status is still `from`; false when it was not. */
+export async function changeStatus(
+  db: Executor,
+  id: number,
+  from: string,
+  changes: Updateable<AlbumsTable>,
+) {
+  const result = await db
+    .updateTable('albums')
+    .set({ ...changes, updated_at: now() })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Shows or hides the tracks of a release (its album's own flag is set with its status). */
 export async function setReleaseHidden(db: Executor, id: number, hidden: boolean) {
   await db
     .updateTable('tracks')

@@ -253,27 +253,36 @@ export function createReleasesService({
     }
   }
 
-  async function publishNow(album: { id: number; status: string; release_date: string | null }) {
-    const today = new Date().toISOString().slice(0, 10);
-    const releaseDate = album.release_date ?? today;
-    await db.transaction().execute(async (trx) => {
-      await repo.updateRelease(trx, album.id, {
+  /**
+   * Makes a release public. The change of status is made only from the status it was read
+   * with, so two runs of the job (or a click meeting the job) publish it, and tell, once.
+   */
+  async function publishNow(album: {
+    id: number;
+    status: string;
+    release_date: string | null;
+  }): Promise<boolean> {
+    const releaseDate = album.release_date ?? new Date().toISOString().slice(0, 10);
+    const published = await db.transaction().execute(async (trx) => {
+      const changed = await repo.changeStatus(trx, album.id, album.status, {
         status: 'published',
         publish_at: null,
         hidden: 0,
         release_date: releaseDate,
         year: Number(releaseDate.slice(0, 4)),
       });
-      await repo.setReleaseHidden(trx, album.id, false);
+      if (changed) await repo.setReleaseHidden(trx, album.id, false);
+      return changed;
     });
     // Followers hear of a release once, when it first goes out.
-    if (album.status === 'draft' || album.status === 'scheduled') {
+    if (published && (album.status === 'draft' || album.status === 'scheduled')) {
       const credited = await catalogueRepo.artistsOfAlbums(db, [album.id]);
       await events.emit('music.album_released', {
         albumId: album.id,
         artistIds: credited.map((artist) => artist.id),
       });
     }
+    return published;
   }
 
   return {
@@ -535,14 +544,14 @@ export function createReleasesService({
       await fs.rm(path.join(dataDir, RELEASE_AUDIO, String(id)), { recursive: true, force: true });
     },
 
-    /** The job's work: publishes scheduled releases whose time has come. */
+    /** The job's work: publishes scheduled releases whose time has come; answers how many. */
     async publishDue(at = new Date()): Promise<number> {
-      const due = await repo.dueReleases(db, at.toISOString());
-      for (const { id } of due) {
+      let published = 0;
+      for (const { id } of await repo.dueReleases(db, at.toISOString())) {
         const album = await catalogueRepo.findAlbum(db, id);
-        if (album?.status === 'scheduled') await publishNow(album);
+        if (album?.status === 'scheduled' && (await publishNow(album))) published++;
       }
-      return due.length;
+      return published;
     },
   };
 }

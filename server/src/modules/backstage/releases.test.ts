@@ -99,8 +99,20 @@ describe('releases in the backstage', () => {
     expect((await guest.get(`/api/v1/tracks/${trackId}/stream`)).statusCode).toBe(404);
     const top = (await guest.get('/api/v1/tracks/top?perPage=100')).json();
     expect(JSON.stringify(top)).not.toContain('Maré Alta');
+    const visible = await t.db.kysely
+      .selectFrom('tracks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('hidden', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(top.pagination.total).toBe(Number(visible.count));
     const found = (await guest.get(`/api/v1/search?query=${encodeURIComponent('Maré')}`)).json();
     expect(JSON.stringify(found)).not.toContain('Maré Alta LP');
+    // Catalogue editors still reach it, to fix what needs fixing.
+    const editor = await signedInAdmin(t.app);
+    const seen = await publicAlbum(editor, releaseId);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().album.tracks).toHaveLength(3);
+    expect((await editor.get(`/api/v1/tracks/${trackId}`)).statusCode).toBe(200);
     // The artist sees it in their list.
     const { releases } = (
       await client.get(`/api/v1/backstage/artists/${release.artist.id}/releases`)
@@ -260,6 +272,34 @@ describe('releases in the backstage', () => {
     expect(twin.statusCode).toBe(422);
   });
 
+  it('refuses a 2 GB file over the plan’s storage before a byte of it is sent', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const artistId = await managedArtist(t, 'Grande Demais', { userId: user.id });
+    const { id } = await newRelease(client, artistId, 'Longa');
+    // The size limit of one file is raised, so the plan's 1 GB of storage is what refuses it.
+    await t.app.services.settings.update({ 'uploads.max_size': 4 * 1024 ** 3 });
+    try {
+      const metadata = (values: Record<string, string>) =>
+        Object.entries(values)
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+          .join(',');
+      const created = await client.request('POST', '/api/v1/tus/upload', undefined, {
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': String(2 * 1024 ** 3),
+          'upload-metadata': metadata({ clientName: 'concert.wav', clientMime: 'audio/wav' }),
+        },
+      });
+      expect(created.statusCode).toBe(403);
+      expect(created.body).toMatch(/does not fit in your 1 GB of storage/);
+      expect(created.headers.location).toBeUndefined();
+    } finally {
+      await t.app.services.settings.update({ 'uploads.max_size': 50 * 1024 * 1024 });
+    }
+    const release = (await client.get(`/api/v1/backstage/releases/${id}`)).json().release;
+    expect(release.tracks).toEqual([]);
+  });
+
   it('converts a format browsers cannot play to MP3 once, on upload', async () => {
     const { user, client } = await signedInUser(t.app);
     const artistId = await managedArtist(t, 'Vento Sul', { userId: user.id });
@@ -296,13 +336,20 @@ describe('releases in the backstage', () => {
     // The job finds nothing due an hour early, and publishes it once the time has passed.
     expect(await t.app.services.releases.publishDue(new Date(Date.now() + 3600_000))).toBe(0);
     expect((await publicAlbum(new TestClient(t.app), id)).statusCode).toBe(404);
-    expect(await t.app.services.releases.publishDue(new Date(at.getTime() + 1000))).toBe(1);
+    // Two runs at once (two servers, say) publish it once, and tell the followers once.
+    const later = new Date(at.getTime() + 1000);
+    const runs = await Promise.all([
+      t.app.services.releases.publishDue(later),
+      t.app.services.releases.publishDue(later),
+    ]);
+    expect(runs[0]! + runs[1]!).toBe(1);
     expect((await publicAlbum(new TestClient(t.app), id)).statusCode).toBe(200);
     expect((await client.get(`/api/v1/backstage/releases/${id}`)).json().release.status).toBe(
       'published',
     );
-    const notices = (await follower.client.get('/api/v1/notifications')).json().pagination.data;
-    expect(JSON.stringify(notices)).toContain('Amanhã');
+    const notices = (await follower.client.get('/api/v1/notifications')).json().pagination
+      .data as object[];
+    expect(notices.filter((notice) => JSON.stringify(notice).includes('Amanhã'))).toHaveLength(1);
   });
 
   it("counts uploads against the plan's tracks and minutes, with a prompt to upgrade", async () => {

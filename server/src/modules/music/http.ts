@@ -1,4 +1,6 @@
 import { integer } from '@cadenza/contracts/http';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
+import { hasPermission } from '@cadenza/contracts/permissions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
@@ -16,6 +18,14 @@ export const messageSchema = z.object({ message: z.string() });
 
 export function viewerOf(request: FastifyRequest): Viewer {
   return { userId: request.user?.id ?? null };
+}
+
+/** A viewer who may edit the catalogue also sees releases not yet public, to edit them. */
+export async function editorViewerOf(request: FastifyRequest): Promise<Viewer> {
+  const editor = request.user
+    ? hasPermission(await request.permissions(), MUSIC_PERMISSIONS.update)
+    : false;
+  return { userId: request.user?.id ?? null, editor };
 }
 
 export function userIdOf(request: FastifyRequest): number {

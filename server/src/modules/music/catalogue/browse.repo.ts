@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
-import type { Executor } from './catalogue.repo.js';
+import { visibleCount, type Executor } from './catalogue.repo.js';
 
 /**
  * The catalogue walked in the orders music apps browse it (the Subsonic API's album lists,
@@ -40,37 +40,43 @@ export function albumsInOrder(
       .where('albums.year', '>=', Math.min(fromYear, toYear))
       .where('albums.year', '<=', Math.max(fromYear, toYear));
   }
-  return pageWithTotal(albums, window, (query) => {
-    const rows = query.selectAll('albums');
-    switch (order) {
-      case 'newest':
-        return rows.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
-      case 'frequent':
-        return rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
-      case 'alphabeticalByName':
-        return rows.orderBy('albums.name').orderBy('albums.id');
-      case 'alphabeticalByArtist':
-        // By the name of the album's first artist.
-        return rows
-          .orderBy((eb) =>
-            eb
-              .selectFrom('album_artists')
-              .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
-              .select('artists.name_key')
-              .whereRef('album_artists.album_id', '=', 'albums.id')
-              .orderBy('album_artists.position')
-              .limit(1),
-          )
-          .orderBy('albums.name')
-          .orderBy('albums.id');
-      case 'byYear':
-        return fromYear !== undefined && toYear !== undefined && fromYear > toYear
-          ? rows.orderBy('albums.year', 'desc').orderBy('albums.id', 'desc')
-          : rows.orderBy('albums.year').orderBy('albums.id');
-      case 'random':
-        return rows.orderBy(sql`random()`);
-    }
-  });
+  const filtered = genreId !== undefined || (fromYear !== undefined && toYear !== undefined);
+  return pageWithTotal(
+    albums,
+    window,
+    (query) => {
+      const rows = query.selectAll('albums');
+      switch (order) {
+        case 'newest':
+          return rows.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc');
+        case 'frequent':
+          return rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
+        case 'alphabeticalByName':
+          return rows.orderBy('albums.name').orderBy('albums.id');
+        case 'alphabeticalByArtist':
+          // By the name of the album's first artist.
+          return rows
+            .orderBy((eb) =>
+              eb
+                .selectFrom('album_artists')
+                .innerJoin('artists', 'artists.id', 'album_artists.artist_id')
+                .select('artists.name_key')
+                .whereRef('album_artists.album_id', '=', 'albums.id')
+                .orderBy('album_artists.position')
+                .limit(1),
+            )
+            .orderBy('albums.name')
+            .orderBy('albums.id');
+        case 'byYear':
+          return fromYear !== undefined && toYear !== undefined && fromYear > toYear
+            ? rows.orderBy('albums.year', 'desc').orderBy('albums.id', 'desc')
+            : rows.orderBy('albums.year').orderBy('albums.id');
+        case 'random':
+          return rows.orderBy(sql`random()`);
+      }
+    },
+    filtered ? undefined : () => visibleCount(db, 'albums'),
+  );
 }
 
 /** Tracks at random, optionally of a genre and between years (of their album). */
@@ -105,8 +111,11 @@ export function randomTracks(
 
 /** Every track, a page at a time in a stable order (id): offline sync walks it once. */
 export function trackIdsInOrder(db: Executor, window: PageWindow) {
-  return pageWithTotal(db.selectFrom('tracks').where('hidden', '=', 0), window, (query) =>
-    query.select('id').orderBy('id'),
+  return pageWithTotal(
+    db.selectFrom('tracks').where('hidden', '=', 0),
+    window,
+    (query) => query.select('id').orderBy('id'),
+    () => visibleCount(db, 'tracks'),
   );
 }
 

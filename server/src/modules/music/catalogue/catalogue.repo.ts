@@ -26,6 +26,26 @@ const LISTED_TRACK_OF_TRACKS = LISTED_TRACK.map((column) => `tracks.${column}` a
 
 export type ListedTrackRow = Pick<TrackRow, (typeof LISTED_TRACK)[number]>;
 
+/**
+ * How many tracks or albums listeners see: all of them less the hidden few. Both counts are
+ * cheap (SQLite counts a whole table from its pages, and the hidden ones from an index), where
+ * counting `hidden = 0` would read every row.
+ */
+export async function visibleCount(db: Executor, table: 'tracks' | 'albums'): Promise<number> {
+  const [all, hidden] = await Promise.all([
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('hidden', '=', 1)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(all.count) - Number(hidden.count);
+}
+
 export function findArtist(db: Executor, id: number) {
   return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -213,11 +233,15 @@ export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
     tracks = tracks
       .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
       .where('track_genres.genre_id', '=', genreId);
-  return pageWithTotal(tracks, window, (query) =>
-    query
-      .select(LISTED_TRACK_OF_TRACKS)
-      .orderBy('tracks.plays', 'desc')
-      .orderBy('tracks.id', 'desc'),
+  return pageWithTotal(
+    tracks,
+    window,
+    (query) =>
+      query
+        .select(LISTED_TRACK_OF_TRACKS)
+        .orderBy('tracks.plays', 'desc')
+        .orderBy('tracks.id', 'desc'),
+    genreId ? undefined : () => visibleCount(db, 'tracks'),
   );
 }
 
@@ -232,15 +256,20 @@ export function listAlbums(
     albums = albums
       .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
       .where('album_genres.genre_id', '=', genreId);
-  return pageWithTotal(albums, window, (query) => {
-    const rows = query.selectAll('albums');
-    return order === 'new'
-      ? rows
-          .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
-          .orderBy('albums.release_date', 'desc')
-          .orderBy('albums.id', 'desc')
-      : rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
-  });
+  return pageWithTotal(
+    albums,
+    window,
+    (query) => {
+      const rows = query.selectAll('albums');
+      return order === 'new'
+        ? rows
+            .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
+            .orderBy('albums.release_date', 'desc')
+            .orderBy('albums.id', 'desc')
+        : rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
+    },
+    genreId ? undefined : () => visibleCount(db, 'albums'),
+  );
 }
 
 export function popularArtists(db: Executor, window: PageWindow) {

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { readMultipartForm } from '../../../core/multipart.js';
 import type { ChannelsService } from '../channels/channels.service.js';
-import { idParams, pageQuery, viewerOf } from '../http.js';
+import { editorViewerOf, idParams, pageQuery, viewerOf } from '../http.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
@@ -112,7 +112,7 @@ export async function catalogueRoutes(
     },
     async (request) => {
       await catalogue.replaceAlbumCover(request.params.id, await upload(request));
-      return { album: await catalogue.albumPage(request.params.id, viewerOf(request)) };
+      return { album: await catalogue.albumPage(request.params.id, await editorViewerOf(request)) };
     },
   );
 
@@ -138,7 +138,7 @@ export async function catalogueRoutes(
     async (request) => {
       const { track_ids, ...changes } = request.body;
       await catalogue.editAlbum(request.params.id, { ...changes, trackIds: track_ids });
-      return { album: await catalogue.albumPage(request.params.id, viewerOf(request)) };
+      return { album: await catalogue.albumPage(request.params.id, await editorViewerOf(request)) };
     },
   );
 
@@ -163,7 +163,7 @@ export async function catalogueRoutes(
     },
     async (request) => {
       await catalogue.editTrack(request.params.id, request.body);
-      return { track: await catalogue.track(request.params.id, viewerOf(request)) };
+      return { track: await catalogue.track(request.params.id, await editorViewerOf(request)) };
     },
   );
 
@@ -184,7 +184,9 @@ export async function catalogueRoutes(
       config: view,
       schema: { params: idParams, response: { 200: z.object({ album: albumSchema }) } },
     },
-    async (request) => ({ album: await catalogue.albumPage(request.params.id, viewerOf(request)) }),
+    async (request) => ({
+      album: await catalogue.albumPage(request.params.id, await editorViewerOf(request)),
+    }),
   );
 
   r.get(
@@ -204,7 +206,9 @@ export async function catalogueRoutes(
       config: view,
       schema: { params: idParams, response: { 200: z.object({ track: trackSchema }) } },
     },
-    async (request) => ({ track: await catalogue.track(request.params.id, viewerOf(request)) }),
+    async (request) => ({
+      track: await catalogue.track(request.params.id, await editorViewerOf(request)),
+    }),
   );
 
   r.get(

@@ -29,9 +29,13 @@ import type { AlbumRow, ArtistRow } from './catalogue.table.js';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
-/** Who is looking: likes and follows are shown for a signed-in user. */
+/**
+ * Who is looking: likes and follows are shown for a signed-in user; a catalogue editor also
+ * sees albums and tracks not yet public.
+ */
 export interface Viewer {
   userId: number | null;
+  editor?: boolean;
 }
 
 export interface CatalogueDeps {
@@ -169,17 +173,17 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
     async albumPage(id: number, viewer: Viewer): Promise<Album> {
       const row = await repo.findAlbum(db, id);
-      if (!row || row.hidden) throw AppError.notFound('Album not found.');
+      if (!row || (row.hidden && !viewer.editor)) throw AppError.notFound('Album not found.');
       const [[album], trackRows] = await Promise.all([
         presentAlbums([row], viewer, { genres: true }),
-        repo.albumTracks(db, id),
+        repo.albumTracks(db, id, { withHidden: viewer.editor === true }),
       ]);
       return { ...album!, tracks: await presentTracks(trackRows, viewer) };
     },
 
     async track(id: number, viewer: Viewer): Promise<Track> {
       const row = await repo.findTrack(db, id);
-      if (!row || row.hidden) throw AppError.notFound('Track not found.');
+      if (!row || (row.hidden && !viewer.editor)) throw AppError.notFound('Track not found.');
       const [track] = await presentTracks([row], viewer, { genres: true });
       return {
         ...track!,

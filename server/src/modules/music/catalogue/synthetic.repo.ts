@@ -4,6 +4,17 @@ import { isPostgres } from '../../../db/migrations/helpers.js';
 import type { Database } from '../../../db/schema.js';
 import type { Executor } from './catalogue.repo.js';
 
+/** Where the made-up listeners are: a country and one of its cities. */
+const PLACES = [
+  ['BR', 'São Paulo'],
+  ['BR', 'Recife'],
+  ['US', 'New York'],
+  ['DE', 'Berlin'],
+  ['PT', 'Lisbon'],
+  ['JP', 'Tokyo'],
+  ['IN', 'Mumbai'],
+] as const;
+
 /**
  * A large made-up catalogue for benchmarks: artists, albums, tracks, genres and plays, without
  * audio. Names are pronounceable words so that search behaves as on real names. Deterministic
@@ -285,17 +296,21 @@ export async function seedSyntheticCatalogue(
   // Listeners come back: each plays twenty times in the month on average.
   const listeners = Math.max(1, Math.floor(playCount / 20));
   for (let first = 0; first < playCount; first += 10_000) {
-    const rows = Array.from({ length: Math.min(10_000, playCount - first) }, () => ({
-      track_id: allTrackIds[Math.floor(Math.pow(next(), 3) * allTrackIds.length)]!,
-      user_id: null,
-      session_id: `bench-${run}-${Math.floor(next() * listeners)}`,
-      played_ms: 30_000 + Math.floor(next() * 200_000),
-      device: pick(['desktop', 'mobile', 'tablet']),
-      browser: pick(['Chrome', 'Firefox', 'Safari', 'Edge']),
-      platform: pick(['Windows', 'macOS', 'Linux', 'Android', 'iOS']),
-      country: pick(['BR', 'US', 'DE', 'PT', 'JP', 'IN']),
-      created_at: iso(now - Math.floor(next() * 30 * 86_400_000)),
-    }));
+    const rows = Array.from({ length: Math.min(10_000, playCount - first) }, () => {
+      const [country, city] = pick(PLACES);
+      return {
+        track_id: allTrackIds[Math.floor(Math.pow(next(), 3) * allTrackIds.length)]!,
+        user_id: null,
+        session_id: `bench-${run}-${Math.floor(next() * listeners)}`,
+        played_ms: 30_000 + Math.floor(next() * 200_000),
+        device: pick(['desktop', 'mobile', 'tablet']),
+        browser: pick(['Chrome', 'Firefox', 'Safari', 'Edge']),
+        platform: pick(['Windows', 'macOS', 'Linux', 'Android', 'iOS']),
+        country,
+        city,
+        created_at: iso(now - Math.floor(next() * 30 * 86_400_000)),
+      };
+    });
     await db.transaction().execute((trx) => insertAll(trx, 'plays', rows));
   }
 
