@@ -1,48 +1,35 @@
-// Loads the built app and a bare node:http server with the same autocannon settings, and prints
-// requests/s, p50 and p99 latency for each, and the ratio app/bare.
+// Loads the built app and a bare node:http server (each in its own process) with the same load
+// generator settings, and prints requests/s, p50 and p99 latency for each, and the ratio.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import readline from 'node:readline';
+import { CONNECTIONS, DURATION, GENERATOR, load, RUNS, WARMUP, type Figures } from './load.js';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export { load, type Figures };
+
 const root = path.resolve(import.meta.dirname, '../..');
+/** `--json` (or BENCH_JSON=1): the figures as JSON on standard output, for comparing runs. */
+const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1';
 
-export interface Figures {
-  requests: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-export async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    requests: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-export function startBare(): Promise<{ url: string; close: () => void }> {
-  const body = JSON.stringify({ status: 'ok' });
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
+/** The bare node:http baseline, in a process of its own; `page` is served at `/page`. */
+export async function startBare(page?: string): Promise<{ url: string; close: () => void }> {
+  let pageFile: string | undefined;
+  if (page !== undefined) {
+    pageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bare-')), 'page.html');
+    fs.writeFileSync(pageFile, page);
+  }
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
+    env: { ...process.env, ...(pageFile ? { BARE_PAGE: pageFile } : {}) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => server.close() });
-    }),
-  );
+  const [port] = await readline
+    .createInterface({ input: child.stdout! })
+    [Symbol.asyncIterator]()
+    .next()
+    .then(({ value }) => [Number(value)]);
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill('SIGTERM') };
 }
 
 export async function startApp(
@@ -80,13 +67,41 @@ export async function startApp(
   };
 }
 
-export function printTable(rows: { name: string; app: Figures; bare: Figures }[]): void {
+/** How the figures were taken, printed with every table: the tool, the runs, the machine. */
+function conditions() {
+  return {
+    generator: GENERATOR,
+    connections: CONNECTIONS,
+    seconds: DURATION,
+    runs: RUNS,
+    warmup: WARMUP,
+    cpus: os.cpus().length,
+    load_average: os.loadavg().map((value) => Number(value.toFixed(2))),
+  };
+}
+
+/**
+ * Prints one table of figures next to their baselines (or, with `--json`, one JSON line):
+ * requests/s (the median of the runs), p50 and p99 latency, and the ratio app/baseline.
+ */
+export function printTable(
+  rows: { name: string; app: Figures; bare: Figures }[],
+  title = '',
+): void {
+  const taken = conditions();
+  if (asJson) {
+    console.log(JSON.stringify({ title, ...taken, at: new Date().toISOString(), rows }));
+    return;
+  }
   const fmt = (n: number) => n.toFixed(0).padStart(8);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each\n`);
+  if (title) console.log(`\n${title}`);
   console.log(
-    'endpoint                        |  app req/s  p50 ms  p99 ms | bare req/s  p50 ms  p99 ms | app/bare',
+    `\n${taken.generator}, ${taken.connections} connections, median of ${taken.runs} runs of ${taken.seconds} s after ${taken.warmup} s of warm-up; load average ${taken.load_average.join(' ')} on ${taken.cpus} cores\n`,
   );
-  console.log('-'.repeat(104));
+  console.log(
+    'endpoint                        |  app req/s  p50 ms  p99 ms |  base req/s  p50 ms  p99 ms | app/base',
+  );
+  console.log('-'.repeat(105));
   for (const { name, app, bare } of rows) {
     console.log(
       `${name.padEnd(31)} | ${fmt(app.requests)} ${fmt(app.p50)} ${fmt(app.p99)} | ${fmt(bare.requests)} ${fmt(bare.p50)} ${fmt(bare.p99)} | ${(app.requests / bare.requests).toFixed(2).padStart(8)}` +
@@ -95,18 +110,30 @@ export function printTable(rows: { name: string; app: Figures; bare: Figures }[]
   }
 }
 
+/** Progress and one-off timings: on standard error with `--json`, so the JSON stays clean. */
+export function note(message: string): void {
+  if (asJson) console.error(message);
+  else console.log(message);
+}
+
 async function main(): Promise<void> {
-  const bare = await startBare();
   const app = await startApp({ SEED_DEMO: process.env.SEED_DEMO ?? 'false' });
+  // The bare server answers the very bytes of the app's page for a guest.
+  const bare = await startBare(await (await fetch(`${app.url}/`)).text());
   try {
-    const rows = [];
-    for (const [name, pathname] of [
-      ['GET /api/v1/health', '/api/v1/health'],
-      ['GET / (HTML + bootstrap data)', '/'],
-    ] as const) {
-      rows.push({ name, app: await load(app.url + pathname), bare: await load(`${bare.url}/`) });
-    }
-    printTable(rows);
+    const rows = [
+      {
+        name: 'GET /api/v1/health',
+        app: await load(`${app.url}/api/v1/health`),
+        bare: await load(`${bare.url}/`),
+      },
+      {
+        name: 'GET / (HTML + bootstrap data)',
+        app: await load(`${app.url}/`),
+        bare: await load(`${bare.url}/page`),
+      },
+    ];
+    printTable(rows, 'The edge: the app next to bare node:http, each in its own process');
   } finally {
     bare.close();
     await app.stop();

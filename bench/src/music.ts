@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { wavBytes } from '../../server/src/test/wav.js';
 import { Client } from './client.js';
-import { load, printTable, startApp, startBare } from './http.js';
+import { load, note, printTable, startApp, startBare } from './http.js';
 
 const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
 // Plays of the last 30 days, which the admin dashboard aggregates.
@@ -18,14 +18,15 @@ const daysAgo = (days: number) =>
   new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 function seed(dataDir: string): void {
-  console.log(`Seeding ${TRACKS} synthetic tracks and ${PLAYS} plays…`);
+  note(`Seeding ${TRACKS} synthetic tracks and ${PLAYS} plays…`);
   const result = spawnSync(
     process.execPath,
     ['server/dist/cli/seed-bench.js', '--tracks', String(TRACKS), '--plays', String(PLAYS)],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // Progress goes to standard error, which keeps `--json` output clean.
+      stdio: ['ignore', 2, 'inherit'],
     },
   );
   if (result.status !== 0) throw new Error('seeding the benchmark catalogue failed');
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   const bare = await startBare();
   const app = await startApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
   try {
+    // The baseline is loaded once; every row below is set beside it.
+    const base = await load(`${bare.url}/`);
     const top = (await (await fetch(`${app.url}/api/v1/tracks/top?perPage=1`)).json()) as {
       pagination: { data: { artists: { id: number; name: string }[]; album: { id: number } }[] };
     };
@@ -63,10 +66,9 @@ async function main(): Promise<void> {
       ['GET album page', `/api/v1/albums/${track.album.id}`],
       ['GET top 50 tracks', '/api/v1/tracks/top?perPage=50'],
     ] as const) {
-      rows.push({ name, app: await load(app.url + pathname), bare: await load(`${bare.url}/`) });
+      rows.push({ name, app: await load(app.url + pathname), bare: base });
     }
-    console.log(`\nMusic pages on ${TRACKS} tracks`);
-    printTable(rows);
+    printTable(rows, `Music pages on ${TRACKS} tracks`);
 
     // The same calls through the Subsonic API, as a music app makes them.
     const admin = new Client(app.url);
@@ -98,11 +100,11 @@ async function main(): Promise<void> {
         `${app.url}/api/v1/albums/new-releases?perPage=20`,
       ],
     ] as const) {
-      subsonicRows.push({ name, app: await load(url), bare: await load(`${bare.url}/`) });
+      subsonicRows.push({ name, app: await load(url), bare: base });
       subsonicRows.push({
         name: jsonName,
         app: await load(jsonUrl),
-        bare: await load(`${bare.url}/`),
+        bare: base,
       });
     }
     // Streams: what a player fetches, 256 KiB ranges of a 5 MB file.
@@ -114,15 +116,14 @@ async function main(): Promise<void> {
     subsonicRows.push({
       name: '/rest stream (256 KiB range)',
       app: await load(rest('stream', { id: audioId }), range),
-      bare: await load(`${bare.url}/`),
+      bare: base,
     });
     subsonicRows.push({
       name: 'JSON stream (256 KiB range)',
       app: await load(`${app.url}/api/v1/tracks/${audioId}/stream`, range),
-      bare: await load(`${bare.url}/`),
+      bare: base,
     });
-    console.log(`\nSubsonic API next to the JSON API on ${TRACKS} tracks`);
-    printTable(subsonicRows);
+    printTable(subsonicRows, `Subsonic API next to the JSON API on ${TRACKS} tracks`);
 
     // The admin dashboard: every figure an aggregation over the plays of the range. The first
     // request computes the report (timed alone); the load then reads it while nothing changes.
@@ -131,17 +132,16 @@ async function main(): Promise<void> {
     for (const days of [7, 30]) {
       const started = performance.now();
       const cold = await fetch(`${app.url}/api/v1/admin/reports?days=${days}`, { headers: bearer });
-      console.log(
+      note(
         `admin reports, last ${days} days, first request: ${cold.status} in ${Math.round(performance.now() - started)} ms`,
       );
       dashboardRows.push({
         name: `GET admin reports, last ${days} days`,
         app: await load(`${app.url}/api/v1/admin/reports?days=${days}`, bearer),
-        bare: await load(`${bare.url}/`),
+        bare: base,
       });
     }
-    console.log(`\nAdmin dashboard on ${PLAYS} plays of ${TRACKS} tracks`);
-    printTable(dashboardRows);
+    printTable(dashboardRows, `Admin dashboard on ${PLAYS} plays of ${TRACKS} tracks`);
 
     // Backstage insights of the artist with the most plays: the admin claims it through the
     // backstage (a request, then its approval), as an artist would get it.
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       'GET',
       `/api/v1/backstage/insights?scope=artist&id=${busiest.id}`,
     )) as { insights: { totals: { plays: number }; top_tracks: { id: number }[] } };
-    console.log(
+    note(
       `insights: '${busiest.name}' has ${topTrack.insights.totals.plays} plays in the last 28 days`,
     );
     const insightsRows = [];
@@ -174,13 +174,12 @@ async function main(): Promise<void> {
       const url = `${app.url}/api/v1/backstage/insights?${query}`;
       const started = performance.now();
       const first = await fetch(url, { headers: bearer });
-      console.log(
+      note(
         `${name}, one request: ${first.status} in ${Math.round(performance.now() - started)} ms`,
       );
-      insightsRows.push({ name, app: await load(url, bearer), bare: await load(`${bare.url}/`) });
+      insightsRows.push({ name, app: await load(url, bearer), bare: base });
     }
-    console.log(`\nBackstage insights on ${PLAYS} plays of ${TRACKS} tracks`);
-    printTable(insightsRows);
+    printTable(insightsRows, `Backstage insights on ${PLAYS} plays of ${TRACKS} tracks`);
   } finally {
     bare.close();
     await app.stop();

@@ -1,0 +1,102 @@
+// The load generator, always in a process of its own so that it never shares a thread with a
+// server under test: Debian's wrk when installed, else autocannon's command line. Each figure
+// is the median of BENCH_RUNS runs (3) after a warm-up (BENCH_WARMUP seconds, 2).
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+
+export interface Figures {
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Requests per second of every run, the median one reported above. */
+  runs?: number[];
+}
+
+const wrkFound = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+export const GENERATOR = process.env.BENCH_GENERATOR ?? (wrkFound ? 'wrk' : 'autocannon');
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} failed: ${err || out}`)),
+    );
+  });
+}
+
+/** wrk's latency in milliseconds from its text: 375.00us, 9.73ms, 1.20s. */
+function millis(text: string): number {
+  const match = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!match) return NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+async function wrk(url: string, headers: Record<string, string>, seconds: number) {
+  const args = ['-t', '2', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const out = await run('wrk', [...args, url]);
+  const errors =
+    Number(/Non-2xx or 3xx responses:\s*(\d+)/.exec(out)?.[1] ?? 0) +
+    [...(/Socket errors:([^\n]*)/.exec(out)?.[1] ?? '').matchAll(/(\d+)/g)].reduce(
+      (sum, [n]) => sum + Number(n),
+      0,
+    );
+  return {
+    requests: Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: millis(/^\s*50%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    p99: millis(/^\s*99%\s+(\S+)/m.exec(out)?.[1] ?? ''),
+    errors,
+  };
+}
+
+const autocannonBin = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
+  'autocannon.js',
+);
+
+async function autocannon(url: string, headers: Record<string, string>, seconds: number) {
+  const args = [autocannonBin, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const result = JSON.parse(await run(process.execPath, [...args, url])) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const once = (url: string, headers: Record<string, string>, seconds: number) =>
+  GENERATOR === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
+
+/** Warms the server up, then loads it BENCH_RUNS times; the run with the median throughput. */
+export async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  if (WARMUP > 0) await once(url, headers, WARMUP);
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await once(url, headers, DURATION));
+  const sorted = [...runs].sort((a, b) => a.requests - b.requests);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return {
+    ...median,
+    errors: runs.reduce((sum, figures) => sum + figures.errors, 0),
+    runs: runs.map((figures) => Math.round(figures.requests)),
+  };
+}
