@@ -1,6 +1,7 @@
 // Loads the built app and a bare node:http server (each in its own process) with the same load
 // generator settings, and prints requests/s, p50 and p99 latency for each, and the ratio.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,11 +25,10 @@ export async function startBare(page?: string): Promise<{ url: string; close: ()
     env: { ...process.env, ...(pageFile ? { BARE_PAGE: pageFile } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [port] = await readline
-    .createInterface({ input: child.stdout! })
-    [Symbol.asyncIterator]()
-    .next()
-    .then(({ value }) => [Number(value)]);
+  // Its first line is the port it listens on.
+  const lines = readline.createInterface({ input: child.stdout! });
+  const [port] = await once(lines, 'line');
+  lines.close();
   return { url: `http://127.0.0.1:${port}`, close: () => child.kill('SIGTERM') };
 }
 
