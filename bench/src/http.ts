@@ -1,6 +1,6 @@
 // Loads the built app and a bare node:http server (each in its own process) with the same load
 // generator settings, and prints requests/s, p50 and p99 latency for each, and the ratio.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +30,53 @@ export async function startBare(page?: string): Promise<{ url: string; close: ()
   const [port] = await once(lines, 'line');
   lines.close();
   return { url: `http://127.0.0.1:${port}`, close: () => child.kill('SIGTERM') };
+}
+
+/**
+ * nginx from Debian serving the files of `folder` with sendfile, one worker process like the
+ * app's one; null when nginx is not installed.
+ */
+export async function startNginx(
+  folder: string,
+): Promise<{ url: string; close: () => Promise<void> } | null> {
+  if (spawnSync('nginx', ['-v'], { stdio: 'ignore' }).error) return null;
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-nginx-'));
+  const port = 5700 + Math.floor(Math.random() * 200);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `${kind}_temp_path ${prefix}/${kind};`)
+    .join(' ');
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `daemon off; master_process off; worker_processes 1;
+error_log ${prefix}/error.log; pid ${prefix}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off; sendfile on; tcp_nopush on; ${temp}
+  types { audio/wav wav; audio/mpeg mp3; }
+  server { listen 127.0.0.1:${port}; root ${folder}; }
+}
+`,
+  );
+  const child = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${url}/`);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function startApp(

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { wavBytes } from '../../server/src/test/wav.js';
 import { Client } from './client.js';
-import { load, note, printTable, startApp, startBare } from './http.js';
+import { load, note, printTable, startApp, startBare, startNginx } from './http.js';
 
 const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
 // Plays of the last 30 days, which the admin dashboard aggregates.
@@ -32,8 +32,11 @@ function seed(dataDir: string): void {
   if (result.status !== 0) throw new Error('seeding the benchmark catalogue failed');
 }
 
-/** One real audio file (a minute of 44.1 kHz WAV, 5 MB) imported beside the synthetic catalogue. */
-function importAudio(dataDir: string): void {
+/**
+ * One real audio file (a minute of 44.1 kHz WAV, 5 MB) imported beside the synthetic catalogue;
+ * answers its folder, which nginx serves as the streaming baseline.
+ */
+function importAudio(dataDir: string): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-audio-'));
   fs.writeFileSync(path.join(folder, 'Bench Stream.wav'), wavBytes(60, 44_100));
   const result = spawnSync(process.execPath, ['server/dist/cli/import.js', folder], {
@@ -42,12 +45,14 @@ function importAudio(dataDir: string): void {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error('importing the benchmark audio failed');
+  return folder;
 }
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-music-'));
   seed(dataDir);
-  importAudio(dataDir);
+  const audioFolder = importAudio(dataDir);
+  const nginx = await startNginx(audioFolder);
   const bare = await startBare();
   const app = await startApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
   try {
@@ -107,23 +112,34 @@ async function main(): Promise<void> {
         bare: base,
       });
     }
-    // Streams: what a player fetches, 256 KiB ranges of a 5 MB file.
     const found = (await (
       await fetch(`${app.url}/api/v1/search?query=bench%20stream&types=tracks&perPage=1`)
     ).json()) as { results: { tracks: { data: { id: number }[] } } };
     const audioId = String(found.results.tracks.data[0]!.id);
-    const range = { range: 'bytes=0-262143' };
-    subsonicRows.push({
-      name: '/rest stream (256 KiB range)',
-      app: await load(rest('stream', { id: audioId }), range),
-      bare: base,
-    });
-    subsonicRows.push({
-      name: 'JSON stream (256 KiB range)',
-      app: await load(`${app.url}/api/v1/tracks/${audioId}/stream`, range),
-      bare: base,
-    });
     printTable(subsonicRows, `Subsonic API next to the JSON API on ${TRACKS} tracks`);
+
+    // Streams: ranges of the same file from the app and from nginx's sendfile.
+    const range = { range: 'bytes=0-262143' };
+    const sendfile = nginx
+      ? await load(`${nginx.url}/Bench%20Stream.wav`, range)
+      : { requests: NaN, p50: NaN, p99: NaN, errors: 0 };
+    printTable(
+      [
+        {
+          name: 'JSON stream (256 KiB range)',
+          app: await load(`${app.url}/api/v1/tracks/${audioId}/stream`, range),
+          bare: sendfile,
+        },
+        {
+          name: '/rest stream (256 KiB range)',
+          app: await load(rest('stream', { id: audioId }), range),
+          bare: sendfile,
+        },
+      ],
+      nginx
+        ? 'Streaming a 5 MB file next to nginx sendfile of the same file'
+        : 'Streaming (nginx is not installed: no baseline)',
+    );
 
     // The admin dashboard: every figure an aggregation over the plays of the range. The first
     // request computes the report (timed alone); the load then reads it while nothing changes.
@@ -182,6 +198,7 @@ async function main(): Promise<void> {
     printTable(insightsRows, `Backstage insights on ${PLAYS} plays of ${TRACKS} tracks`);
   } finally {
     bare.close();
+    await nginx?.close();
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
