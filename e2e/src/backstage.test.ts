@@ -189,8 +189,14 @@ describe('the backstage', () => {
     await expectToast(page, 'Release published');
     await page.getByText('Listeners can find and play this release.').waitFor();
     await saveScreenshot(page, 'backstage-release-editor');
-
     const albumId = /\/backstage\/releases\/(\d+)/.exec(page.url())![1];
+    await page.getByRole('link', { name: 'Lua Verde', exact: true }).click();
+    await page
+      .getByRole('link', { name: /Maré Cheia/ })
+      .getByText('Published')
+      .waitFor();
+    await saveScreenshot(page, 'backstage-releases');
+
     await visitor.goto(`/album/${albumId}`);
     await visitor.getByRole('heading', { name: 'Maré Cheia', level: 1 }).waitFor();
     const rows = visitor.locator('#player-content').getByRole('row');

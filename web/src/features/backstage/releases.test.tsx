@@ -1,6 +1,6 @@
 import '../../ui/test-utils';
 import type { Release, ReleaseTrack } from '@cadenza/contracts/backstage';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
@@ -153,6 +153,27 @@ describe('releases in the backstage', () => {
       downloadable: false,
     });
     expect(screen.queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('moves a track by dragging its handle onto another', async () => {
+    visit('/backstage/releases/5', (replies) =>
+      replies.on('GET /api/v1/backstage/releases/5', { release: release() }),
+    );
+    const list = await screen.findByRole('list', { name: 'Tracks' });
+    const handle = within(within(list).getByRole('listitem', { name: 'Morning' })).getByTitle(
+      'Drag to reorder',
+    );
+    const target = within(list).getByRole('listitem', { name: 'Night' });
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', types: [] };
+    fireEvent.dragStart(handle, { dataTransfer });
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+    fireEvent.dragEnd(handle, { dataTransfer });
+    expect(
+      within(list)
+        .getAllByRole('textbox', { name: /Title of track/ })
+        .map((field) => (field as HTMLInputElement).value),
+    ).toEqual(['Noon', 'Night', 'Morning']);
   });
 
   it("shows the server's refusal on the track it concerns", async () => {
