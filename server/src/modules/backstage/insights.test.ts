@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
@@ -276,6 +276,35 @@ describe('insights', () => {
     );
     expect(long.statusCode).toBe(422);
     expect(long.json().message).toMatch(/at most a year/);
+  });
+
+  it('keeps figures for a few seconds, then counts new plays', async () => {
+    const { manager, t3 } = await fixture();
+    const plays = async () =>
+      (await insightsOf(manager.client, 'track', t3.trackId, MARCH)).json().insights.totals.plays;
+    expect(await plays()).toBe(2);
+    await t.db.kysely
+      .insertInto('plays')
+      .values({
+        track_id: t3.trackId,
+        user_id: null,
+        session_id: 'guest-three',
+        played_ms: 60_000,
+        device: 'desktop',
+        browser: 'Chrome',
+        platform: 'Linux',
+        country: 'BR',
+        created_at: '2026-03-02T10:00:00.000Z',
+      })
+      .execute();
+    expect(await plays()).toBe(2);
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 16_000);
+    try {
+      expect(await plays()).toBe(3);
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it("shows nothing of others' music, and lets a label's members look", async () => {
