@@ -59,6 +59,9 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
       const byId = await repo.findPageById(db, id);
       if (byId) return byId;
     }
+    // No page has a control character in its slug; PostgreSQL would refuse a NUL outright.
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(idOrSlug)) return undefined;
     return repo.findPageBySlug(db, idOrSlug.toLowerCase());
   }
 

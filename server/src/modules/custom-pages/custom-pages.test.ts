@@ -58,6 +58,9 @@ describe('custom pages for visitors', () => {
   it('answers 404 for a page that does not exist', async () => {
     const response = await new TestClient(t.app).get('/api/v1/custom-pages/no-such-page');
     expect(response.statusCode).toBe(404);
+    // A NUL, which PostgreSQL refuses in text, is simply no page either.
+    const nul = await new TestClient(t.app).get('/api/v1/custom-pages/%00');
+    expect(nul.statusCode).toBe(404);
     expect(response.json().message).toBe('This page does not exist.');
   });
 
