@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { Client } from './client.js';
 import { CONNECTIONS, DURATION, GENERATOR, load, RUNS, WARMUP, type Figures } from './load.js';
 
 export { load, type Figures };
@@ -167,6 +168,16 @@ async function main(): Promise<void> {
   const app = await startApp({ SEED_DEMO: process.env.SEED_DEMO ?? 'false' });
   // The bare server answers the very bytes of the app's page for a guest.
   const bare = await startBare(await (await fetch(`${app.url}/`)).text());
+  // A returning guest sends the cookies of an earlier visit; a signed-in user sends theirs.
+  const guest = new Client(app.url);
+  await guest.send('GET', '/api/v1/health');
+  const user = new Client(app.url);
+  await user.send('GET', '/api/v1/health');
+  await user.send('POST', '/auth/login', {
+    email: 'admin@example.com',
+    password: 'bench-password',
+    remember: false,
+  });
   try {
     const rows = [
       {
@@ -177,6 +188,16 @@ async function main(): Promise<void> {
       {
         name: 'GET / (HTML + bootstrap data)',
         app: await load(`${app.url}/`),
+        bare: await load(`${bare.url}/page`),
+      },
+      {
+        name: 'GET / returning guest',
+        app: await load(`${app.url}/`, { cookie: guest.cookieHeader }),
+        bare: await load(`${bare.url}/page`),
+      },
+      {
+        name: 'GET / signed in',
+        app: await load(`${app.url}/`, { cookie: user.cookieHeader }),
         bare: await load(`${bare.url}/page`),
       },
     ];

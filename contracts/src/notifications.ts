@@ -78,5 +78,4 @@ export const markAsReadBodySchema = z.object({
   markAllAsUnread: z.boolean().optional(),
 });
 
-/** The live stream's events (DESIGN.md §8). */
-export const NOTIFICATION_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+export { NOTIFICATION_EVENTS } from './notification-events.js';

@@ -11,8 +11,7 @@ export const themeSchema = z.object({
 });
 export type Theme = z.infer<typeof themeSchema>;
 
-/** localStorage key holding 'light', 'dark' or a theme id. */
-export const ACTIVE_THEME_KEY = 'be-active-theme';
+export { ACTIVE_THEME_KEY } from './theme-choice.js';
 
 /** A theme variable's name: a CSS custom property. */
 const variableName = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatFileSize } from './file-size.js';
 import { integer } from './http.js';
 
 /** Spec §9: a form upload below 4 MB, resumable from there, direct multipart from 100 MB. */
@@ -60,23 +61,7 @@ const matches = (pattern: string, mime: string, extension: string) => {
   return wanted.replace(/^\./, '') === extension.toLowerCase().replace(/^\./, '');
 };
 
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
-
-/** A byte count in the largest fitting unit, base 1024, in a language: `1536` → '1.5 KB'. */
-export function formatFileSize(bytes: number, language = 'en'): string {
-  let exponent = bytes > 0 ? Math.floor(Math.log(bytes) / Math.log(1024)) : 0;
-  exponent = Math.min(exponent, SIZE_UNITS.length - 1);
-  let amount = bytes / 1024 ** exponent;
-  // 1023.96 KB would read '1,024 KB': move to the next unit instead.
-  if (Number(amount.toFixed(1)) >= 1024 && exponent < SIZE_UNITS.length - 1) {
-    exponent += 1;
-    amount /= 1024;
-  }
-  const number = new Intl.NumberFormat(language, {
-    maximumFractionDigits: exponent === 0 ? 0 : 1,
-  }).format(amount);
-  return `${number} ${SIZE_UNITS[exponent]}`;
-}
+export { formatFileSize };
 
 /** Spec §8's messages, as translation keys with their values. */
 export const TOO_LARGE_MESSAGE = '`{{file}}` exceeds maximum allowed size of {{size}}';

@@ -75,19 +75,7 @@ export const userRelations = [
 ] as const;
 export type UserRelation = (typeof userRelations)[number];
 
-/**
- * The slug of a profile link (spec section 5): lowercased, '-' between words, without
- * * + ~ . ( ) ' " ! : @ ? | / \ #; whitespace hyphenated when nothing else is left.
- */
-export function profileSlug(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/[*+~.()'"!:@?|/\\#]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-');
-  return slug || name.trim().replace(/\s+/g, '-');
-}
+export { profileSlug } from './profile-slug.js';
 
 /** 'auto' (the browser's) or an IANA timezone name the runtime knows. */
 export function isTimezone(value: string): boolean {

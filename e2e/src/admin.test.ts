@@ -484,6 +484,9 @@ describe('the admin area', () => {
     await editor.click();
     await page.keyboard.type('Photos and logos for ');
     await press('Bold');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.keyboard.type('journalists');
     await press('Bold');
     await page.keyboard.press('Enter');

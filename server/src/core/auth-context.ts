@@ -6,7 +6,7 @@ import type { PermissionsService } from '../modules/roles/permissions.service.js
 import { REMEMBER_SECONDS, type SessionsService } from '../modules/sessions/sessions.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import { isBanned } from '../modules/users/users.table.js';
-import './request-context.js';
+import type { RequestSession } from './request-context.js';
 
 export const SESSION_COOKIE = 'cadenza_session';
 
@@ -48,15 +48,16 @@ export const authContextPlugin = fp<AuthContextOptions>(
         return cached;
       };
 
-      if (request.routeOptions.config.cookieless) {
-        request.session = { id: sessions.newId(), row: null, changed: false };
+      const { cookieless, session: sessionUse } = request.routeOptions.config;
+      if (cookieless || sessionUse === 'none') {
+        request.session = unsavedSession(sessions.newId);
         return;
       }
 
       const authorization = request.headers.authorization;
       if (authorization?.toLowerCase().startsWith('bearer ')) {
         // Token clients keep no cookies: the session is a throwaway one.
-        request.session = { id: sessions.newId(), row: null, changed: false };
+        request.session = unsavedSession(sessions.newId);
         const token = await tokens.resolve(authorization.slice(7).trim());
         const found = token ? await users.findById(token.user_id) : undefined;
         const user = found && !isBanned(found) ? found : undefined;
@@ -77,11 +78,12 @@ export const authContextPlugin = fp<AuthContextOptions>(
         if (user) await sessions.touch(row, clientOf(request));
         return;
       }
-      // A guest keeps the id their cookie carries; a new visitor gets one.
-      request.session =
-        rawId && /^[\w-]{20,80}$/.test(rawId)
-          ? { id: rawId, row: row ?? null, changed: false }
-          : { id: sessions.newId(), row: null, changed: true };
+      // A guest keeps the id their cookie carries; a new visitor gets one, except where the
+      // route only reads sessions.
+      if (rawId && /^[\w-]{20,80}$/.test(rawId))
+        request.session = { id: rawId, row: row ?? null, changed: false };
+      else if (sessionUse === 'read') request.session = unsavedSession(sessions.newId);
+      else request.session = { id: sessions.newId(), row: null, changed: true };
     });
 
     app.addHook('onSend', async (request, reply) => {
@@ -91,6 +93,21 @@ export const authContextPlugin = fp<AuthContextOptions>(
   },
   { name: 'auth-context', dependencies: ['@fastify/cookie'] },
 );
+
+/**
+ * A throwaway session for a request that keeps none (token clients, cookieless routes, health):
+ * its id is only drawn if something asks for it, and no cookie carries it.
+ */
+function unsavedSession(newId: () => string): RequestSession {
+  let id: string | undefined;
+  return {
+    get id() {
+      return (id ??= newId());
+    },
+    row: null,
+    changed: false,
+  };
+}
 
 function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {
   const remember = request.session.row?.remember === 1;

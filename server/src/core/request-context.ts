@@ -38,6 +38,13 @@ declare module 'fastify' {
      */
     cookieless?: boolean;
     /**
+     * How much of the visitor's session the route needs. `none` (health, static files): no cookie
+     * is read and none is set. `read` (audio streams): a signed-in user's cookie is read for their
+     * permissions, but no new visitor gets a session and no cookie is set. Other routes get the
+     * whole session with its cookies.
+     */
+    session?: 'none' | 'read';
+    /**
      * The route answers with a stream that stays open (server-sent events): it never ends on its
      * own, so tools that wait for a whole answer (the route fuzz test) leave it out.
      */

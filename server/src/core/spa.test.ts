@@ -103,6 +103,40 @@ describe('the web app', () => {
     );
   });
 
+  it('serves built files without a session: no cookie comes with them', async () => {
+    const asset = await new TestClient(t.app).get('/assets/app-3f2a1b.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    // A page, though, gives a new visitor the session its forms need.
+    const page = await new TestClient(t.app).get('/');
+    expect(page.cookies.map((cookie) => cookie.name).sort()).toEqual([
+      'XSRF-TOKEN',
+      'cadenza_session',
+    ]);
+  });
+
+  it('gives every guest the same page, and a changed setting at once', async () => {
+    const first = await new TestClient(t.app).get('/search');
+    const second = await new TestClient(t.app).get('/search');
+    expect(second.body).toBe(first.body);
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    try {
+      await admin.post('/api/v1/settings', { 'branding.site_name': 'Cadenza Live' });
+      const changed = await new TestClient(t.app).get('/search');
+      expect(changed.body).toContain('<title>Cadenza Live</title>');
+      expect(bootstrapOf(changed.body).settings.branding.site_name).toBe('Cadenza Live');
+    } finally {
+      await admin.post('/api/v1/settings', { 'branding.site_name': 'Cadenza' });
+    }
+    // Each guest's page still carries their own language.
+    const portuguese = await new TestClient(t.app).get('/search', {
+      headers: { 'accept-language': 'pt-BR' },
+    });
+    expect(bootstrapOf(portuguese.body).i18n.language).toBe('pt-BR');
+    expect(portuguese.body).toContain('<html lang="pt-BR"');
+  });
+
   it('does not serve the raw template', async () => {
     const page = await new TestClient(t.app).get('/index.html');
     expect(page.body).toContain('id="bootstrap-data"');

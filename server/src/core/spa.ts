@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@cadenza/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
@@ -46,18 +47,24 @@ export const spaPlugin = fp<SpaOptions>(
     { webDist, template, bootstrap, settings, seoResolvers = [], headTags },
   ) => {
     if (fs.existsSync(webDist)) {
-      await app.register(fastifyStatic, {
-        root: webDist,
-        wildcard: false,
-        index: false,
-        allowedPath: (pathname) => pathname !== '/index.html',
-        setHeaders(res, filePath) {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.header(
-            'cache-control',
-            hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
-          );
-        },
+      // Built files are the same for everyone: they read no session and set no cookie.
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, session: 'none' };
+        });
+        await files.register(fastifyStatic, {
+          root: webDist,
+          wildcard: false,
+          index: false,
+          allowedPath: (pathname) => pathname !== '/index.html',
+          setHeaders(res, filePath) {
+            const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+            res.header(
+              'cache-control',
+              hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600',
+            );
+          },
+        });
       });
     }
 
@@ -74,6 +81,23 @@ export const spaPlugin = fp<SpaOptions>(
       return { title, description };
     }
 
+    // A guest's page is the same for every guest with the same bootstrap data (the bootstrap
+    // service keeps that while it holds): it is rendered once per data, head and tags.
+    const guestPages = new WeakMap<BootstrapData, Map<string, string>>();
+    function render(data: BootstrapData, seo: SeoTags, extra: string, guest: boolean): string {
+      if (!guest) return renderPage(template, seo, data, extra);
+      const key = `${JSON.stringify(seo)}\n${extra}`;
+      let pages = guestPages.get(data);
+      if (!pages) guestPages.set(data, (pages = new Map()));
+      let html = pages.get(key);
+      if (html === undefined) {
+        html = renderPage(template, seo, data, extra);
+        // Custom pages each have their own head; the site cannot have unboundedly many.
+        if (pages.size < 1000) pages.set(key, html);
+      }
+      return html;
+    }
+
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(pathname)) {
@@ -87,7 +111,7 @@ export const spaPlugin = fp<SpaOptions>(
       return reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
         .type('text/html; charset=utf-8')
-        .send(renderPage(template, seo, data, extra));
+        .send(render(data, seo, extra, !request.user));
     });
   },
   { name: 'spa', dependencies: ['auth-context'] },

@@ -36,7 +36,8 @@ export const xsrfPlugin = fp<XsrfOptions>(
         SAFE_METHODS.has(request.method) ||
         request.authMethod === 'token' ||
         request.is404 ||
-        request.routeOptions.config.cookieless
+        request.routeOptions.config.cookieless ||
+        request.routeOptions.config.session === 'none'
       )
         return;
       if (isCrossSite(request, appOrigin)) {
@@ -52,12 +53,8 @@ export const xsrfPlugin = fp<XsrfOptions>(
     });
 
     app.addHook('onSend', async (request, reply) => {
-      if (
-        request.authMethod === 'token' ||
-        !request.session ||
-        request.routeOptions.config.cookieless
-      )
-        return;
+      const { cookieless, session } = request.routeOptions.config;
+      if (request.authMethod === 'token' || !request.session || cookieless || session) return;
       const token = tokenFor(request);
       if (request.cookies[XSRF_COOKIE] === token) return;
       reply.setCookie(XSRF_COOKIE, token, {

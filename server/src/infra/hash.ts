@@ -29,8 +29,21 @@ export function sha256(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
 
+// Every new visitor draws a session id: random bytes are taken from the generator in blocks,
+// one call for many tokens, and each byte is used once.
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
 export function randomToken(bytes = 32): string {
-  return crypto.randomBytes(bytes).toString('base64url');
+  if (bytes > POOL_SIZE / 8) return crypto.randomBytes(bytes).toString('base64url');
+  if (poolOffset + bytes > pool.length) {
+    pool = crypto.randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const token = pool.toString('base64url', poolOffset, poolOffset + bytes);
+  poolOffset += bytes;
+  return token;
 }
 
 export function hmac(key: string, value: string): string {

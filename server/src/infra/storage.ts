@@ -71,7 +71,7 @@ export async function storageRoutes(
   app: FastifyInstance,
   { storage, guards = [] }: { storage: Storage; guards?: StorageGuard[] },
 ): Promise<void> {
-  app.get('/storage/*', async (request, reply) => {
+  app.get('/storage/*', { config: { session: 'read' } }, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
     const notFound = () => reply.status(404).send({ message: 'Not found.' });
     const type = imageTypeOf(rest);

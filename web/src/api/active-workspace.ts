@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ID, WORKSPACE_COOKIE } from '@cadenza/contracts/http';
+import { DEFAULT_WORKSPACE_ID, WORKSPACE_COOKIE } from '@cadenza/contracts/http-constants';
 import { useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from './cookies';
 

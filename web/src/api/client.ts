@@ -5,7 +5,7 @@ import {
   ROOT_PATH_PREFIXES,
   XSRF_COOKIE,
   XSRF_HEADER,
-} from '@cadenza/contracts/http';
+} from '@cadenza/contracts/http-constants';
 import { getActiveWorkspaceId } from './active-workspace';
 import { ApiError, type ApiErrorBody } from './api-error';
 import { readCookie } from './cookies';

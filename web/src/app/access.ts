@@ -1,5 +1,5 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
-import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
+import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import { useBootstrap, type AuthUser } from './bootstrap';
 
 /** A user holds their own permissions; a guest holds the guest role's (spec section 6). */

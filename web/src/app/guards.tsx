@@ -1,12 +1,16 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { SettingKey } from '@cadenza/contracts/settings';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { canAccess, isSubscribed } from './access';
 import { readSetting, useBootstrap } from './bootstrap';
 import { postLoginRedirect } from './post-login-redirect';
+
+// Only unverified users see it: its form code loads then, not with every page.
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
 
 /** What a guard decides for the current visitor. */
 export type Access = 'allow' | 'not-found' | { redirectTo: string };
@@ -73,6 +77,12 @@ export function RequireSetting({ setting, is = true, otherwise, children }: Requ
 export function RequireVerifiedEmail({ children }: GuardProps) {
   const { user, settings } = useBootstrap();
   const confirmationRequired = Boolean(readSetting(settings, 'require_email_confirmation'));
-  if (confirmationRequired && user && !user.email_verified_at) return <VerifyEmailPage />;
+  if (confirmationRequired && user && !user.email_verified_at) {
+    return (
+      <Suspense fallback={null}>
+        <VerifyEmailPage />
+      </Suspense>
+    );
+  }
   return children ?? <Outlet />;
 }

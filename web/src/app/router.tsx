@@ -1,9 +1,8 @@
-import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { playerRoutes } from '../features/player/player-routes';
-import { ShellLayout } from '../features/shell/shell-layout';
 import { GuestOnly, RequireAuth, RequirePermission, RequireSetting } from './guards';
 import { RootLayout, RootLoadingFallback } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -69,6 +68,8 @@ const screens = {
   ),
   admin: screen(() => import('../features/admin/admin-area').then((m) => m.AdminArea)),
   player: screen(() => import('../features/player/web-player').then((m) => m.WebPlayer)),
+  // The navbar and footer of the account and marketing screens (the landing page has its own).
+  shell: screen(() => import('../features/shell/shell-layout').then((m) => m.ShellLayout)),
 };
 
 /**
@@ -103,7 +104,7 @@ export const routes: RouteObject[] = [
       { path: 'password/reset/:resetToken', lazy: screens.resetPassword },
       {
         // Marketing and account screens, between the navbar and the footer.
-        Component: ShellLayout,
+        lazy: screens.shell,
         children: [
           {
             element: <RequireAuth />,

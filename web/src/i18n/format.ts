@@ -1,4 +1,4 @@
-import { formatFileSize as formatSize } from '@cadenza/contracts/uploads';
+import { formatFileSize as formatSize } from '@cadenza/contracts/file-size';
 import { i18n } from './i18n';
 
 /** Date presets of the product (spec §9). */

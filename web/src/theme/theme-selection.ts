@@ -1,4 +1,5 @@
-import { ACTIVE_THEME_KEY, type Theme } from '@cadenza/contracts/themes';
+import { ACTIVE_THEME_KEY } from '@cadenza/contracts/theme-choice';
+import type { Theme } from '@cadenza/contracts/themes';
 
 /** What a visitor chose: the default light or dark theme, or one theme by its id. */
 export type ThemeChoice = 'light' | 'dark' | number;

@@ -1,4 +1,5 @@
-import { ACTIVE_THEME_KEY, type Theme } from '@cadenza/contracts/themes';
+import { ACTIVE_THEME_KEY } from '@cadenza/contracts/theme-choice';
+import type { Theme } from '@cadenza/contracts/themes';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useBootstrap, useSetting } from '../app/bootstrap';
 import {

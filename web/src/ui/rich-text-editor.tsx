@@ -180,6 +180,9 @@ function Tool({
       title={label}
       aria-pressed={active}
       disabled={disabled}
+      // A click keeps the text's focus and selection, so a mark chosen before typing (bold, say)
+      // is not dropped by the blur and refocus in between.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
         'flex size-8 items-center justify-center rounded-sm text-fg-muted hover:bg-bg-hover hover:text-fg disabled:opacity-40',

@@ -19,10 +19,15 @@ export type CustomCode = ReturnType<typeof createCustomCode>;
  * as files of the site's origin, so the Content-Security-Policy needs no exception for them.
  */
 export function createCustomCode(settings: SettingsService) {
+  // Every page names the files' versions: each is hashed once per change, not per page.
+  const last: Partial<Record<CustomCodeKind, { body: string; version: string }>> = {};
   async function read(kind: CustomCodeKind): Promise<{ body: string; version: string }> {
     const body = await settings.get(SETTING[kind]);
-    const version = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
-    return { body, version };
+    if (last[kind]?.body !== body) {
+      const version = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
+      last[kind] = { body, version };
+    }
+    return last[kind];
   }
 
   return {

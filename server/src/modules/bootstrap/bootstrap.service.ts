@@ -25,42 +25,62 @@ export interface BootstrapDeps {
 
 /** Everything the web app needs for its first paint (spec section 3, "Bootstrap data"). */
 export function createBootstrapService(deps: BootstrapDeps) {
+  // Beside the user, the data depends only on the site's settings, themes, guest role and
+  // language lines, and on the language and kind of device: that part is built once for each,
+  // and built again as soon as one of its parts is read anew (their own caches say when). A
+  // guest's data is then the same object each time, which the page renderer keeps pages by.
+  const kept = new Map<string, { parts: unknown[]; guest: BootstrapData }>();
+
+  async function siteData(request: FastifyRequest): Promise<BootstrapData> {
+    const [publicSettings, themes, guestRole] = await Promise.all([
+      deps.settings.publicValues(),
+      deps.themes.all(),
+      deps.permissions.guestRole(),
+    ]);
+    const localization = await deps.localization.negotiate({
+      userLanguage: request.user?.language,
+      cookieLanguage: request.cookies[LOCALE_COOKIE],
+      acceptLanguage: request.headers['accept-language'],
+    });
+    const isMobile = MOBILE_AGENT.test(request.headers['user-agent'] ?? '');
+    const key = `${localization.language}|${isMobile}`;
+    const lines = deps.localization.lines(localization.language);
+    const parts = [publicSettings, themes, guestRole, localization, lines];
+    const found = kept.get(key);
+    if (found?.parts.every((part, i) => part === parts[i])) return found.guest;
+
+    const { menus, ...rest } = publicSettings;
+    const guest: BootstrapData = {
+      user: null,
+      impersonator: null,
+      guest_role: guestRole,
+      is_mobile_device: isMobile,
+      i18n: deps.localization.bundle(localization),
+      settings: { ...nestSettings(rest), base_url: deps.appUrl },
+      themes,
+      menus: (menus as Menu[] | undefined) ?? [],
+    };
+    kept.set(key, { parts, guest });
+    return guest;
+  }
+
   return {
     async forRequest(request: FastifyRequest): Promise<BootstrapData> {
-      const [publicSettings, themes, guestRole] = await Promise.all([
-        deps.settings.publicValues(),
-        deps.themes.all(),
-        deps.permissions.guestRole(),
+      const site = await siteData(request);
+      if (!request.user) return site;
+      const [user, permissions] = await Promise.all([
+        deps.users.present(request.user, { with: ['roles', 'subscriptions'] }),
+        request.permissions(),
       ]);
-      const { menus, ...rest } = publicSettings;
-      const user = request.user
-        ? {
-            ...(await deps.users.present(request.user, { with: ['roles', 'subscriptions'] })),
-            roles: await deps.permissions.rolesOfUser(request.user.id),
-            permissions: await request.permissions(),
-          }
-        : null;
       // An admin signed in as this user: the site shows a banner to return.
-      const impersonatorId = request.user
-        ? deps.sessions.impersonatorOf(request.session.row)
-        : null;
+      const impersonatorId = deps.sessions.impersonatorOf(request.session.row);
       const impersonator = impersonatorId ? await deps.users.findById(impersonatorId) : undefined;
-      const localization = await deps.localization.negotiate({
-        userLanguage: request.user?.language,
-        cookieLanguage: request.cookies[LOCALE_COOKIE],
-        acceptLanguage: request.headers['accept-language'],
-      });
       return {
-        user,
+        ...site,
+        user: { ...user, roles: user.roles ?? [], permissions },
         impersonator: impersonator
           ? { id: impersonator.id, display_name: displayName(impersonator) }
           : null,
-        guest_role: guestRole,
-        is_mobile_device: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
-        i18n: deps.localization.bundle(localization),
-        settings: { ...nestSettings(rest), base_url: deps.appUrl },
-        themes,
-        menus: (menus as Menu[] | undefined) ?? [],
       };
     },
   };

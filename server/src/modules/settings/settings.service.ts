@@ -22,6 +22,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService(db: Kysely<Database>) {
   let cache: { values: SettingsMap; expiresAt: number } | undefined;
+  let publicCache: { from: SettingsMap; visible: Record<string, unknown> } | undefined;
 
   async function all(): Promise<SettingsMap> {
     if (cache && cache.expiresAt > Date.now()) return cache.values;
@@ -46,14 +47,21 @@ export function createSettingsService(db: Kysely<Database>) {
       return (await all())[key];
     },
 
-    /** Only the keys the browser may see. */
+    /**
+     * Only the keys the browser may see; the same object until the settings are read again, so
+     * pages built from it can be kept as long as it is (see the bootstrap service).
+     */
     async publicValues(): Promise<Record<string, unknown>> {
       const values = await all();
-      return Object.fromEntries(
-        Object.entries(values).filter(
-          ([key]) => isSettingKey(key) && SETTING_DEFINITIONS[key].public,
-        ),
-      );
+      if (publicCache?.from !== values) {
+        const visible = Object.fromEntries(
+          Object.entries(values).filter(
+            ([key]) => isSettingKey(key) && SETTING_DEFINITIONS[key].public,
+          ),
+        );
+        publicCache = { from: values, visible };
+      }
+      return publicCache.visible;
     },
 
     /** Every setting as the admin area reads it: credentials masked, with which of them are set. */

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../app/access';
 import { useSetting } from '../../app/bootstrap';

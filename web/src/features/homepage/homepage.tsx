@@ -1,12 +1,24 @@
-import { PERMISSIONS } from '@cadenza/contracts/permissions';
+import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { canAccess } from '../../app/access';
 import { useBootstrap, useSetting } from '../../app/bootstrap';
-import { LoginPage } from '../auth/login-page';
-import { RegisterPage } from '../auth/register-page';
-import { CustomPage } from '../custom-pages/custom-page';
-import { ShellFrame } from '../shell/shell-layout';
+import { RootLoadingFallback } from '../../app/root-layout';
 import { LandingPage } from './landing/landing-page';
+
+// The landing page ships with this screen; the other homepages load only on sites that use
+// them, so a visitor's first page carries no form or rich-text code it does not show.
+const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../auth/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const CustomPageHome = lazy(() =>
+  import('./custom-page-home').then((m) => ({ default: m.CustomPageHome })),
+);
+
+const Loading = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<RootLoadingFallback />}>{children}</Suspense>
+);
 
 /** `/`: what the `homepage.type` setting asks for (spec section 2). */
 export function Homepage() {
@@ -24,13 +36,17 @@ export function Homepage() {
         <LandingPage />
       );
     }
-    return type === 'register' && !registrationDisabled ? <RegisterPage /> : <LoginPage />;
+    return (
+      <Loading>
+        {type === 'register' && !registrationDisabled ? <RegisterPage /> : <LoginPage />}
+      </Loading>
+    );
   }
   if (type === 'customPage' && value) {
     return (
-      <ShellFrame>
-        <CustomPage slug={value} />
-      </ShellFrame>
+      <Loading>
+        <CustomPageHome slug={value} />
+      </Loading>
     );
   }
   if (type === 'channel' && value) {

@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { MenuItem } from '@cadenza/contracts/menus';
-import { hasPermission } from '@cadenza/contracts/permissions';
+import { hasPermission } from '@cadenza/contracts/permission-checks';
 
 /** The conditions a menu item or a call-to-action button may carry (spec section 6). */
 export type VisibilityConditions = Pick<

@@ -1,18 +1,17 @@
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAuthUser, useSetting } from '../../app/bootstrap';
-import { Button, IconButton } from '../../ui/button';
+import { IconButton } from '../../ui/button';
 import { Popover } from '../../ui/popover';
-import { useNotifications } from '../notifications/api/notifications-api';
-import {
-  NotificationList,
-  NotificationListSkeleton,
-} from '../notifications/components/notification-list';
 
-/** How many of the latest notifications the popover shows. */
-const LATEST = 5;
+// The list and its sanitizer load when the bell is first opened, not with every page.
+const LatestNotifications = lazy(() =>
+  import('../notifications/components/latest-notifications').then((m) => ({
+    default: m.LatestNotifications,
+  })),
+);
 
 /**
  * The bell of the navbar, for signed-in users when notifications are integrated: the unread
@@ -53,42 +52,11 @@ export function NotificationBell({ className }: { className?: string }) {
         </IconButton>
       }
     >
-      {open && <LatestNotifications />}
+      {open && (
+        <Suspense fallback={<div className="h-48" aria-busy="true" />}>
+          <LatestNotifications />
+        </Suspense>
+      )}
     </Popover>
-  );
-}
-
-function LatestNotifications() {
-  const { t } = useTranslation();
-  const latest = useNotifications(1, LATEST);
-
-  return (
-    <div className="flex max-h-[min(520px,var(--radix-popover-content-available-height))] flex-col">
-      <p className="border-b border-border px-4 py-3 text-sm font-semibold">{t('Notifications')}</p>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {latest.isPending ? (
-          <NotificationListSkeleton count={3} />
-        ) : latest.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-2 px-4 py-8 text-center">
-            <p className="text-sm">{t('There was an issue loading notifications')}</p>
-            <Button variant="outline" size="xs" onClick={() => void latest.refetch()}>
-              {t('Try again')}
-            </Button>
-          </div>
-        ) : latest.data.total === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-fg-muted">
-            {t('You have no notifications yet.')}
-          </p>
-        ) : (
-          <NotificationList notifications={latest.data.data} />
-        )}
-      </div>
-      <Link
-        to="/notifications"
-        className="border-t border-border px-4 py-3 text-center text-sm font-medium text-primary hover:bg-bg-hover"
-      >
-        {t('View all notifications')}
-      </Link>
-    </div>
   );
 }

@@ -1,12 +1,16 @@
-import { DEFAULT_WORKSPACE_ID } from '@cadenza/contracts/http';
+import { DEFAULT_WORKSPACE_ID } from '@cadenza/contracts/http-constants';
 import { ChevronDown, Plus, Settings2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveWorkspaceId } from '../../api/active-workspace';
 import { Menu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
 import { useMyWorkspaces, useSwitchWorkspace } from './api/workspaces-api';
-import { CreateWorkspaceDialog } from './components/workspace-name-dialog';
+
+// The dialog's form code loads when it is first opened, not with every page.
+const CreateWorkspaceDialog = lazy(() =>
+  import('./components/workspace-name-dialog').then((m) => ({ default: m.CreateWorkspaceDialog })),
+);
 
 /**
  * The navbar's workspace switcher: which workspace requests are scoped to, the others to
@@ -68,7 +72,11 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
           <Link to="/workspaces">{t('Manage workspaces')}</Link>
         </MenuItem>
       </Menu>
-      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ID } from '@cadenza/contracts/http';
+import { DEFAULT_WORKSPACE_ID } from '@cadenza/contracts/http-constants';
 import type { WorkspaceSummary } from '@cadenza/contracts/workspaces';
 import { workspaceRole } from '@cadenza/contracts/workspaces';
 import { Plus, Users } from 'lucide-react';

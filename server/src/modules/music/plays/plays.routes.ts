@@ -36,7 +36,8 @@ export async function playsRoutes(
   r.get(
     '/api/v1/tracks/:id/stream',
     {
-      config: view,
+      // An audio element's requests carry the cookies the page got; they never need new ones.
+      config: { ...view, session: 'read' },
       schema: {
         params: idParams,
         querystring: z.object({ format: z.enum(['mp3']).optional() }),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories.js';
+import { createUser, signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
@@ -40,6 +40,17 @@ describe('streaming', () => {
     expect(response.headers.etag).toMatch(/^".+"$/);
     expect(response.headers['last-modified']).toBeTruthy();
     expect(response.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('starts no session for a listener without cookies, and sends a signed-in one none', async () => {
+    // An audio element sends the cookies its page got; its answers never need to set any.
+    const stranger = await new TestClient(t.app).get(url());
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.headers['set-cookie']).toBeUndefined();
+    const { client } = await signedInUser(t.app);
+    const listener = await client.get(url(), { headers: { range: 'bytes=0-99' } });
+    expect(listener.statusCode).toBe(206);
+    expect(listener.headers['set-cookie']).toBeUndefined();
   });
 
   it('answers HEAD with the headers only', async () => {

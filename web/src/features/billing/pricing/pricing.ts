@@ -1,4 +1,5 @@
-import { billingCycleOf, type Price, type Product } from '@cadenza/contracts/billing';
+import type { Price, Product } from '@cadenza/contracts/billing';
+import { billingCycleOf } from '@cadenza/contracts/billing-cycles';
 
 export type BillingCycle = 'monthly' | 'yearly';
 

@@ -1,4 +1,5 @@
-import { DEFAULT_LANDING_CONTENT, type LandingContent } from '@cadenza/contracts/landing-content';
+import type { LandingContent } from '@cadenza/contracts/landing-content';
+import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-defaults';
 import { useSetting } from '../../../app/bootstrap';
 import { ShellFrame } from '../../shell/shell-layout';
 import { PrimaryFeatures, SecondaryFeatures } from './landing-features';

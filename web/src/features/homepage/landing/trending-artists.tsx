@@ -1,4 +1,4 @@
-import { profileSlug } from '@cadenza/contracts/users';
+import { profileSlug } from '@cadenza/contracts/profile-slug';
 import { BadgeCheck, Mic2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

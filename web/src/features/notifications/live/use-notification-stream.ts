@@ -1,4 +1,5 @@
-import { NOTIFICATION_EVENTS, type Notification } from '@cadenza/contracts/notifications';
+import { NOTIFICATION_EVENTS } from '@cadenza/contracts/notification-events';
+import type { Notification } from '@cadenza/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthUser, useSetting } from '../../../app/bootstrap';

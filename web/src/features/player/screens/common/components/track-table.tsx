@@ -1,4 +1,4 @@
-import { UPGRADE_ACTION } from '@cadenza/contracts/http';
+import { UPGRADE_ACTION } from '@cadenza/contracts/http-constants';
 import { MUSIC_PERMISSIONS, type Track } from '@cadenza/contracts/music';
 import clsx from 'clsx';
 import {
