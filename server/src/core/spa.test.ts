@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
 import { bootstrapDataOf } from '../test/pages.js';
@@ -20,6 +21,11 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><!-- cadenza:head --></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
+  // The build's compressed copy of the script, as its last step writes it.
+  fs.writeFileSync(
+    path.join(webDist, 'assets', 'app-3f2a1b.js.br'),
+    zlib.brotliCompressSync('console.log("app")'),
+  );
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
   t = await createTestApp({ WEB_DIST: webDist });
 });
@@ -135,6 +141,21 @@ describe('the web app', () => {
     });
     expect(bootstrapOf(portuguese.body).i18n.language).toBe('pt-BR');
     expect(portuguese.body).toContain('<html lang="pt-BR"');
+  });
+
+  it('sends the compressed copy of a built file to browsers that accept it', async () => {
+    const client = new TestClient(t.app);
+    const compressed = await client.get('/assets/app-3f2a1b.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await client.get('/assets/app-3f2a1b.js', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('does not serve the raw template', async () => {

@@ -56,6 +56,8 @@ export const spaPlugin = fp<SpaOptions>(
           root: webDist,
           wildcard: false,
           index: false,
+          // The build writes Brotli and gzip copies of scripts and styles; they are sent as is.
+          preCompressed: true,
           allowedPath: (pathname) => pathname !== '/index.html',
           setHeaders(res, filePath) {
             const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

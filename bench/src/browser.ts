@@ -1,0 +1,116 @@
+// The browser's side: how much JavaScript the landing page loads before it can draw, and
+// Lighthouse's performance score (mobile emulation, its default throttling) for the landing page,
+// discover and an artist page, in Debian's Chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { note, startApp } from './http.js';
+
+const dist = path.resolve(import.meta.dirname, '../../web/dist');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The gzipped JavaScript a first visit to the landing page runs: the entry with everything it
+ * imports, and the homepage screen the router loads for `/` with everything that imports.
+ */
+export function landingJavaScript(): { bytes: number; files: number } {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(add);
+  };
+  add('index.html');
+  add('src/features/homepage/homepage.tsx');
+  let bytes = 0;
+  for (const file of files) bytes += zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
+  return { bytes, files: files.size };
+}
+
+/** The score, with the paints behind it and how fast Lighthouse found this machine's CPU. */
+async function performanceOf(url: string, port: number) {
+  const result = await lighthouse(url, {
+    port,
+    onlyCategories: ['performance'],
+    logLevel: 'error',
+    output: 'json',
+  });
+  const lhr = result!.lhr;
+  const shown = (audit: string) => lhr.audits[audit]?.displayValue ?? '?';
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    detail: `FCP ${shown('first-contentful-paint')}, LCP ${shown('largest-contentful-paint')}, TBT ${shown('total-blocking-time')}, CPU index ${lhr.environment.benchmarkIndex}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const js = landingJavaScript();
+  const rows: { name: string; figure: number; goal: string; met: boolean; detail?: string }[] = [
+    {
+      name: 'landing page JavaScript, KB gzip',
+      figure: Math.round(js.bytes / 1024),
+      goal: '< 150',
+      met: js.bytes < 150 * 1024,
+      detail: `${js.files} files`,
+    },
+  ];
+
+  if (fs.existsSync(CHROMIUM)) {
+    const app = await startApp({ SEED_DEMO: 'true' });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const { artists } = (await (await fetch(`${app.url}/api/v1/landing/artists`)).json()) as {
+        artists: { id: number }[];
+      };
+      for (const [name, pathname, goal] of [
+        ['Lighthouse performance, landing page', '/', 95],
+        ['Lighthouse performance, discover', '/discover', 90],
+        ['Lighthouse performance, artist page', `/artist/${artists[0]?.id ?? 1}`, 90],
+      ] as const) {
+        const { score, detail } = await performanceOf(app.url + pathname, chrome.port);
+        rows.push({ name, figure: score, goal: `>= ${goal}`, met: score >= goal, detail });
+      }
+    } finally {
+      chrome.kill();
+      await app.stop();
+    }
+  } else {
+    note(`Chromium is not at ${CHROMIUM} (CHROME_PATH): Lighthouse skipped.`);
+  }
+
+  if (asJson) {
+    console.log(JSON.stringify({ title: 'browser', at: new Date().toISOString(), rows }));
+    return;
+  }
+  console.log('\nThe browser: first-page JavaScript and Lighthouse (mobile emulation)\n');
+  for (const { name, figure, goal, met, detail } of rows) {
+    console.log(
+      `${name.padEnd(40)} ${String(figure).padStart(5)}   goal ${goal.padEnd(6)} ${(met ? 'met' : 'MISSED').padEnd(7)} ${detail ?? ''}`,
+    );
+  }
+}
+
+await main();
