@@ -6,11 +6,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { note, startApp } from './http.js';
+import { CHROMIUM_FLAGS } from '../../e2e/src/chromium-flags.js';
+import { note, printGoals, startApp, type GoalRow } from './http.js';
 
 const dist = path.resolve(import.meta.dirname, '../../web/dist');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1';
 
 interface ManifestChunk {
   file: string;
@@ -57,7 +57,7 @@ async function performanceOf(url: string, port: number) {
 
 async function main(): Promise<void> {
   const js = landingJavaScript();
-  const rows: { name: string; figure: number; goal: string; met: boolean; detail?: string }[] = [
+  const rows: GoalRow[] = [
     {
       name: 'landing page JavaScript, KB gzip',
       figure: Math.round(js.bytes / 1024),
@@ -71,15 +71,7 @@ async function main(): Promise<void> {
     const app = await startApp({ SEED_DEMO: 'true' });
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      chromeFlags: CHROMIUM_FLAGS,
     });
     try {
       const { artists } = (await (await fetch(`${app.url}/api/v1/landing/artists`)).json()) as {
@@ -101,16 +93,7 @@ async function main(): Promise<void> {
     note(`Chromium is not at ${CHROMIUM} (CHROME_PATH): Lighthouse skipped.`);
   }
 
-  if (asJson) {
-    console.log(JSON.stringify({ title: 'browser', at: new Date().toISOString(), rows }));
-    return;
-  }
-  console.log('\nThe browser: first-page JavaScript and Lighthouse (mobile emulation)\n');
-  for (const { name, figure, goal, met, detail } of rows) {
-    console.log(
-      `${name.padEnd(40)} ${String(figure).padStart(5)}   goal ${goal.padEnd(6)} ${(met ? 'met' : 'MISSED').padEnd(7)} ${detail ?? ''}`,
-    );
-  }
+  printGoals(rows, 'The browser: first-page JavaScript and Lighthouse (mobile emulation)');
 }
 
 await main();

@@ -158,6 +158,28 @@ export function printTable(
   }
 }
 
+export interface GoalRow {
+  name: string;
+  figure: number;
+  goal: string;
+  met: boolean;
+  detail?: string;
+}
+
+/** Figures that have a goal rather than a baseline (sizes, scores, memory), met or missed. */
+export function printGoals(rows: GoalRow[], title: string): void {
+  if (asJson) {
+    console.log(JSON.stringify({ title, at: new Date().toISOString(), rows }));
+    return;
+  }
+  console.log(`\n${title}\n`);
+  for (const { name, figure, goal, met, detail } of rows) {
+    console.log(
+      `${name.padEnd(44)} ${figure.toFixed(0).padStart(6)}   goal ${goal.padEnd(7)} ${(met ? 'met' : 'MISSED').padEnd(7)} ${detail ?? ''}`,
+    );
+  }
+}
+
 /** Progress and one-off timings: on standard error with `--json`, so the JSON stays clean. */
 export function note(message: string): void {
   if (asJson) console.error(message);

@@ -44,8 +44,13 @@ function millis(text: string): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-async function wrk(url: string, headers: Record<string, string>, seconds: number) {
-  const args = ['-t', '2', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--latency'];
+async function wrk(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = CONNECTIONS,
+) {
+  const args = ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const out = await run('wrk', [...args, url]);
   const errors =
@@ -67,8 +72,13 @@ const autocannonBin = path.join(
   'autocannon.js',
 );
 
-async function autocannon(url: string, headers: Record<string, string>, seconds: number) {
-  const args = [autocannonBin, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+async function autocannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = CONNECTIONS,
+) {
+  const args = [autocannonBin, '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const result = JSON.parse(await run(process.execPath, [...args, url])) as {
     requests: { average: number };
@@ -84,8 +94,19 @@ async function autocannon(url: string, headers: Record<string, string>, seconds:
   };
 }
 
-const once = (url: string, headers: Record<string, string>, seconds: number) =>
-  GENERATOR === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
+const once = (
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<Figures> =>
+  GENERATOR === 'wrk'
+    ? wrk(url, headers, seconds, connections)
+    : autocannon(url, headers, seconds, connections);
+
+/** One run of `seconds` with `connections` at once, no warm-up: load for its own sake. */
+export const burst = (url: string, seconds: number, connections: number) =>
+  once(url, {}, seconds, connections);
 
 /** Warms the server up, then loads it BENCH_RUNS times; the run with the median throughput. */
 export async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {

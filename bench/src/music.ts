@@ -7,7 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { wavBytes } from '../../server/src/test/wav.js';
 import { Client } from './client.js';
-import { load, note, printTable, startApp, startBare, startNginx } from './http.js';
+import {
+  load,
+  note,
+  printGoals,
+  printTable,
+  startApp,
+  startBare,
+  startNginx,
+  type GoalRow,
+} from './http.js';
+import { burst, DURATION } from './load.js';
+import { memoryOf, soak, soakSeconds } from './memory.js';
 
 const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
 // Plays of the last 30 days, which the admin dashboard aggregates.
@@ -55,6 +66,9 @@ async function main(): Promise<void> {
   const nginx = await startNginx(audioFolder);
   const bare = await startBare();
   const app = await startApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+  // Resident memory once started and settled, before any load.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idle = memoryOf(app.pid);
   try {
     // The baseline is loaded once; every row below is set beside it.
     const base = await load(`${bare.url}/`);
@@ -65,15 +79,48 @@ async function main(): Promise<void> {
     const artist = track.artists[0]!;
     const prefix = artist.name.split(' ')[0]!.slice(0, 4).toLowerCase();
     const rows = [];
-    for (const [name, pathname] of [
+    const musicCalls = [
       [`GET search '${prefix}'`, `/api/v1/search?query=${prefix}&perPage=10`],
       ['GET artist page', `/api/v1/artists/${artist.id}`],
       ['GET album page', `/api/v1/albums/${track.album.id}`],
       ['GET top 50 tracks', '/api/v1/tracks/top?perPage=50'],
-    ] as const) {
+    ] as const;
+    for (const [name, pathname] of musicCalls) {
       rows.push({ name, app: await load(app.url + pathname), bare: base });
     }
     printTable(rows, `Music pages on ${TRACKS} tracks`);
+
+    // Memory: idle, then the peak while the same calls take 200 connections each.
+    const musicUrls = musicCalls.map(([, pathname]) => app.url + pathname);
+    for (const url of musicUrls) await burst(url, DURATION, 200);
+    const underLoad = memoryOf(app.pid).peak;
+    const memoryRows: GoalRow[] = [
+      {
+        name: 'resident memory idle, MB',
+        figure: idle.rss,
+        goal: '< 150',
+        met: idle.rss < 150,
+      },
+      {
+        name: 'peak resident memory, 200 connections, MB',
+        figure: underLoad,
+        goal: '< 300',
+        met: underLoad < 300,
+      },
+    ];
+    const soakFor = soakSeconds();
+    if (soakFor > 0) {
+      const { from, to, growth } = await soak(app.pid, musicUrls, soakFor);
+      memoryRows.push({
+        name: `growth over a ${soakFor} s soak, MB`,
+        figure: growth,
+        goal: '~ 0',
+        // Within a tenth of where it stood after the first minute.
+        met: growth < from * 0.1,
+        detail: `${from.toFixed(0)} MB after the first minute, ${to.toFixed(0)} MB at the end`,
+      });
+    }
+    printGoals(memoryRows, `Memory on ${TRACKS} tracks`);
 
     // The same calls through the Subsonic API, as a music app makes them.
     const admin = new Client(app.url);

@@ -95,7 +95,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
 );
 
 /**
- * A throwaway session for a request that keeps none (token clients, cookieless routes, health):
+ * A throwaway session for a request that keeps none (token clients, cookieless routes, files):
  * its id is only drawn if something asks for it, and no cookie carries it.
  */
 function unsavedSession(newId: () => string): RequestSession {

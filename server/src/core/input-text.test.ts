@@ -63,6 +63,20 @@ describe('text people show to each other', () => {
       .execute();
     expect(stored).toEqual([]);
   });
+
+  it('finds nothing at a path with a NUL in it, on every route', async () => {
+    // PostgreSQL refuses NUL in text; a route must not pass one to it as a name or slug.
+    const client = await new TestClient(t.app).visit();
+    for (const url of [
+      '/api/v1/genres/rock%00',
+      '/api/v1/custom-pages/%00',
+      '/api/v1/users/%00/followers',
+    ]) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message, url).toBe('Not found.');
+    }
+  });
 });
 
 describe('numbers', () => {

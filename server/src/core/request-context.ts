@@ -38,7 +38,7 @@ declare module 'fastify' {
      */
     cookieless?: boolean;
     /**
-     * How much of the visitor's session the route needs. `none` (health, static files): no cookie
+     * How much of the visitor's session the route needs. `none` (the built files): no cookie
      * is read and none is set. `read` (audio streams): a signed-in user's cookie is read for their
      * permissions, but no new visitor gets a session and no cookie is set. Other routes get the
      * whole session with its cookies.

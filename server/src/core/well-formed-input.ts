@@ -18,10 +18,17 @@ function firstMalformed(value: unknown, path: string): string | undefined {
  * Refuses text that no database can store as sent (a lone half of a surrogate pair, which JSON
  * can carry as `"\ud800"`) anywhere in a request's body, query or path, before any route sees
  * it: stored, it would come back mangled.
+ *
+ * A path naming something with a NUL in it names nothing: no id, slug or name holds one, and
+ * PostgreSQL refuses NUL in text outright. It is not found, whatever the route.
  */
 export const wellFormedInputPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
+      const params = Object.values((request.params ?? {}) as Record<string, unknown>);
+      if (params.some((value) => typeof value === 'string' && value.includes('\u0000'))) {
+        throw AppError.notFound();
+      }
       for (const part of [request.params, request.query, request.body]) {
         const field = firstMalformed(part, '');
         if (field) throw AppError.validation({ [field]: INVALID_TEXT_MESSAGE });

@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { lazily } from '../infra/lazy-require.js';
 import type { Database } from './schema.js';
+
+// The PostgreSQL client loads only where PostgreSQL is used.
+const pg = lazily<typeof pgModule>('pg');
 
 export type Dialect = DatabaseConfig['dialect'];
 
@@ -21,7 +25,7 @@ const PG_TIMESTAMP = 1114;
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
-function pgTypes(): pg.CustomTypesConfig {
+function pgTypes(): pgModule.CustomTypesConfig {
   const toIso = (value: string) =>
     new Date(value.includes('+') || value.endsWith('Z') ? value : `${value}Z`).toISOString();
   const parsers: Record<number, (value: string) => unknown> = {
@@ -32,7 +36,8 @@ function pgTypes(): pg.CustomTypesConfig {
   };
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      parsers[oid] ?? pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+      parsers[oid] ??
+      pg().types.getTypeParser(oid, format)) as pgModule.CustomTypesConfig['getTypeParser'],
   };
 }
 
@@ -66,7 +71,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 export function openDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): Db {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new (pg().Pool)({
       connectionString: config.url,
       max: 10,
       types: pgTypes(),

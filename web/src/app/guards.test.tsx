@@ -5,17 +5,20 @@ import { renderRoute } from './testing/render-route';
 
 const NOT_FOUND = "Looks like you've found the doorway to the great nothing";
 
+// Screens and layouts load on demand: the first load of one's code here can take seconds.
+const LOADED = { timeout: 5000 };
+
 /** Renders the app at `path` and waits for the heading of the screen that ends up shown. */
 async function visit(path: string, overrides: BootstrapOverrides = {}) {
   const { router } = renderRoute(path, makeBootstrap(overrides));
-  const heading = await screen.findByRole('heading', { level: 1 });
+  const heading = await screen.findByRole('heading', { level: 1 }, LOADED);
   return { router, heading: heading.textContent, pathname: () => router.state.location.pathname };
 }
 
 /** Renders the app at `path` and waits for the web player's layout: its player bar. */
 async function visitPlayer(path: string, overrides: BootstrapOverrides = {}) {
   const { router } = renderRoute(path, makeBootstrap(overrides));
-  await screen.findByRole('region', { name: 'Player' });
+  await screen.findByRole('region', { name: 'Player' }, LOADED);
   return { pathname: () => router.state.location.pathname };
 }
 

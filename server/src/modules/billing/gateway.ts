@@ -1,4 +1,8 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazily } from '../../infra/lazy-require.js';
+
+// Stripe's library loads only when payments are set up.
+const stripeLibrary = lazily<typeof Stripe>('stripe');
 import type { Invoice } from '@cadenza/contracts/billing';
 
 /** A subscription as the gateway knows it, in the terms the billing service needs. */
@@ -109,7 +113,7 @@ function toSubscription(subscription: Stripe.Subscription): GatewaySubscription 
 
 export function stripeGateway(options: StripeOptions): PaymentGateway {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const stripe = new Stripe(options.secretKey, {
+  const stripe = new (stripeLibrary())(options.secretKey, {
     ...(base
       ? {
           host: base.hostname,

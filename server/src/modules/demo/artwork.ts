@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 import { createRandom } from './synth/random.js';
 
 function escapeXml(text: string): string {

@@ -1,5 +1,5 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 
 /**
  * Audio files for tests: a short MP3 tone made with lamejs, tagged with a small ID3v2.3

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 import type { Storage } from '../../infra/storage.js';
 
 const ACCEPTED = /^image\/(jpeg|png|webp|gif|avif|tiff)$/;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ImportTrackInput } from '@cadenza/contracts/music';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 
 import { wavBytes } from '../../test/wav.js';
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 import { AppError } from '../../core/errors.js';
 import { randomToken } from '../../infra/hash.js';
 import type { Storage } from '../../infra/storage.js';

@@ -1,5 +1,5 @@
 import { imageTypeOf, type Storage } from '../../infra/storage.js';
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 
 /** Cover sizes a client may ask for; others are served at the nearest larger one. */
 const SIZES = [64, 128, 256, 512, 1024] as const;

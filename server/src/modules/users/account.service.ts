@@ -1,7 +1,7 @@
 import type { EventBus } from '../../infra/events.js';
 import type { Address } from '@cadenza/contracts/users';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { sharp } from '../../infra/sharp.js';
 import { AppError } from '../../core/errors.js';
 import { hashPassword, randomToken } from '../../infra/hash.js';
 import { newPasswordError } from '../../infra/password-policy.js';
