@@ -3,7 +3,7 @@
 /** A browser's cookies and anti-forgery echo, for one signed-in user. */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  constructor(public base: string) {}
 
   get cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -3,6 +3,7 @@
 // is the median of BENCH_RUNS runs (3) after a warm-up (BENCH_WARMUP seconds, 2).
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -50,7 +51,11 @@ async function wrk(
   seconds: number,
   connections = CONNECTIONS,
 ) {
-  const args = ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--latency'];
+  // One thread per two cores: wrk's threads otherwise take turns on the cores with the server
+  // under test, and the latency they record grows a tail that is the scheduler's, not the
+  // server's. One thread still drives a bare node:http server at full speed.
+  const threads = String(Math.max(1, Math.floor(os.cpus().length / 2)));
+  const args = ['-t', threads, '-c', String(connections), '-d', `${seconds}s`, '--latency'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const out = await run('wrk', [...args, url]);
   const errors =

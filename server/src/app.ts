@@ -370,7 +370,7 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const db = options.db ?? openDatabase(config.database);
+  const db = options.db ?? openDatabase(config.database, { queryLog: config.queryLog });
   await migrateToLatest(db);
   const services = await createServices(config, db);
   await seedDatabase({

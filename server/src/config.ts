@@ -42,6 +42,8 @@ const envSchema = z.object({
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A file every SQL statement is appended to, with its parameters and time (profiling). */
+  QUERY_LOG: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
@@ -90,6 +92,8 @@ export interface Config {
   appKey: string | undefined;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Where every SQL statement is logged as a JSON line; off when unset. */
+  queryLog: string | undefined;
   /** Folder of the built web app. */
   webDist: string;
   /** Payments through Stripe; billing has no gateway without it. */
@@ -168,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appKey: env.APP_KEY,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
+    queryLog: env.QUERY_LOG ? path.resolve(env.QUERY_LOG) : undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     stripe: env.STRIPE_SECRET_KEY
       ? {

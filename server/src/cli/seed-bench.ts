@@ -1,7 +1,8 @@
 /**
  * Fills the configured database (DATA_DIR or DATABASE_URL) with a large synthetic catalogue
- * for benchmarks: `npm run seed:bench -- --tracks 100000`. Artists, albums, tracks, genres and
- * plays; no audio files.
+ * for benchmarks: `npm run seed:bench -- --tracks 100000`. Artists, albums, tracks, genres,
+ * plays, listeners with their likes, follows and playlists, and a library of `--library` liked
+ * tracks and a playlist as long for the admin (ADMIN_EMAIL); no audio files.
  */
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
@@ -13,12 +14,15 @@ async function main(): Promise<number> {
       tracks: { type: 'string', default: '100000' },
       // Plays over the last 30 days; half a play per track when not given.
       plays: { type: 'string' },
+      library: { type: 'string', default: '5000' },
       seed: { type: 'string', default: '42' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run seed:bench -- [--tracks 100000] [--plays 1000000] [--seed 42]');
+    console.log(
+      'Usage: npm run seed:bench -- [--tracks 100000] [--plays 1000000] [--library 5000] [--seed 42]',
+    );
     return 0;
   }
   const tracks = Number(values.tracks);
@@ -29,6 +33,11 @@ async function main(): Promise<number> {
   const plays = values.plays === undefined ? tracks / 2 : Number(values.plays);
   if (!Number.isInteger(plays) || plays < 0 || plays > 100_000_000) {
     console.error('--plays must be a whole number between 0 and 100000000');
+    return 64; // EX_USAGE
+  }
+  const library = Number(values.library);
+  if (!Number.isInteger(library) || library < 0 || library > tracks) {
+    console.error('--library must be a whole number between 0 and the number of tracks');
     return 64; // EX_USAGE
   }
   let config;
@@ -45,8 +54,10 @@ async function main(): Promise<number> {
   const started = Date.now();
   let lastReport = 0;
   try {
+    const admin = await app.services.users.findByEmail(config.admin.email);
     const result = await app.services.catalogue.seedSynthetic({
       tracks,
+      ...(admin && library > 0 ? { library: { ownerId: admin.id, size: library } } : {}),
       playsPerTrack: plays / tracks,
       seed: Number(values.seed) || 42,
       onProgress(done, total) {
@@ -57,8 +68,11 @@ async function main(): Promise<number> {
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `\nAdded ${result.artists} artists, ${result.albums} albums, ${result.tracks} tracks and ${result.plays} plays in ${seconds} s.`,
+      `\nAdded ${result.artists} artists, ${result.albums} albums, ${result.tracks} tracks, ${result.plays} plays, ` +
+        `${result.listeners} listeners with ${result.likes} likes and ${result.playlists} playlists in ${seconds} s.`,
     );
+    if (result.libraryPlaylistId !== null)
+      console.log(`The admin's playlist of ${library} tracks is ${result.libraryPlaylistId}.`);
     // What the server's schedule does soon after each day ends, done now for the past days.
     const rolling = Date.now();
     await app.services.reports.rollUpFinishedDays();

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
@@ -41,5 +44,26 @@ describe('the database', () => {
       .select('name' as never)
       .execute();
     expect((applied as { name: string }[]).map((row) => row.name)).toContain('0001_core');
+  });
+
+  it('logs each statement with its parameters and time when QUERY_LOG names a file', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-queries-')), 'q.log');
+    const logged = await createTestApp({ QUERY_LOG: file });
+    try {
+      fs.truncateSync(file);
+      const response = await logged.app.inject({ url: '/api/v1/genres/rock' });
+      expect(response.statusCode).toBe(404);
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { sql: string; parameters: unknown[]; ms: number });
+      const genre = lines.find((line) => /from "genres"/.test(line.sql));
+      expect(genre?.parameters).toContain('rock');
+      expect(genre?.ms).toBeGreaterThanOrEqual(0);
+    } finally {
+      await logged.close();
+    }
+    expect(fs.existsSync(file)).toBe(true);
   });
 });

@@ -49,7 +49,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    db = openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
+    db = openDatabase(
+      { dialect: 'postgres', url },
+      { searchPath: schema, queryLog: config.queryLog },
+    );
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -57,7 +60,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await client.end();
     };
   } else {
-    db = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'test.sqlite') });
+    db = openDatabase(
+      { dialect: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
+      { queryLog: config.queryLog },
+    );
   }
 
   const app = await buildApp(config, { db, announce: () => {} });

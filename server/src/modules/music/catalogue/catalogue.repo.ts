@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -228,48 +228,128 @@ export async function similarArtists(db: Executor, artistId: number, limit: numb
 }
 
 export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
-  let tracks = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
-  if (genreId)
-    tracks = tracks
-      .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
-      .where('track_genres.genre_id', '=', genreId);
+  if (genreId) return topTracksOfGenre(db, window, genreId);
   return pageWithTotal(
-    tracks,
+    db.selectFrom('tracks').where('tracks.hidden', '=', 0),
     window,
     (query) =>
       query
         .select(LISTED_TRACK_OF_TRACKS)
         .orderBy('tracks.plays', 'desc')
         .orderBy('tracks.id', 'desc'),
-    genreId ? undefined : () => visibleCount(db, 'tracks'),
+    () => visibleCount(db, 'tracks'),
   );
 }
 
-export function listAlbums(
+/**
+ * A genre's tracks, most played first. A genre holding a good share of the catalogue is read
+ * down the plays index, keeping its own tracks: a page turns up after a few rows per track
+ * wanted. A small genre (or a page deep in a big one) is read whole and sorted instead, which
+ * then costs less than walking the index past every other genre's tracks.
+ */
+async function topTracksOfGenre(db: Executor, window: PageWindow, genreId: number) {
+  const size = await genreSize(db, 'tracks', genreId);
+  const tracks = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
+  const rows = await (
+    walksPlaysIndex(window, size)
+      ? tracks.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('track_genres')
+              .select('track_genres.track_id')
+              .whereRef('track_genres.track_id', '=', 'tracks.id')
+              .where('track_genres.genre_id', '=', genreId),
+          ),
+        )
+      : tracks
+          .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
+          .where('track_genres.genre_id', '=', genreId)
+  )
+    .select(LISTED_TRACK_OF_TRACKS)
+    .orderBy('tracks.plays', 'desc')
+    .orderBy('tracks.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { rows, total: size.visible };
+}
+
+const GENRE_LINKS = {
+  tracks: { links: 'track_genres', owner: 'track_id' },
+  albums: { links: 'album_genres', owner: 'album_id' },
+} as const;
+
+interface GenreSize {
+  /** The genre's rows listeners see. */
+  visible: number;
+  /** About how many rows the whole table holds: its highest id. */
+  table: number;
+}
+
+/**
+ * How many of a genre's tracks or albums listeners see: all of them, counted from the genre's
+ * index alone, less the hidden few; and the size of the table, from its highest id.
+ */
+async function genreSize(
+  db: Executor,
+  table: 'tracks' | 'albums',
+  genreId: number,
+): Promise<GenreSize> {
+  const { links, owner } = GENRE_LINKS[table];
+  const { rows } = await sql<{ linked: unknown; hidden: unknown; highest: unknown }>`select
+    (select count(*) from ${sql.table(links)} where genre_id = ${genreId}) as linked,
+    (select count(*) from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
+      where t.hidden = 1 and g.genre_id = ${genreId}) as hidden,
+    (select max(id) from ${sql.table(table)}) as highest`.execute(db);
+  const row = rows[0]!;
+  return { visible: Number(row.linked) - Number(row.hidden), table: Number(row.highest ?? 0) };
+}
+
+/** Whether walking the plays index reads fewer rows than the genre holds, for this page. */
+function walksPlaysIndex(window: PageWindow, size: GenreSize): boolean {
+  const walked = ((window.offset + window.limit) * size.table) / Math.max(1, size.visible);
+  return walked < size.visible;
+}
+
+export async function listAlbums(
   db: Executor,
   order: 'new' | 'popular',
   window: PageWindow,
   genreId?: number,
 ) {
-  let albums = db.selectFrom('albums').where('albums.hidden', '=', 0);
-  if (genreId)
-    albums = albums
-      .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
-      .where('album_genres.genre_id', '=', genreId);
-  return pageWithTotal(
-    albums,
-    window,
-    (query) => {
-      const rows = query.selectAll('albums');
-      return order === 'new'
-        ? rows
-            .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
-            .orderBy('albums.release_date', 'desc')
-            .orderBy('albums.id', 'desc')
-        : rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
-    },
-    genreId ? undefined : () => visibleCount(db, 'albums'),
-  );
+  const ordered = <Q extends SelectQueryBuilder<Database, 'albums', object>>(query: Q) => {
+    const rows = query.selectAll('albums');
+    return order === 'new'
+      ? rows
+          .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
+          .orderBy('albums.release_date', 'desc')
+          .orderBy('albums.id', 'desc')
+      : rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
+  };
+  const albums = db.selectFrom('albums').where('albums.hidden', '=', 0);
+  if (!genreId) return pageWithTotal(albums, window, ordered, () => visibleCount(db, 'albums'));
+
+  // A genre's albums, as its tracks above.
+  const size = await genreSize(db, 'albums', genreId);
+  const rows = await ordered(
+    order === 'popular' && walksPlaysIndex(window, size)
+      ? albums.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('album_genres')
+              .select('album_genres.album_id')
+              .whereRef('album_genres.album_id', '=', 'albums.id')
+              .where('album_genres.genre_id', '=', genreId),
+          ),
+        )
+      : albums.where('albums.id', 'in', (eb) =>
+          eb.selectFrom('album_genres').select('album_id').where('genre_id', '=', genreId),
+        ),
+  )
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { rows, total: size.visible };
 }
 
 export function popularArtists(db: Executor, window: PageWindow) {

@@ -26,6 +26,11 @@ export interface SyntheticOptions {
   albumsPerArtist?: number;
   /** Plays logged over the last 30 days, as a share of the track count. */
   playsPerTrack?: number;
+  /**
+   * A user given a big library: this many liked tracks and a public playlist of as many, so a
+   * benchmark can read a heavy user's pages.
+   */
+  library?: { ownerId: number; size: number };
   seed?: number;
   onProgress?: (done: number, total: number) => void;
 }
@@ -110,7 +115,7 @@ const BATCH = 1000;
 
 async function insertReturningIds<T extends Record<string, unknown>>(
   db: Executor,
-  table: 'artists' | 'albums' | 'tracks',
+  table: 'artists' | 'albums' | 'tracks' | 'users' | 'playlists',
   rows: T[],
 ): Promise<number[]> {
   const ids: number[] = [];
@@ -136,7 +141,16 @@ async function insertAll(db: Executor, table: keyof Database, rows: Record<strin
 export async function seedSyntheticCatalogue(
   db: Kysely<Database>,
   options: SyntheticOptions,
-): Promise<{ artists: number; albums: number; tracks: number; plays: number }> {
+): Promise<{
+  artists: number;
+  albums: number;
+  tracks: number;
+  plays: number;
+  listeners: number;
+  likes: number;
+  playlists: number;
+  libraryPlaylistId: number | null;
+}> {
   const next = random(options.seed ?? 42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const word = () => {
@@ -314,6 +328,115 @@ export async function seedSyntheticCatalogue(
     await db.transaction().execute((trx) => insertAll(trx, 'plays', rows));
   }
 
+  // Listeners, in proportion to the catalogue: one per hundred tracks, each with twenty liked
+  // tracks and two followed artists; one in two keeps a public playlist of thirty tracks.
+  const listenerCount = Math.max(1, Math.floor(options.tracks / 100));
+  const popularTrack = () => allTrackIds[Math.floor(Math.pow(next(), 3) * allTrackIds.length)]!;
+  let likeCount = 0;
+  let playlistCount = 0;
+  for (let first = 0; first < listenerCount; first += SLICE) {
+    await db.transaction().execute(async (trx) => {
+      const count = Math.min(SLICE, listenerCount - first);
+      const created = iso(now - 400 * 86_400_000);
+      const userIds = await insertReturningIds(
+        trx,
+        'users',
+        Array.from({ length: count }, (_, j) => ({
+          email: `listener-${first + j}@bench-${run}.example`,
+          email_verified_at: created,
+          created_at: created,
+          updated_at: created,
+        })),
+      );
+      const likes: Record<string, unknown>[] = [];
+      const follows: Record<string, unknown>[] = [];
+      const playlists: Record<string, unknown>[] = [];
+      for (const user_id of userIds) {
+        for (const id of new Set(Array.from({ length: 20 }, popularTrack))) {
+          const at = iso(now - Math.floor(next() * 365 * 86_400_000));
+          likes.push({ user_id, likeable_type: 'track', likeable_id: id, created_at: at });
+        }
+        for (const id of new Set([pick(artistIds), pick(artistIds)])) {
+          follows.push({
+            user_id,
+            followable_type: 'artist',
+            followable_id: id,
+            created_at: created,
+          });
+        }
+        if (next() < 0.5)
+          playlists.push({
+            owner_id: user_id,
+            name: words(1, 3),
+            public: 1,
+            created_at: created,
+            updated_at: created,
+          });
+      }
+      await insertAll(trx, 'likes', likes);
+      await insertAll(trx, 'follows', follows);
+      const playlistIds = await insertReturningIds(trx, 'playlists', playlists);
+      await insertAll(
+        trx,
+        'playlist_tracks',
+        playlistIds.flatMap((playlist_id, j) =>
+          [...new Set(Array.from({ length: 30 }, popularTrack))].map((track_id, position) => ({
+            playlist_id,
+            track_id,
+            position,
+            added_by: playlists[j]!.owner_id,
+            created_at: created,
+          })),
+        ),
+      );
+      likeCount += likes.length;
+      playlistCount += playlistIds.length;
+    });
+  }
+
+  // The heavy user: a library and a playlist of `size` different tracks each.
+  let libraryPlaylistId: number | null = null;
+  if (options.library) {
+    const { ownerId, size } = options.library;
+    const step = Math.max(1, Math.floor(allTrackIds.length / size));
+    const chosen = allTrackIds.filter((_, i) => i % step === 0).slice(0, size);
+    libraryPlaylistId = await db.transaction().execute(async (trx) => {
+      await insertAll(
+        trx,
+        'likes',
+        chosen.map((likeable_id, i) => ({
+          user_id: ownerId,
+          likeable_type: 'track',
+          likeable_id,
+          created_at: iso(now - i * 60_000),
+        })),
+      );
+      const [id] = await insertReturningIds(trx, 'playlists', [
+        {
+          owner_id: ownerId,
+          name: `Bench ${size}`,
+          public: 1,
+          created_at: iso(now),
+          updated_at: iso(now),
+        },
+      ]);
+      await insertAll(
+        trx,
+        'playlist_tracks',
+        chosen.map((track_id, position) => ({
+          playlist_id: id!,
+          track_id,
+          position,
+          added_by: ownerId,
+          created_at: iso(now),
+        })),
+      );
+      return id!;
+    });
+    likeCount += chosen.length;
+    playlistCount++;
+  }
+
   // Album and artist counters follow their tracks.
   await db.transaction().execute(async (trx) => {
     await sql`update albums set plays = (select coalesce(sum(t.plays), 0) from tracks t where t.album_id = albums.id) where album_key like ${`%#bench-${run}-%`}`.execute(
@@ -333,5 +456,9 @@ export async function seedSyntheticCatalogue(
     albums: albumCount,
     tracks: trackTotal,
     plays: playCount,
+    listeners: listenerCount,
+    likes: likeCount,
+    playlists: playlistCount,
+    libraryPlaylistId,
   };
 }

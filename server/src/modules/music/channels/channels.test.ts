@@ -350,3 +350,78 @@ describe('channels', () => {
     }
   });
 });
+
+describe("a genre's tracks and albums", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.services.catalogue.seedSynthetic({ tracks: 600, seed: 7 });
+  });
+  afterAll(() => t.close());
+
+  it('come most played first, hidden ones left out, however many a page asks for', async () => {
+    const db = t.db.kysely;
+    // The genre with the most tracks of the made-up catalogue.
+    const biggest = await db
+      .selectFrom('track_genres')
+      .innerJoin('genres', 'genres.id', 'track_genres.genre_id')
+      .select(['genres.id', 'genres.name'])
+      .groupBy(['genres.id', 'genres.name'])
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .executeTakeFirstOrThrow();
+    const genre = await t.app.services.catalogue.genreByName(biggest.name);
+    const tracksOfGenre = () =>
+      db
+        .selectFrom('tracks')
+        .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
+        .where('track_genres.genre_id', '=', genre.id)
+        .where('tracks.hidden', '=', 0)
+        .select('tracks.id')
+        .orderBy('tracks.plays', 'desc')
+        .orderBy('tracks.id', 'desc')
+        .execute();
+    const [hiddenOne] = await tracksOfGenre();
+    await db.updateTable('tracks').set({ hidden: 1 }).where('id', '=', hiddenOne!.id).execute();
+    const expected = (await tracksOfGenre()).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(20);
+
+    // One track a page walks the plays index; twenty a page, or a late page, sorts the genre.
+    const anyone = { userId: null };
+    for (const perPage of [1, 2, 20]) {
+      for (const page of [1, 2, Math.ceil(expected.length / perPage)]) {
+        const listed = await t.app.services.catalogue.topTracks({ page, perPage }, anyone, genre.id);
+        expect(listed.total).toBe(expected.length);
+        expect(listed.data.map((track) => track.id)).toEqual(
+          expected.slice((page - 1) * perPage, page * perPage),
+        );
+      }
+    }
+
+    const albumsOfGenre = await db
+      .selectFrom('albums')
+      .innerJoin('album_genres', 'album_genres.album_id', 'albums.id')
+      .where('album_genres.genre_id', '=', genre.id)
+      .select('albums.id')
+      .orderBy('albums.plays', 'desc')
+      .orderBy('albums.id', 'desc')
+      .execute();
+    for (const perPage of [1, 20]) {
+      const listed = await t.app.services.catalogue.albums(
+        'popular',
+        { page: 1, perPage },
+        anyone,
+        genre.id,
+      );
+      expect(listed.total).toBe(albumsOfGenre.length);
+      expect(listed.data.map((album) => album.id)).toEqual(
+        albumsOfGenre.slice(0, perPage).map((row) => row.id),
+      );
+    }
+
+    const client = await new TestClient(t.app).visit();
+    const [tracks] = (await client.get(`/api/v1/genres/${biggest.name}`)).json().channel.content
+      .data;
+    expect(tracks.content.total).toBe(expected.length);
+    expect(tracks.content.data[0].id).toBe(expected[0]);
+  });
+});
