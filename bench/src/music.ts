@@ -18,6 +18,7 @@ import {
   type GoalRow,
 } from './http.js';
 import { burst, DURATION } from './load.js';
+import { runListeners, transcodedStarts } from './listeners.js';
 import { memoryOf, soak, soakSeconds } from './memory.js';
 import { captureQueries, databaseOf, rawSql } from './raw-sql.js';
 
@@ -25,6 +26,8 @@ const TRACKS = Number(process.env.BENCH_TRACKS ?? 100_000);
 // Plays of the last 30 days, which the admin dashboard aggregates.
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const root = path.resolve(import.meta.dirname, '../..');
+const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 200);
+const LISTEN_SECONDS = Number(process.env.BENCH_LISTEN_SECONDS ?? 30);
 
 const daysAgo = (days: number) =>
   new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -290,6 +293,40 @@ async function main(): Promise<void> {
       nginx
         ? 'Streaming a 5 MB file next to nginx sendfile of the same file'
         : 'Streaming (nginx is not installed: no baseline)',
+    );
+
+    // 200 listeners on the same track for LISTEN_SECONDS, each reading as a player does; while
+    // they play, transcoded streams are started one after another.
+    const listening = runListeners({
+      url: `${app.url}/api/v1/tracks/${audioId}/stream`,
+      listeners: LISTENERS,
+      seconds: LISTEN_SECONDS,
+      bytesPerSecond: fs.statSync(path.join(audioFolder, 'Bench Stream.wav')).size / 60,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const transcoded = await transcodedStarts(
+      `${app.url}/api/v1/tracks/${audioId}/stream?format=mp3`,
+      20,
+    );
+    const listened = await listening;
+    printGoals(
+      [
+        {
+          name: `listeners who stalled, of ${LISTENERS}`,
+          figure: listened.stalledListeners,
+          goal: '0',
+          met: listened.stalledListeners === 0 && listened.failed === 0,
+          detail: `${listened.stalls} stalls; first byte p50 ${listened.firstByte.p50.toFixed(0)} ms, p99 ${listened.firstByte.p99.toFixed(0)} ms${listened.failed ? `; ${listened.failed} failed` : ''}`,
+        },
+        {
+          name: 'transcoded stream to first byte, p99 ms',
+          figure: transcoded.p99,
+          goal: '<= 300',
+          met: transcoded.p99 <= 300,
+          detail: `p50 ${transcoded.p50.toFixed(0)} ms, slowest ${transcoded.max.toFixed(0)} ms, ${LISTENERS} listeners playing`,
+        },
+      ],
+      `${LISTENERS} listeners for ${LISTEN_SECONDS} s, and MP3 transcoding (ffmpeg) started meanwhile`,
     );
 
     // The admin dashboard: every figure an aggregation over the plays of the range. The first

@@ -2,23 +2,16 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListPartsCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config.js';
+import { lazily } from './lazy-require.js';
 import { safeKey } from './storage.js';
+
+// The S3 client loads only where storage is S3.
+const sdk = lazily<typeof S3Sdk>('@aws-sdk/client-s3');
+const presigner = lazily<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
 
 export interface ByteRange {
   start: number;
@@ -112,7 +105,7 @@ export class S3Disk implements FileDisk {
   readonly bucket: string;
 
   constructor(s3: S3Settings) {
-    this.client = new S3Client(s3ClientConfig(s3));
+    this.client = new (sdk().S3Client)(s3ClientConfig(s3));
     this.bucket = s3.bucket;
   }
 
@@ -123,7 +116,7 @@ export class S3Disk implements FileDisk {
   async adopt(localFile: string, key: string): Promise<void> {
     const { size } = await fs.stat(localFile);
     await this.client.send(
-      new PutObjectCommand({
+      new (sdk().PutObjectCommand)({
         ...this.object(key),
         Body: createReadStream(localFile),
         ContentLength: size,
@@ -134,7 +127,7 @@ export class S3Disk implements FileDisk {
 
   async copy(fromKey: string, key: string): Promise<void> {
     await this.client.send(
-      new CopyObjectCommand({
+      new (sdk().CopyObjectCommand)({
         ...this.object(key),
         CopySource: `${this.bucket}/${safeKey(fromKey).split('/').map(encodeURIComponent).join('/')}`,
       }),
@@ -143,7 +136,7 @@ export class S3Disk implements FileDisk {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     const answer = await this.client.send(
-      new GetObjectCommand({
+      new (sdk().GetObjectCommand)({
         ...this.object(key),
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
       }),
@@ -160,7 +153,7 @@ export class S3Disk implements FileDisk {
 
   async size(key: string): Promise<number | undefined> {
     try {
-      const answer = await this.client.send(new HeadObjectCommand(this.object(key)));
+      const answer = await this.client.send(new (sdk().HeadObjectCommand)(this.object(key)));
       return answer.ContentLength;
     } catch {
       return undefined;
@@ -168,26 +161,26 @@ export class S3Disk implements FileDisk {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand(this.object(key)));
+    await this.client.send(new (sdk().DeleteObjectCommand)(this.object(key)));
   }
 
   /** The store's entity tag of an object, without quotes. */
   async etag(key: string): Promise<string> {
-    const answer = await this.client.send(new HeadObjectCommand(this.object(key)));
+    const answer = await this.client.send(new (sdk().HeadObjectCommand)(this.object(key)));
     return (answer.ETag ?? '').replace(/"/g, '');
   }
 
   presignPut(key: string, mime: string): Promise<string> {
-    return getSignedUrl(
+    return presigner().getSignedUrl(
       this.client,
-      new PutObjectCommand({ ...this.object(key), ContentType: mime }),
+      new (sdk().PutObjectCommand)({ ...this.object(key), ContentType: mime }),
       { expiresIn: SIGNED_URL_SECONDS },
     );
   }
 
   async createMultipart(key: string, mime: string): Promise<string> {
     const answer = await this.client.send(
-      new CreateMultipartUploadCommand({ ...this.object(key), ContentType: mime }),
+      new (sdk().CreateMultipartUploadCommand)({ ...this.object(key), ContentType: mime }),
     );
     return answer.UploadId!;
   }
@@ -197,7 +190,11 @@ export class S3Disk implements FileDisk {
     let marker: string | undefined;
     do {
       const answer = await this.client.send(
-        new ListPartsCommand({ ...this.object(key), UploadId: uploadId, PartNumberMarker: marker }),
+        new (sdk().ListPartsCommand)({
+          ...this.object(key),
+          UploadId: uploadId,
+          PartNumberMarker: marker,
+        }),
       );
       for (const part of answer.Parts ?? []) {
         parts.push({ PartNumber: part.PartNumber!, Size: part.Size!, ETag: part.ETag! });
@@ -208,9 +205,13 @@ export class S3Disk implements FileDisk {
   }
 
   signPart(key: string, uploadId: string, partNumber: number): Promise<string> {
-    return getSignedUrl(
+    return presigner().getSignedUrl(
       this.client,
-      new UploadPartCommand({ ...this.object(key), UploadId: uploadId, PartNumber: partNumber }),
+      new (sdk().UploadPartCommand)({
+        ...this.object(key),
+        UploadId: uploadId,
+        PartNumber: partNumber,
+      }),
       { expiresIn: SIGNED_URL_SECONDS },
     );
   }
@@ -221,7 +222,7 @@ export class S3Disk implements FileDisk {
     parts: { ETag: string; PartNumber: number }[],
   ): Promise<void> {
     await this.client.send(
-      new CompleteMultipartUploadCommand({
+      new (sdk().CompleteMultipartUploadCommand)({
         ...this.object(key),
         UploadId: uploadId,
         MultipartUpload: { Parts: [...parts].sort((a, b) => a.PartNumber - b.PartNumber) },
@@ -231,7 +232,7 @@ export class S3Disk implements FileDisk {
 
   async abortMultipart(key: string, uploadId: string): Promise<void> {
     await this.client.send(
-      new AbortMultipartUploadCommand({ ...this.object(key), UploadId: uploadId }),
+      new (sdk().AbortMultipartUploadCommand)({ ...this.object(key), UploadId: uploadId }),
     );
   }
 }

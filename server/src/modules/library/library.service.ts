@@ -3,6 +3,7 @@ import type { ImportError, ImportJob, LibraryFolder } from '@cadenza/contracts/l
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { IAudioMetadata } from 'music-metadata';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { CatalogueWriter } from './catalogue-port.js';
@@ -10,9 +11,11 @@ import * as repo from './library.repo.js';
 import type { ImportJobRow, LibraryFileRow } from './library.table.js';
 import { scanFolder, type ScannedDirectory } from './scanner.js';
 import {
+  albumKeyOf,
   compilationAlbums,
   findFolderCover,
   readAlbumKey,
+  readTags,
   readTrack,
   type AlbumKey,
 } from './tags.js';
@@ -22,6 +25,8 @@ const MAX_REPORTED_ERRORS = 200;
 /** A queued or running job that has not reported progress for this long is considered dead. */
 const STALE_JOB_MS = 2 * 60_000;
 const PROGRESS_INTERVAL_MS = 250;
+/** Embedded pictures a folder's read tags may hold between its two passes. */
+const KEPT_PICTURE_BYTES = 32 * 1024 * 1024;
 
 export function importJobRowToJob(row: ImportJobRow): ImportJob {
   return {
@@ -251,9 +256,28 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
     if (changed.length === 0) return save();
 
     // Album grouping looks at every file of the folder, changed or not: an album whose tracks
-    // are by several artists is a compilation even when only one of its files changed.
+    // are by several artists is a compilation even when only one of its files changed. The
+    // tags of a changed file are read once, for its key here and its track below.
+    // Kept tags hold their embedded pictures, so a folder keeps at most KEPT_PICTURE_BYTES of
+    // them; the tags of the files beyond are read again.
+    const tagsOf = new Map<string, IAudioMetadata>();
     const keys = new Map<string, AlbumKey>();
+    let keptBytes = 0;
+    for (const { file } of changed) {
+      const tags = await readTags(file).catch(() => null);
+      if (!tags) continue;
+      keys.set(file, albumKeyOf(tags.common));
+      const bytes = (tags.common.picture ?? []).reduce(
+        (sum, picture) => sum + picture.data.length,
+        0,
+      );
+      if (keptBytes + bytes > KEPT_PICTURE_BYTES) continue;
+      keptBytes += bytes;
+      tagsOf.set(file, tags);
+    }
+    // The files left are the unchanged ones (and changed ones that could not be read).
     for (const file of audioFiles) {
+      if (keys.has(file) || !known.has(file)) continue;
       const key = await readAlbumKey(file).catch(() => null);
       if (key) keys.set(file, key);
     }
@@ -265,11 +289,11 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
       const previous = known.get(file);
       const album = keys.get(file)?.album;
       try {
-        const input = await readTrack(file, {
-          size,
-          folderCover,
-          compilation: !!album && compilations.has(album),
-        });
+        const input = await readTrack(
+          file,
+          { size, folderCover, compilation: !!album && compilations.has(album) },
+          tagsOf.get(file),
+        );
         const { trackId } = await catalogue.importTrack(input);
         await repo.upsertFile(db, { path: file, size, mtimeMs, trackId, error: null, seenAt });
         if (previous?.track_id) job.updated++;

@@ -100,8 +100,18 @@ export interface AlbumKey {
   compilation: boolean;
 }
 
+/** The tags and format of an audio file, read once for both its album key and its track. */
+export function readTags(file: string): Promise<IAudioMetadata> {
+  return parseFile(file, { duration: true });
+}
+
+/** The album key of a file whose track is not read: its tags alone, covers skipped. */
 export async function readAlbumKey(file: string): Promise<AlbumKey> {
   const { common } = await parseFile(file, { skipCovers: true, duration: false });
+  return albumKeyOf(common);
+}
+
+export function albumKeyOf(common: IAudioMetadata['common']): AlbumKey {
   return {
     album: common.album?.trim() || null,
     artists: trackArtists(common),
@@ -164,12 +174,16 @@ export interface ReadTrackOptions {
   compilation: boolean;
 }
 
-/** Reads one audio file into what the catalogue imports. Throws when the file is unreadable. */
+/**
+ * Reads one audio file into what the catalogue imports, from its tags when they were read
+ * already. Throws when the file is unreadable.
+ */
 export async function readTrack(
   file: string,
   options: ReadTrackOptions,
+  tags?: IAudioMetadata,
 ): Promise<ImportTrackInput> {
-  const { common, format } = await parseFile(file, { duration: true });
+  const { common, format } = tags ?? (await readTags(file));
   if (!format.duration || !Number.isFinite(format.duration) || format.duration <= 0) {
     throw new Error('No audio found in the file.');
   }

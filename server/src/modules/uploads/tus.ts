@@ -1,7 +1,8 @@
+import fs from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { ERRORS, MemoryLocker, Server, type DataStore, type Upload } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
+import type { DataStore, MemoryLocker, Server, Upload } from '@tus/server';
 import { s3ClientConfig, type S3Disk, type S3Settings } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -34,34 +35,48 @@ export function createTusServer({
   settings: SettingsService;
 }) {
   const directory = path.join(dataDir, 'tus');
-  const datastore: DataStore = s3
-    ? new S3Store({
-        s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
-        expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
-        useTags: false,
-      })
-    : new FileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
 
-  const locker = new MemoryLocker({ acquireLockTimeout: TUS_LOCK_TIMEOUT_MS });
-  const server = new Server({
-    path: TUS_PATH,
-    datastore,
-    locker,
-    onResponseError: (_req, error) =>
-      'status_code' in error && error.body === ERRORS.ERR_LOCK_TIMEOUT.body
-        ? { status_code: 423, body: 'upload is currently locked; retry later\n' }
-        : undefined,
-    relativeLocation: true,
-    maxSize: () => settings.get('uploads.max_size'),
-    async onUploadCreate(req, upload) {
-      return { metadata: { ...upload.metadata, uploader: req.headers.get(UPLOADER_HEADER) } };
-    },
-  });
+  /**
+   * The tus server and its store, loaded with the first upload: the libraries (and the S3 client
+   * under them) weigh tens of megabytes that a server nobody uploads to does without.
+   */
+  async function load() {
+    const { ERRORS, MemoryLocker, Server } = await import('@tus/server');
+    const datastore: DataStore = s3
+      ? new (await import('@tus/s3-store')).S3Store({
+          s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
+          expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
+          useTags: false,
+        })
+      : new (await import('@tus/file-store')).FileStore({
+          directory,
+          expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
+        });
+    const locker = new MemoryLocker({ acquireLockTimeout: TUS_LOCK_TIMEOUT_MS });
+    const server = new Server({
+      path: TUS_PATH,
+      datastore,
+      locker,
+      onResponseError: (_req, error) =>
+        'status_code' in error && error.body === ERRORS.ERR_LOCK_TIMEOUT.body
+          ? { status_code: 423, body: 'upload is currently locked; retry later\n' }
+          : undefined,
+      relativeLocation: true,
+      maxSize: () => settings.get('uploads.max_size'),
+      async onUploadCreate(req, upload) {
+        return { metadata: { ...upload.metadata, uploader: req.headers.get(UPLOADER_HEADER) } };
+      },
+    });
+    return { server, datastore, locker };
+  }
+  let loading: Promise<{ server: Server; datastore: DataStore; locker: MemoryLocker }> | undefined;
+  const loaded = () => (loading ??= load());
 
   return {
-    server,
-    datastore,
-    locker,
+    loaded,
+    /** Answers a tus request (creation, chunks, status, termination). */
+    handle: async (request: IncomingMessage, response: ServerResponse) =>
+      (await loaded()).server.handle(request, response),
     /** Where a finished upload's bytes are: a local file, or an object key in the bucket. */
     location: (id: string) =>
       s3
@@ -69,7 +84,7 @@ export function createTusServer({
         : ({ kind: 'local', file: path.join(directory, id) } as const),
     async find(id: string): Promise<Upload | undefined> {
       try {
-        return await datastore.getUpload(id);
+        return await (await loaded()).datastore.getUpload(id);
       } catch {
         return undefined;
       }
@@ -80,11 +95,15 @@ export function createTusServer({
      * are deleted instead.
      */
     async forget(id: string): Promise<void> {
-      if (datastore instanceof FileStore) await datastore.configstore.delete(id);
+      if (!s3) await ((await loaded()).datastore as FileStore).configstore.delete(id);
       else await Promise.all([id, `${id}.info`].map((key) => bucket?.delete(key)));
     },
     disabled: () => settings.get('uploads.disable_tus'),
-    cleanUpExpired: () => server.cleanUpExpiredUploads(),
+    /** Deletes expired uploads; with none ever started on the local disk, there is nothing to load. */
+    async cleanUpExpired(): Promise<number> {
+      if (!loading && !s3 && (await fs.readdir(directory).catch(() => [])).length === 0) return 0;
+      return (await loaded()).server.cleanUpExpiredUploads();
+    },
   };
 }
 

@@ -265,7 +265,7 @@ export async function uploadsRoutes(
       }
       setUploader(request, uploader.id);
       reply.hijack();
-      await tus.server.handle(request.raw, reply.raw);
+      await tus.handle(request.raw, reply.raw);
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
     tusScope.route({ method: [...methods], url: TUS_PATH, config: signedIn, handler: handle });

@@ -355,7 +355,7 @@ describe('resumable uploads (tus 1.0)', () => {
     const location = (await createTusUpload(client, 20)).headers.get('location')!;
     const id = location.split('/').pop()!;
     // A request that holds the upload and does not let go (a stuck connection).
-    const held = t.app.services.uploads.tus.locker.newLock(id);
+    const held = (await t.app.services.uploads.tus.loaded()).locker.newLock(id);
     await held.lock(new AbortController().signal, async () => {});
     const locked = await patch(client, location, 0, Buffer.from('0123456789'));
     expect(locked.status).toBe(423);
