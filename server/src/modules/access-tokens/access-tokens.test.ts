@@ -123,6 +123,11 @@ describe('API documentation', () => {
     const scriptSources = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
     expect(scriptSources).toContain(scriptHashSource(scripts[0]!));
     expect(scriptSources).not.toContain("'unsafe-inline'");
+    // The reference's own script, loaded with the first visit.
+    const script = await client.get(`${API_REFERENCE_PATH}/js/scalar.js`);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain('createApiReference');
   });
 
   it('is hidden from guests, users without api.access and when the API is off', async () => {

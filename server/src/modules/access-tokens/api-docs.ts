@@ -1,7 +1,12 @@
 import swagger from '@fastify/swagger';
 import { PERMISSIONS, hasPermission } from '@cadenza/contracts/permissions';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AppError } from '../../core/errors.js';
@@ -90,9 +95,42 @@ export async function apiDocsRoutes(
       allowInlineScriptsOf(reply, payload);
     return payload;
   });
-  await app.register(scalar, {
-    routePrefix: API_REFERENCE_PATH,
-    logLevel: 'silent',
-    configuration: { title: 'Cadenza API' },
-  });
+  // Scalar's plugin holds its 4 MB script as text from the moment it loads, about 17 MB of the
+  // server's memory: it is loaded with the first visit, in a Fastify of its own that this
+  // scope's routes hand their requests to, checked and dressed by the hooks above.
+  let reference: Promise<FastifyInstance> | undefined;
+  const loadReference = async () => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const inner = Fastify();
+    await inner.register(scalar, {
+      routePrefix: API_REFERENCE_PATH,
+      logLevel: 'silent',
+      configuration: { title: 'Cadenza API', content: () => app.swagger() },
+    });
+    await inner.ready();
+    return inner;
+  };
+  const PASSED_HEADERS = ['content-type', 'content-disposition', 'location'];
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const inner = await (reference ??= loadReference());
+    const answer = await inner.inject({
+      method: 'GET',
+      url: request.url,
+      headers: { host: request.headers.host ?? 'localhost' },
+    });
+    reply.status(answer.statusCode);
+    for (const name of PASSED_HEADERS) {
+      const value = answer.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    // Text stays text, so the page's inline script can be allowed by its hash above.
+    return reply.send(
+      /^(text|application\/(json|yaml))/.test(String(answer.headers['content-type']))
+        ? answer.body
+        : answer.rawPayload,
+    );
+  };
+  const hidden = { schema: { hide: true } };
+  app.get(API_REFERENCE_PATH, hidden, handler);
+  app.get(`${API_REFERENCE_PATH}/*`, hidden, handler);
 }
