@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023_channel_values_payments.js';
 import * as m0024 from './migrations/0024_backstage_requests.js';
 import * as m0025 from './migrations/0025_artist_profiles.js';
 import * as m0026 from './migrations/0026_releases.js';
+import * as m0027 from './migrations/0027_list_indexes.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0024_backstage_requests': m0024,
   '0025_artist_profiles': m0025,
   '0026_releases': m0026,
+  '0027_list_indexes': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

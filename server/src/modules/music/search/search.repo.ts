@@ -110,11 +110,11 @@ function ftsQuery(tokens: string[], columns?: string[]): string {
  * (`like` reads no index on an expression). Text compares as UTF-8 bytes, in code point order,
  * so the range ends where the phrase's last character is one code point further.
  */
-function sqliteStartsWith(phrase: string) {
+function sqliteStartsWith(phrase: string, value: RawBuilder<unknown> = sql`lower(t.name)`) {
   const chars = [...phrase];
   const last = chars.pop()!;
   const after = chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
-  return sql`lower(t.name) >= ${phrase} and lower(t.name) < ${after}`;
+  return sql<boolean>`${value} >= ${phrase} and ${value} < ${after}`;
 }
 
 /**
@@ -255,16 +255,22 @@ export async function postgresSimilarSearch(
 }
 
 /** Users by the start of their username or names; e-mail addresses are never searched. */
-export async function searchUsers(db: Executor, tokens: string[], page: SearchWindow) {
-  const prefix = likePrefix(tokens[0]!);
+export async function searchUsers(
+  db: Executor,
+  dialect: 'sqlite' | 'postgres',
+  tokens: string[],
+  page: SearchWindow,
+) {
+  // Each name's lowercased index is read: by a range on SQLite (whose `like` reads no index on
+  // an expression), by `like` on PostgreSQL.
+  const startsWith = (column: string) =>
+    dialect === 'postgres'
+      ? sql<boolean>`lower(${sql.ref(column)}) like ${likePrefix(tokens[0]!)} escape '\\'`
+      : sqliteStartsWith(tokens[0]!, sql`lower(${sql.ref(column)})`);
   const base = db
     .selectFrom('users')
     .where((eb) =>
-      eb.or([
-        eb(sql`lower(username)`, 'like', prefix),
-        eb(sql`lower(first_name)`, 'like', prefix),
-        eb(sql`lower(last_name)`, 'like', prefix),
-      ]),
+      eb.or([startsWith('username'), startsWith('first_name'), startsWith('last_name')]),
     );
   const [rows, count] = await Promise.all([
     base

@@ -156,7 +156,7 @@ export function createSearchService({
       const window = { ...pageWindow(page), maxTotal: SEARCH_LAST_PAGE * page.perPage };
       const catalogueTypes = [...wanted].filter((type): type is CatalogueType => type !== 'users');
       const [users, found] = await Promise.all([
-        wanted.has('users') ? repo.searchUsers(db, tokens, window) : undefined,
+        wanted.has('users') ? repo.searchUsers(db, dialect, tokens, window) : undefined,
         catalogueIds(catalogueTypes, tokens, window),
       ]);
       if (users) results.users = paginated(users.rows.map(publicUserRef), users.total, page);
