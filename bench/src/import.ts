@@ -111,7 +111,9 @@ async function runImport(
   let peak = 0;
   const watch = setInterval(() => {
     try {
-      peak = Math.max(peak, memoryOf(child.pid!).peak);
+      // An ending process has no memory left to read: NaN, kept out.
+      const now = memoryOf(child.pid!).peak;
+      if (now > peak) peak = now;
     } catch {
       // The process has just ended.
     }

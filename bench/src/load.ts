@@ -126,3 +126,16 @@ export async function load(url: string, headers: Record<string, string> = {}): P
     runs: runs.map((figures) => Math.round(figures.requests)),
   };
 }
+
+/**
+ * Waits until the app has worked through what a load left queued (requests wrk gave up on are
+ * still answered), so that the next figure is its own: until health answers within 20 ms.
+ */
+export async function settle(appUrl: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const started = performance.now();
+    await (await fetch(`${appUrl}/api/v1/health`)).arrayBuffer();
+    if (performance.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -17,7 +17,7 @@ import {
   startNginx,
   type GoalRow,
 } from './http.js';
-import { burst, DURATION } from './load.js';
+import { burst, DURATION, settle } from './load.js';
 import { runListeners, transcodedStarts } from './listeners.js';
 import { memoryOf, soak, soakSeconds } from './memory.js';
 import { captureQueries, databaseOf, rawSql } from './raw-sql.js';
@@ -168,12 +168,14 @@ async function main(): Promise<void> {
     // The baseline is loaded once; every row below is set beside it.
     const base = await load(`${bare.url}/`);
     const rows = [];
-    for (const call of calls)
+    for (const call of calls) {
+      await settle(app.url);
       rows.push({
         name: call.name,
         app: await load(app.url + call.path, call.headers),
         bare: base,
       });
+    }
     printTable(rows, `Music calls on ${TRACKS} tracks, next to bare node:http`);
     const rawRows = [];
     for (const [i, call] of calls.entries()) {
@@ -213,6 +215,7 @@ async function main(): Promise<void> {
     const musicUrls = calls.filter((call) => !call.headers).map((call) => app.url + call.path);
     for (const url of musicUrls) await burst(url, DURATION, 200);
     const underLoad = memoryOf(app.pid).peak;
+    await settle(app.url);
     const memoryRows: GoalRow[] = [
       {
         name: 'resident memory idle, MB',
@@ -259,12 +262,10 @@ async function main(): Promise<void> {
         `${app.url}/api/v1/albums/new-releases?perPage=20`,
       ],
     ] as const) {
+      await settle(app.url);
       subsonicRows.push({ name, app: await load(url), bare: base });
-      subsonicRows.push({
-        name: jsonName,
-        app: await load(jsonUrl),
-        bare: base,
-      });
+      await settle(app.url);
+      subsonicRows.push({ name: jsonName, app: await load(jsonUrl), bare: base });
     }
     const found = (await (
       await fetch(`${app.url}/api/v1/search?query=bench%20stream&types=tracks&perPage=1`)

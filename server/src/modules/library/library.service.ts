@@ -257,9 +257,9 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
 
     // Album grouping looks at every file of the folder, changed or not: an album whose tracks
     // are by several artists is a compilation even when only one of its files changed. The
-    // tags of a changed file are read once, for its key here and its track below.
-    // Kept tags hold their embedded pictures, so a folder keeps at most KEPT_PICTURE_BYTES of
-    // them; the tags of the files beyond are read again.
+    // tags of a changed file are read once, for its key here and its track below; they hold
+    // its embedded pictures, so a folder keeps at most KEPT_PICTURE_BYTES of them and reads
+    // the tags of the files beyond again.
     const tagsOf = new Map<string, IAudioMetadata>();
     const keys = new Map<string, AlbumKey>();
     let keptBytes = 0;

@@ -389,7 +389,11 @@ describe("a genre's tracks and albums", () => {
     const anyone = { userId: null };
     for (const perPage of [1, 2, 20]) {
       for (const page of [1, 2, Math.ceil(expected.length / perPage)]) {
-        const listed = await t.app.services.catalogue.topTracks({ page, perPage }, anyone, genre.id);
+        const listed = await t.app.services.catalogue.topTracks(
+          { page, perPage },
+          anyone,
+          genre.id,
+        );
         expect(listed.total).toBe(expected.length);
         expect(listed.data.map((track) => track.id)).toEqual(
           expected.slice((page - 1) * perPage, page * perPage),
