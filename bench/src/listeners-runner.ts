@@ -1,8 +1,9 @@
 // Listeners playing one track at once, in a process of its own: each reads the stream as a
 // player does, a few seconds ahead of where it plays and no further (the socket paused in
 // between), starts playing once it holds PREBUFFER seconds, and stalls whenever what it has
-// falls behind what it plays. Reads a job as JSON in argv[2]; prints the figures as JSON.
+// falls behind what it plays. Reads a job as JSON on standard input; prints the figures as JSON.
 import http from 'node:http';
+import { jobOf } from './child.js';
 
 export interface ListenersJob {
   url: string;
@@ -80,7 +81,7 @@ function listen(job: ListenersJob, until: number) {
   });
 }
 
-const job = JSON.parse(process.argv[2]!) as ListenersJob;
+const job = await jobOf<ListenersJob>();
 const until = performance.now() + job.seconds * 1000;
 const results = await Promise.all(Array.from({ length: job.listeners }, () => listen(job, until)));
 const firstBytes = results

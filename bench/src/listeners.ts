@@ -1,30 +1,10 @@
 // Many listeners on one track at once (listeners-runner.ts, in a process of its own), and how
 // soon a transcoded stream starts.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { runScript } from './child.js';
 import type { ListenersJob, ListenersResult } from './listeners-runner.js';
 
-const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-
-export function runListeners(job: ListenersJob): Promise<ListenersResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      tsx,
-      [path.join(import.meta.dirname, 'listeners-runner.ts'), JSON.stringify(job)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as ListenersResult)
-        : reject(new Error('the listeners failed')),
-    );
-  });
-}
+export const runListeners = (job: ListenersJob) =>
+  runScript<ListenersResult>('listeners-runner.ts', job);
 
 /**
  * Milliseconds from asking for a transcoded stream to its first audio byte, `count` times one

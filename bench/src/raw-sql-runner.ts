@@ -7,6 +7,7 @@
 // generator's connections, each running the statements of one call after another.
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { jobOf } from './child.js';
 
 export interface RawSqlJob {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -65,9 +66,7 @@ async function runPostgres(job: RawSqlJob & { database: { dialect: 'postgres' } 
   return figures(latencies, (performance.now() - started) / 1000);
 }
 
-let input = '';
-for await (const chunk of process.stdin) input += chunk;
-const job = JSON.parse(input) as RawSqlJob;
+const job = await jobOf<RawSqlJob>();
 const result =
   job.database.dialect === 'sqlite'
     ? runSqlite(job as RawSqlJob & { database: { dialect: 'sqlite' } })

@@ -1,15 +1,13 @@
 // The framework's share of a call: the SQL the app ran for it, captured from its QUERY_LOG,
 // then run straight on the same database in a process of its own (raw-sql-runner.ts).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { runScript } from './child.js';
 import { CONNECTIONS, DURATION, RUNS, WARMUP, type Figures } from './load.js';
 import type { RawSqlJob } from './raw-sql-runner.js';
 
 export type Statement = RawSqlJob['statements'][number];
 export type DatabaseOf = RawSqlJob['database'];
-
-const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 
 /** The database the app of `dataDir` uses: DATABASE_URL when it names PostgreSQL. */
 export function databaseOf(dataDir: string): DatabaseOf {
@@ -44,18 +42,7 @@ export async function captureQueries(
 
 function runOnce(database: DatabaseOf, statements: Statement[], seconds: number) {
   const job: RawSqlJob = { database, statements, seconds, connections: CONNECTIONS };
-  return new Promise<Figures>((resolve, reject) => {
-    const child = spawn(tsx, [path.join(import.meta.dirname, 'raw-sql-runner.ts')], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as Figures) : reject(new Error('raw SQL run failed')),
-    );
-    child.stdin.end(JSON.stringify(job));
-  });
+  return runScript<Figures>('raw-sql-runner.ts', job);
 }
 
 /** The statements run straight on the database: warm-up, then the median of BENCH_RUNS runs. */
