@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024_backstage_requests.js';
 import * as m0025 from './migrations/0025_artist_profiles.js';
 import * as m0026 from './migrations/0026_releases.js';
 import * as m0027 from './migrations/0027_list_indexes.js';
+import * as m0028 from './migrations/0028_search_words.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0025_artist_profiles': m0025,
   '0026_releases': m0026,
   '0027_list_indexes': m0027,
+  '0028_search_words': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

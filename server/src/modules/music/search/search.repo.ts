@@ -151,26 +151,28 @@ export async function sqlitePrefixSearch(
   );
 }
 
-/** SQLite: names sharing trigrams with the query, the candidates of the typo-tolerant pass. */
-export async function sqliteTrigramCandidates(
+/**
+ * SQLite: the state of a table's word index, as its structure record (a few bytes that every
+ * write to the index changes).
+ */
+export async function sqliteWordIndexState(db: Executor, table: SearchedTable): Promise<string> {
+  const { rows } = await sql<{ block: Uint8Array | null }>`
+    select block from ${sql.table(`${table}_fts_data`)} where id = 10`.execute(db);
+  const block = rows[0]?.block;
+  return block ? Buffer.from(block).toString('base64') : '';
+}
+
+/** SQLite: the words of a table's word index from `from` up to `to`, and the rows holding each. */
+export async function sqliteWordsBetween(
   db: Executor,
   table: SearchedTable,
-  trigrams: string[],
-  limit: number,
-): Promise<{ id: number; name: string; popularity: number }[]> {
-  if (trigrams.length === 0) return [];
-  const tri = sql.table(`${table}_tri`);
-  const match = trigrams.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-  const popularity =
-    table === 'playlists'
-      ? sql`(select count(*) from playlist_followers pf where pf.playlist_id = t.id)`
-      : sql`t.plays`;
-  const result = await sql<{ id: number; name: string; popularity: number }>`
-    select t.id, t.name, ${popularity} as popularity from ${sql.table(table)} t
-    join (select rowid, rank from ${tri} where ${tri} match ${match} order by rank limit ${limit}) m
-      on m.rowid = t.id
-    where ${visible(table)}`.execute(db);
-  return result.rows.map((r) => ({ ...r, popularity: Number(r.popularity) }));
+  from: string,
+  to: string,
+): Promise<{ term: string; docs: number }[]> {
+  const words = sql.table(`${table}_fts_words`);
+  const { rows } = await sql<{ term: string; docs: number }>`
+    select term, doc as docs from ${words} where term >= ${from} and term < ${to}`.execute(db);
+  return rows;
 }
 
 /** PostgreSQL tsquery: every token as a word prefix, in words of the given weights or any. */

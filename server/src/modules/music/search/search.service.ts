@@ -5,8 +5,10 @@ import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import { publicUserRef } from '../public-user.js';
+import { createIndexedWords } from './indexed-words.js';
 import * as repo from './search.repo.js';
 import type { SearchedTable, SearchWindow } from './search.repo.js';
+import { closestWord, foldWord, holdsPrefix } from './typos.js';
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -29,50 +31,6 @@ export function queryTokens(query: string): string[] {
     .slice(0, 8);
 }
 
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/**
- * How far a name is from the query, comparing the query with every run of as many words of
- * the name (so 'beatls' is near 'The Beatles'). Lower is closer.
- */
-export function typoDistance(queryWords: string[], name: string): number {
-  const words = queryTokens(name);
-  const phrase = queryWords.join(' ');
-  let best = levenshtein(phrase, words.join(' '));
-  for (let i = 0; i + queryWords.length <= words.length; i++) {
-    best = Math.min(best, levenshtein(phrase, words.slice(i, i + queryWords.length).join(' ')));
-    // A word the user is still typing: compare with the same length of the name's word.
-    const window = words.slice(i, i + queryWords.length).join(' ');
-    best = Math.min(best, levenshtein(phrase, window.slice(0, phrase.length)));
-  }
-  return best;
-}
-
-export const allowedTypos = (phrase: string) =>
-  phrase.length <= 4 ? 1 : phrase.length <= 8 ? 2 : 3;
-
-function trigramsOf(tokens: string[]): string[] {
-  const grams = new Set<string>();
-  for (const token of tokens)
-    for (let i = 0; i + 3 <= token.length; i++) grams.add(token.slice(i, i + 3));
-  return [...grams].slice(0, 40);
-}
-
 type CatalogueType = Exclude<SearchType, 'users'>;
 
 const TABLE_OF: Record<CatalogueType, SearchedTable> = {
@@ -85,9 +43,10 @@ const TABLE_OF: Record<CatalogueType, SearchedTable> = {
 /**
  * One search over both databases: SQLite FTS5 or PostgreSQL full-text search for prefix
  * matches, ranked by relevance then popularity; when no type finds anything that way, a
- * typo-tolerant pass (trigram candidates checked by edit distance on SQLite, pg_trgm word
- * similarity on PostgreSQL). Words that matched one type are not typos, so the other types skip
- * that slower pass: "miles so what" finds a track and does not go looking for similar artists.
+ * typo-tolerant pass. On SQLite it corrects each word that no indexed word starts with to the
+ * nearest indexed word, then searches again; on PostgreSQL it ranks names by pg_trgm word
+ * similarity. Words that matched one type are not typos, so the other types skip that pass:
+ * "miles so what" finds a track and does not go looking for similar artists.
  */
 export function createSearchService({
   db,
@@ -108,29 +67,46 @@ export function createSearchService({
       : repo.sqlitePrefixSearch(db, table, tokens, window);
   }
 
+  const wordsOf = dialect === 'sqlite' ? createIndexedWords(db) : undefined;
+
+  /**
+   * SQLite: the query with each word that no indexed word starts with replaced by the nearest
+   * indexed word sharing its first letter. Undefined when no word needed it, or one had none near.
+   */
+  async function corrected(table: SearchedTable, tokens: string[]) {
+    const words = await wordsOf!(table);
+    const result: string[] = [];
+    let changed = false;
+    for (const [i, token] of tokens.entries()) {
+      const word = foldWord(token);
+      const indexed = await words(String.fromCodePoint(word.codePointAt(0)!));
+      if (holdsPrefix(indexed, word)) {
+        result.push(word);
+        continue;
+      }
+      // The last word may be one the user is still typing.
+      const nearest = closestWord(indexed, word, i === tokens.length - 1);
+      if (!nearest) return undefined;
+      result.push(nearest);
+      changed = true;
+    }
+    return changed ? result : undefined;
+  }
+
   async function similarIds(
     table: SearchedTable,
     tokens: string[],
     window: SearchWindow,
   ): Promise<repo.IdPage> {
-    const phrase = tokens.join(' ');
     if (dialect === 'postgres') {
       trgmSchema ??= repo.trigramSchema(db).catch(() => null);
       const schema = await trgmSchema;
       return schema
-        ? repo.postgresSimilarSearch(db, schema, table, phrase, window)
+        ? repo.postgresSimilarSearch(db, schema, table, tokens.join(' '), window)
         : { ids: [], total: 0 };
     }
-    const candidates = await repo.sqliteTrigramCandidates(db, table, trigramsOf(tokens), 300);
-    const limitDistance = allowedTypos(phrase);
-    const close = candidates
-      .map((c) => ({ ...c, distance: typoDistance(tokens, c.name) }))
-      .filter((c) => c.distance <= limitDistance)
-      .sort((a, b) => a.distance - b.distance || b.popularity - a.popularity || a.id - b.id);
-    return {
-      ids: close.slice(window.offset, window.offset + window.limit).map((c) => c.id),
-      total: Math.min(close.length, window.maxTotal),
-    };
+    const fixed = await corrected(table, tokens);
+    return fixed ? prefixIds(table, fixed, window) : { ids: [], total: 0 };
   }
 
   async function catalogueIds(types: CatalogueType[], tokens: string[], window: SearchWindow) {

@@ -5,7 +5,8 @@ import { createUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
-import { queryTokens, typoDistance } from './search.service.js';
+import { queryTokens } from './search.service.js';
+import { closestWord, editDistance, foldWord, holdsPrefix } from './typos.js';
 
 describe('search', () => {
   let t: TestApp;
@@ -90,6 +91,29 @@ describe('search', () => {
     expect(tracks.tracks!.data.map((t) => t.name)).toContain('Yesterday');
     const nothing = await search('zzzzqqq', 'artists');
     expect(nothing.artists).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('corrects each mistyped word of a query and keeps the words typed right', async () => {
+    const tracks = await search('yesterdya onc', 'tracks');
+    expect(tracks.tracks!.data.map((t) => t.name)).toContain('Yesterday Once More');
+    const artists = await search('revivl beatles', 'artists');
+    expect(artists.artists!.data[0]!.name).toBe('Beatles Revival');
+  });
+
+  it('corrects typos towards a name as soon as it is renamed', async () => {
+    expect((await search('carpentrs', 'artists')).artists!.data.map((a) => a.name)).toEqual([
+      'Carpenters',
+    ]);
+    const rename = (name: string) =>
+      t.db.kysely.updateTable('artists').set({ name }).where('name', 'like', 'Carp%').execute();
+    await rename('Carpentiers');
+    try {
+      expect((await search('carpentirs', 'artists')).artists!.data.map((a) => a.name)).toEqual([
+        'Carpentiers',
+      ]);
+    } finally {
+      await rename('Carpenters');
+    }
   });
 
   it('finds public playlists only, and users by name', async () => {
@@ -280,9 +304,34 @@ describe('ranking a short query a page at a time', () => {
 });
 
 describe('search helpers', () => {
-  it('splits queries into words and measures typos word by word', () => {
+  it('splits queries into words', () => {
     expect(queryTokens('  Beatl* (OR) "x"')).toEqual(['beatl', 'or', 'x']);
-    expect(typoDistance(['beatls'], 'The Beatles')).toBe(1);
-    expect(typoDistance(['rolling'], 'The Beatles')).toBeGreaterThan(3);
+    expect(foldWord('beyoncé')).toBe('beyonce');
+  });
+
+  it('counts a swap of two neighbours as one edit, and stops counting past the limit', () => {
+    expect(editDistance('beatls', 'beatles', 2)).toBe(1);
+    expect(editDistance('yesterdya', 'yesterday', 3)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 5)).toBe(3);
+    expect(editDistance('rolling', 'beatles', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+
+  it('corrects a word to the nearest indexed word, the most used among equals', () => {
+    const words = [
+      { term: 'beat', docs: 40 },
+      { term: 'beatles', docs: 3 },
+      { term: 'bestles', docs: 1 },
+      { term: 'blue', docs: 9 },
+    ];
+    expect(holdsPrefix(words, 'beatl')).toBe(true);
+    expect(holdsPrefix(words, 'beatx')).toBe(false);
+    expect(holdsPrefix(words, 'bz')).toBe(false);
+    expect(closestWord(words, 'beatls', false)).toBe('beatles');
+    expect(closestWord(words, 'bleu', false)).toBe('blue');
+    // Still being typed: the start of a longer word counts.
+    expect(closestWord(words, 'baetl', false)).toBe('beat');
+    expect(closestWord(words, 'baetl', true)).toBe('beatles');
+    expect(closestWord(words, 'bxyzq', true)).toBeUndefined();
   });
 });
