@@ -227,17 +227,45 @@ export async function similarArtists(db: Executor, artistId: number, limit: numb
     .execute();
 }
 
+/**
+ * The last page the ranked lists (top tracks, new and popular albums, a genre's tracks and
+ * albums) count to. Their totals stop there, as search's do: nobody pages further, and counting
+ * a million tracks for every page of the top 50 would cost more than the page.
+ */
+export const RANKED_LAST_PAGE = 100;
+
+const rankedCap = (window: PageWindow) => RANKED_LAST_PAGE * window.limit;
+
+/** The rows of `query` (a filtered table, nothing selected), counted up to `cap`. */
+async function countUpTo<TB extends keyof Database>(
+  db: Executor,
+  query: SelectQueryBuilder<Database, TB, object>,
+  cap: number,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom(
+      query
+        .select(sql<number>`1`.as('one'))
+        .limit(cap)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
   if (genreId) return topTracksOfGenre(db, window, genreId);
+  const visible = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
   return pageWithTotal(
-    db.selectFrom('tracks').where('tracks.hidden', '=', 0),
+    visible,
     window,
     (query) =>
       query
         .select(LISTED_TRACK_OF_TRACKS)
         .orderBy('tracks.plays', 'desc')
         .orderBy('tracks.id', 'desc'),
-    () => visibleCount(db, 'tracks'),
+    () => countUpTo(db, visible, rankedCap(window)),
   );
 }
 
@@ -248,7 +276,7 @@ export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
  * then costs less than walking the index past every other genre's tracks.
  */
 async function topTracksOfGenre(db: Executor, window: PageWindow, genreId: number) {
-  const size = await genreSize(db, 'tracks', genreId);
+  const size = await genreSize(db, 'tracks', genreId, window);
   const tracks = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
   const rows = await (
     walksPlaysIndex(window, size)
@@ -271,7 +299,7 @@ async function topTracksOfGenre(db: Executor, window: PageWindow, genreId: numbe
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return { rows, total: size.visible };
+  return { rows, total: Math.min(size.visible, rankedCap(window)) };
 }
 
 const GENRE_LINKS = {
@@ -280,29 +308,38 @@ const GENRE_LINKS = {
 } as const;
 
 interface GenreSize {
-  /** The genre's rows listeners see. */
+  /** The genre's rows listeners see, counted as far as the page needs (see genreSize). */
   visible: number;
   /** About how many rows the whole table holds: its highest id. */
   table: number;
 }
 
 /**
- * How many of a genre's tracks or albums listeners see: all of them, counted from the genre's
- * index alone, less the hidden few; and the size of the table, from its highest id.
+ * How many of a genre's tracks or albums listeners see: the genre's rows, counted from its
+ * index alone, less the hidden few; and the size of the table, from its highest id. The rows
+ * are counted only as far as the page needs: to the last page the list counts to, and to the
+ * size past which walking the plays index wins (see walksPlaysIndex), whichever is further.
  */
 async function genreSize(
   db: Executor,
   table: 'tracks' | 'albums',
   genreId: number,
+  window: PageWindow,
 ): Promise<GenreSize> {
   const { links, owner } = GENRE_LINKS[table];
-  const { rows } = await sql<{ linked: unknown; hidden: unknown; highest: unknown }>`select
-    (select count(*) from ${sql.table(links)} where genre_id = ${genreId}) as linked,
+  const { rows } = await sql<{ hidden: unknown; highest: unknown }>`select
     (select count(*) from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
       where t.hidden = 1 and g.genre_id = ${genreId}) as hidden,
     (select max(id) from ${sql.table(table)}) as highest`.execute(db);
-  const row = rows[0]!;
-  return { visible: Number(row.linked) - Number(row.hidden), table: Number(row.highest ?? 0) };
+  const hidden = Number(rows[0]!.hidden);
+  const highest = Number(rows[0]!.highest ?? 0);
+  const worthWalking = Math.floor(Math.sqrt((window.offset + window.limit) * highest)) + 1;
+  const linked = await countUpTo(
+    db,
+    db.selectFrom(links).where('genre_id', '=', genreId),
+    Math.max(rankedCap(window), worthWalking) + hidden,
+  );
+  return { visible: linked - hidden, table: highest };
 }
 
 /** Whether walking the plays index reads fewer rows than the genre holds, for this page. */
@@ -327,10 +364,11 @@ export async function listAlbums(
       : rows.orderBy('albums.plays', 'desc').orderBy('albums.id', 'desc');
   };
   const albums = db.selectFrom('albums').where('albums.hidden', '=', 0);
-  if (!genreId) return pageWithTotal(albums, window, ordered, () => visibleCount(db, 'albums'));
+  if (!genreId)
+    return pageWithTotal(albums, window, ordered, () => countUpTo(db, albums, rankedCap(window)));
 
   // A genre's albums, as its tracks above.
-  const size = await genreSize(db, 'albums', genreId);
+  const size = await genreSize(db, 'albums', genreId, window);
   const rows = await ordered(
     order === 'popular' && walksPlaysIndex(window, size)
       ? albums.where((eb) =>
@@ -349,7 +387,7 @@ export async function listAlbums(
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return { rows, total: size.visible };
+  return { rows, total: Math.min(size.visible, rankedCap(window)) };
 }
 
 export function popularArtists(db: Executor, window: PageWindow) {
