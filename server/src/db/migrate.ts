@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025_artist_profiles.js';
 import * as m0026 from './migrations/0026_releases.js';
 import * as m0027 from './migrations/0027_list_indexes.js';
 import * as m0028 from './migrations/0028_search_words.js';
+import * as m0029 from './migrations/0029_search_refresh_plan.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0026_releases': m0026,
   '0027_list_indexes': m0027,
   '0028_search_words': m0028,
+  '0029_search_refresh_plan': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
