@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { isPostgres } from '../../../db/migrations/helpers.js';
 import type { Database } from '../../../db/schema.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -254,6 +255,16 @@ async function countUpTo<TB extends keyof Database>(
   return Number(count);
 }
 
+/**
+ * The listed (not hidden) rows of a whole table, counted up to `cap`. SQLite counts a table
+ * from its smallest index without reading a row, which costs less than reading `cap` of them;
+ * PostgreSQL reads every row to count one, so there the count stops at the cap.
+ */
+async function visibleUpTo(db: Executor, table: 'tracks' | 'albums', cap: number) {
+  if (!isPostgres<Database>(db)) return Math.min(await visibleCount(db, table), cap);
+  return countUpTo(db, db.selectFrom(table).where('hidden', '=', 0), cap);
+}
+
 export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
   if (genreId) return topTracksOfGenre(db, window, genreId);
   const visible = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
@@ -265,7 +276,7 @@ export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
         .select(LISTED_TRACK_OF_TRACKS)
         .orderBy('tracks.plays', 'desc')
         .orderBy('tracks.id', 'desc'),
-    () => countUpTo(db, visible, rankedCap(window)),
+    () => visibleUpTo(db, 'tracks', rankedCap(window)),
   );
 }
 
@@ -365,7 +376,9 @@ export async function listAlbums(
   };
   const albums = db.selectFrom('albums').where('albums.hidden', '=', 0);
   if (!genreId)
-    return pageWithTotal(albums, window, ordered, () => countUpTo(db, albums, rankedCap(window)));
+    return pageWithTotal(albums, window, ordered, () =>
+      visibleUpTo(db, 'albums', rankedCap(window)),
+    );
 
   // A genre's albums, as its tracks above.
   const size = await genreSize(db, 'albums', genreId, window);
