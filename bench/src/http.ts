@@ -15,15 +15,26 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** `--json` (or BENCH_JSON=1): the figures as JSON on standard output, for comparing runs. */
 const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1';
 
-/** The bare node:http baseline, in a process of its own; `page` is served at `/page`. */
-export async function startBare(page?: string): Promise<{ url: string; close: () => void }> {
+/**
+ * The bare node:http baseline, in a process of its own; `page` is served at `/page`. With
+ * `headers`, bare Fastify answering with those headers instead: the framework's ceiling.
+ */
+export async function startBare(
+  page?: string,
+  headers?: Record<string, string>,
+): Promise<{ url: string; close: () => void }> {
   let pageFile: string | undefined;
   if (page !== undefined) {
     pageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bare-')), 'page.html');
     fs.writeFileSync(pageFile, page);
   }
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
-    env: { ...process.env, ...(pageFile ? { BARE_PAGE: pageFile } : {}) },
+  const server = headers ? 'bare-fastify.mjs' : 'bare-server.mjs';
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, server)], {
+    env: {
+      ...process.env,
+      ...(pageFile ? { BARE_PAGE: pageFile } : {}),
+      ...(headers ? { BARE_HEADERS: JSON.stringify(headers) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Its first line is the port it listens on.
@@ -186,15 +197,25 @@ export function note(message: string): void {
   else console.log(message);
 }
 
+/** Headers that each server writes for itself, left out of the ones bare Fastify copies. */
+const PER_ANSWER_HEADERS = ['date', 'connection', 'keep-alive', 'content-length', 'content-type'];
+
 async function main(): Promise<void> {
   const app = await startApp({ SEED_DEMO: process.env.SEED_DEMO ?? 'false' });
-  // The bare server answers the very bytes of the app's page for a guest.
-  const bare = await startBare(await (await fetch(`${app.url}/`)).text());
+  // The bare servers answer the very bytes of the app's page for a guest; bare Fastify adds the
+  // headers the app sends with every answer (its security headers).
+  const guestPage = await (await fetch(`${app.url}/`)).text();
+  const bare = await startBare(guestPage);
+  const health = await fetch(`${app.url}/api/v1/health`);
+  const framework = await startBare(
+    guestPage,
+    Object.fromEntries([...health.headers].filter(([name]) => !PER_ANSWER_HEADERS.includes(name))),
+  );
   // A returning guest sends the cookies of an earlier visit; a signed-in user sends theirs.
   const guest = new Client(app.url);
-  await guest.send('GET', '/api/v1/health');
+  await guest.send('GET', '/api/v1/bootstrap-data');
   const user = new Client(app.url);
-  await user.send('GET', '/api/v1/health');
+  await user.send('GET', '/api/v1/bootstrap-data');
   await user.send('POST', '/auth/login', {
     email: 'admin@example.com',
     password: 'bench-password',
@@ -224,7 +245,23 @@ async function main(): Promise<void> {
       },
     ];
     printTable(rows, 'The edge: the app next to bare node:http, each in its own process');
+    printTable(
+      [
+        {
+          name: 'JSON, same headers',
+          app: await load(`${framework.url}/`),
+          bare: await load(`${bare.url}/`),
+        },
+        {
+          name: 'the page, same headers',
+          app: await load(`${framework.url}/page`),
+          bare: await load(`${bare.url}/page`),
+        },
+      ],
+      "The framework's ceiling: bare Fastify with the app's headers next to bare node:http",
+    );
   } finally {
+    framework.close();
     bare.close();
     await app.stop();
   }

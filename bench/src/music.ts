@@ -128,7 +128,7 @@ async function musicCalls(
 /** Signs the admin in and makes a personal access token, kept in the database for later runs. */
 async function adminToken(url: string): Promise<{ admin: Client; token: string }> {
   const admin = new Client(url);
-  await admin.send('GET', '/api/v1/health');
+  await admin.send('GET', '/api/v1/bootstrap-data');
   await admin.send('POST', '/auth/login', {
     email: 'admin@example.com',
     password: 'bench-password',

@@ -50,10 +50,10 @@ async function main(): Promise<void> {
   const streams: ReturnType<typeof openStream>[] = [];
   try {
     const admin = new Client(app.url);
-    await admin.send('GET', '/api/v1/health');
+    await admin.send('GET', '/api/v1/bootstrap-data');
     await admin.send('POST', '/auth/login', { ...ADMIN, remember: false });
     const listener = new Client(app.url);
-    await listener.send('GET', '/api/v1/health');
+    await listener.send('GET', '/api/v1/bootstrap-data');
     await listener.send('POST', '/auth/register', {
       email: LISTENER.email,
       username: 'listener',

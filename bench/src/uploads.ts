@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   });
   try {
     const admin = new Client(app.url);
-    await admin.send('GET', '/api/v1/health');
+    await admin.send('GET', '/api/v1/bootstrap-data');
     await admin.send('POST', '/auth/login', { ...ADMIN, remember: false });
     await admin.send('POST', '/api/v1/settings', { 'uploads.max_size': 2 * SIZE });
 

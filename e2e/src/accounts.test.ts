@@ -31,7 +31,7 @@ let browser: Browser;
 /** The admin switches on e-mail confirmation, as they would in the settings screen. */
 async function requireEmailConfirmation() {
   const admin = await apiRequest.newContext({ baseURL });
-  await admin.get('/api/v1/health');
+  await admin.get('/api/v1/bootstrap-data');
   await sendWithXsrf(admin, '/auth/login', { ...ADMIN, remember: false });
   await sendWithXsrf(admin, '/api/v1/settings', { require_email_confirmation: true });
   await admin.dispose();

@@ -30,7 +30,7 @@ async function newContext(device: typeof DESKTOP | typeof MOBILE): Promise<Brows
 async function registerListener(name: string): Promise<string> {
   const api = await apiRequest.newContext({ baseURL: baseURL() });
   try {
-    await api.get('/api/v1/health');
+    await api.get('/api/v1/bootstrap-data');
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const email = `${name}-${stamp}@example.com`;
     await sendWithXsrf(api, '/auth/register', {

@@ -63,7 +63,7 @@ async function startApplePage(issuer: string): Promise<string> {
 /** The admin switches Google and Apple sign-in on with the provider's client credentials. */
 async function enableServices(issuer: string, appleAuthorize: string) {
   const admin = await apiRequest.newContext({ baseURL });
-  await admin.get('/api/v1/health');
+  await admin.get('/api/v1/bootstrap-data');
   await sendWithXsrf(admin, '/auth/login', { ...ADMIN, remember: false });
   await sendWithXsrf(admin, '/api/v1/settings', {
     'social.google.enable': true,

@@ -409,8 +409,9 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // Scheduled re-scans of imported folders (setting `library.rescan_hours`, 0: never).
   const rescans = setInterval(() => {

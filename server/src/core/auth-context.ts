@@ -39,7 +39,38 @@ export const authContextPlugin = fp<AuthContextOptions>(
       return [];
     });
 
-    app.addHook('onRequest', async (request) => {
+    const activeUser = async (id: number) => {
+      const found = await users.findById(id);
+      return found && !isBanned(found) ? found : null;
+    };
+
+    async function byToken(request: FastifyRequest, plainToken: string) {
+      const token = await tokens.resolve(plainToken);
+      request.user = token ? await activeUser(token.user_id) : null;
+      request.authMethod = request.user ? 'token' : null;
+    }
+
+    async function bySessionCookie(request: FastifyRequest, rawId: string) {
+      const sessionUse = request.routeOptions.config.session;
+      const row = await sessions.find(rawId);
+      if (row?.user_id) {
+        request.session = { id: rawId, row, changed: false };
+        // A ban ends sessions when it is given; this holds for any that slipped past.
+        request.user = await activeUser(row.user_id);
+        request.authMethod = request.user ? 'session' : null;
+        if (request.user) await sessions.touch(row, clientOf(request));
+        return;
+      }
+      // A guest keeps the id their cookie carries.
+      if (/^[\w-]{20,80}$/.test(rawId))
+        request.session = { id: rawId, row: row ?? null, changed: false };
+      else if (sessionUse === 'read') request.session = unsavedSession(sessions.newId);
+      else request.session = { id: sessions.newId(), row: null, changed: true };
+    }
+
+    // Synchronous but for the lookups, which only tokens and stored sessions need: most
+    // requests (files, guests) pass without waiting on a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       let cached: Promise<Permission[]> | undefined;
       request.permissions = () => {
         cached ??= request.user
@@ -51,44 +82,33 @@ export const authContextPlugin = fp<AuthContextOptions>(
       const { cookieless, session: sessionUse } = request.routeOptions.config;
       if (cookieless || sessionUse === 'none') {
         request.session = unsavedSession(sessions.newId);
-        return;
+        return done();
       }
 
       const authorization = request.headers.authorization;
       if (authorization?.toLowerCase().startsWith('bearer ')) {
         // Token clients keep no cookies: the session is a throwaway one.
         request.session = unsavedSession(sessions.newId);
-        const token = await tokens.resolve(authorization.slice(7).trim());
-        const found = token ? await users.findById(token.user_id) : undefined;
-        const user = found && !isBanned(found) ? found : undefined;
-        request.user = user ?? null;
-        request.authMethod = user ? 'token' : null;
+        byToken(request, authorization.slice(7).trim()).then(() => done(), done);
         return;
       }
 
       const rawId = request.cookies[SESSION_COOKIE];
-      const row = rawId ? await sessions.find(rawId) : undefined;
-      if (rawId && row?.user_id) {
-        // A ban ends sessions when it is given; this holds for any that slipped past.
-        const found = await users.findById(row.user_id);
-        const user = found && !isBanned(found) ? found : undefined;
-        request.session = { id: rawId, row, changed: false };
-        request.user = user ?? null;
-        request.authMethod = user ? 'session' : null;
-        if (user) await sessions.touch(row, clientOf(request));
-        return;
+      if (!rawId) {
+        // A new visitor gets a session id, except where the route only reads sessions.
+        request.session =
+          sessionUse === 'read'
+            ? unsavedSession(sessions.newId)
+            : { id: sessions.newId(), row: null, changed: true };
+        return done();
       }
-      // A guest keeps the id their cookie carries; a new visitor gets one, except where the
-      // route only reads sessions.
-      if (rawId && /^[\w-]{20,80}$/.test(rawId))
-        request.session = { id: rawId, row: row ?? null, changed: false };
-      else if (sessionUse === 'read') request.session = unsavedSession(sessions.newId);
-      else request.session = { id: sessions.newId(), row: null, changed: true };
+      bySessionCookie(request, rawId).then(() => done(), done);
     });
 
-    app.addHook('onSend', async (request, reply) => {
-      if (!request.session?.changed || request.authMethod === 'token') return;
-      writeSessionCookie(reply, request, options.secureCookies);
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.session?.changed && request.authMethod !== 'token')
+        writeSessionCookie(reply, request, options.secureCookies);
+      done(null, payload);
     });
   },
   { name: 'auth-context', dependencies: ['@fastify/cookie'] },

@@ -83,7 +83,7 @@ describe('method override', () => {
 
 describe('anti-forgery', () => {
   it('sets a readable XSRF-TOKEN cookie on the first response', async () => {
-    const response = await new TestClient(t.app).get('/api/v1/health');
+    const response = await new TestClient(t.app).get('/api/v1/bootstrap-data');
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toBeTruthy();
     expect(cookie?.httpOnly).toBeFalsy();
@@ -92,9 +92,28 @@ describe('anti-forgery', () => {
     expect(session?.sameSite).toBe('Lax');
   });
 
+  it('answers the health check without session work: no cookie, whoever asks', async () => {
+    const sessionsBefore = await t.db.kysely
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const visitor = await new TestClient(t.app).get('/api/v1/health');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+    const user = new TestClient(t.app);
+    await user.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await user.get('/api/v1/health')).headers['set-cookie']).toBeUndefined();
+    // The sign-in above stored one session; the health checks stored none.
+    const sessionsAfter = await t.db.kysely
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(sessionsAfter.n)).toBe(Number(sessionsBefore.n) + 1);
+  });
+
   it('does not set the cookie again once the browser has it', async () => {
     const client = await new TestClient(t.app).visit();
-    const again = await client.get('/api/v1/health');
+    const again = await client.get('/api/v1/bootstrap-data');
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 

@@ -15,8 +15,9 @@ export function splitListParams(query: Record<string, unknown>): void {
 }
 
 export function registerQueryLists(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.query && typeof request.query === 'object')
       splitListParams(request.query as Record<string, unknown>);
+    done();
   });
 }

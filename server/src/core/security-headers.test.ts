@@ -78,7 +78,6 @@ describe('security headers', () => {
       '/api/v1/user-sessions',
       '/api/v1/access-tokens',
       '/api/v1/settings',
-      '/api/v1/health',
     ]) {
       const response = await client.get(url);
       expect(response.statusCode, url).toBe(200);
@@ -96,6 +95,8 @@ describe('security headers', () => {
     // A guest's answer that sets no cookie is the same for everyone.
     const guest = await new TestClient(t.app).visit();
     expect((await guest.get('/api/v1/health')).headers['cache-control']).toBeUndefined();
+    // So is the health check's, whoever asks: it reads no session.
+    expect((await client.get('/api/v1/health')).headers['cache-control']).toBeUndefined();
   });
 
   it('allows the social login pages their own scripts', async () => {
@@ -127,6 +128,16 @@ describe('security headers', () => {
 });
 
 describe('ad frames', () => {
+  it('lets the social sign-in popup reach the window that opened it, and no other page', async () => {
+    const page = await new TestClient(t.app).get('/');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const popup = await new TestClient(t.app).get('/secure/auth/social/google/login');
+    expect(popup.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    // The rest of the app's headers come with it.
+    expect(popup.headers['x-content-type-options']).toBe('nosniff');
+    expect(policyOf(popup).get('frame-ancestors')).toEqual(["'self'"]);
+  });
+
   it("serves a slot's ad as a sandboxed page that may load the ad's scripts", async () => {
     const ad =
       '<div id="ad">Concert tickets</div><script src="https://ads.example/tag.js"></script>';

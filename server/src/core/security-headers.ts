@@ -1,8 +1,16 @@
 import crypto from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import './request-context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own security headers, over the app's (helmet's options). */
+    securityHeaders?: HelmetOptions;
+  }
+}
 
 export interface SecurityHeadersOptions {
   /** The public base URL: HSTS and upgraded requests only behind https. */
@@ -60,7 +68,7 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, { appUrl, inlineScripts, connectSources = [] }) => {
     const https = appUrl.startsWith('https:');
     const scriptHashes = [...new Set(inlineScripts)].map(scriptHashSource);
-    await app.register(helmet, {
+    const appHeaders: HelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -87,14 +95,49 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    };
+    // The headers depend on the route alone, so helmet runs once per set of options, not once
+    // per request.
+    const appHeaderList = headersOf(appHeaders);
+    const routeHeaderLists = new WeakMap<HelmetOptions, Record<string, string>>();
+    app.addHook('onRequest', (request, reply, done) => {
+      const own = request.routeOptions.config.securityHeaders;
+      let headers = own ? routeHeaderLists.get(own) : appHeaderList;
+      if (!headers) {
+        headers = headersOf({ ...appHeaders, ...own } as HelmetOptions);
+        routeHeaderLists.set(own!, headers);
+      }
+      reply.headers(headers);
+      done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (!type.includes('json')) return payload;
-      if (request.user || reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      if (
+        typeof type === 'string' &&
+        type.includes('json') &&
+        (request.user || reply.hasHeader('set-cookie'))
+      )
+        reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   },
   { name: 'security-headers', dependencies: ['auth-context'] },
 );
+
+/** The headers helmet sets with these options, read off a response it is given to fill. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}

@@ -24,7 +24,7 @@ function firstMalformed(value: unknown, path: string): string | undefined {
  */
 export const wellFormedInputPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const params = Object.values((request.params ?? {}) as Record<string, unknown>);
       if (params.some((value) => typeof value === 'string' && value.includes('\u0000'))) {
         throw AppError.notFound();
@@ -33,6 +33,7 @@ export const wellFormedInputPlugin = fp(
         const field = firstMalformed(part, '');
         if (field) throw AppError.validation({ [field]: INVALID_TEXT_MESSAGE });
       }
+      done();
     });
   },
   { name: 'well-formed-input' },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '@cadenza/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,9 +29,10 @@ export interface XsrfOptions {
  */
 export const xsrfPlugin = fp<XsrfOptions>(
   async (app: FastifyInstance, { appKey, secureCookies, appOrigin }) => {
-    const tokenFor = (request: FastifyRequest) => hmac(appKey, `xsrf:${request.session.id}`);
+    const key = crypto.createSecretKey(Buffer.from(appKey));
+    const tokenFor = (request: FastifyRequest) => hmac(key, `xsrf:${request.session.id}`);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       // Token clients are not browsers; unknown routes answer 404 before anything else.
       if (
         SAFE_METHODS.has(request.method) ||
@@ -39,7 +41,7 @@ export const xsrfPlugin = fp<XsrfOptions>(
         request.routeOptions.config.cookieless ||
         request.routeOptions.config.session === 'none'
       )
-        return;
+        return done();
       if (isCrossSite(request, appOrigin)) {
         throw new AppError(403, 'Requests from other sites are not accepted.', {
           code: 'cross_site_request',
@@ -50,19 +52,24 @@ export const xsrfPlugin = fp<XsrfOptions>(
       if (!sent || !safeEqual(sent, tokenFor(request))) {
         throw new AppError(419, 'CSRF token mismatch.', { code: 'csrf_mismatch' });
       }
+      done();
     });
 
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const { cookieless, session } = request.routeOptions.config;
-      if (request.authMethod === 'token' || !request.session || cookieless || session) return;
-      const token = tokenFor(request);
-      if (request.cookies[XSRF_COOKIE] === token) return;
-      reply.setCookie(XSRF_COOKIE, token, {
-        path: '/',
-        httpOnly: false,
-        sameSite: 'lax',
-        secure: secureCookies,
-      });
+      const token =
+        request.authMethod === 'token' || !request.session || cookieless || session
+          ? undefined
+          : tokenFor(request);
+      if (token !== undefined && request.cookies[XSRF_COOKIE] !== token) {
+        reply.setCookie(XSRF_COOKIE, token, {
+          path: '/',
+          httpOnly: false,
+          sameSite: 'lax',
+          secure: secureCookies,
+        });
+      }
+      done(null, payload);
     });
   },
   { name: 'xsrf', dependencies: ['auth-context'] },

@@ -46,7 +46,7 @@ export function randomToken(bytes = 32): string {
   return token;
 }
 
-export function hmac(key: string, value: string): string {
+export function hmac(key: string | crypto.KeyObject, value: string): string {
   return crypto.createHmac('sha256', key).update(value).digest('base64url');
 }
 

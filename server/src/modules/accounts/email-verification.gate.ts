@@ -26,15 +26,23 @@ export const UNVERIFIED_MESSAGE = 'Please verify your email address before conti
  */
 export const emailVerificationGate = fp<{ emailVerification: EmailVerificationService }>(
   async (app: FastifyInstance, { emailVerification }) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const user = request.user;
-      if (!user || user.email_verified_at) return;
       const url = request.routeOptions.url ?? '';
-      if (!/^\/(api|auth|secure)\//.test(url)) return;
-      if (ALLOWED.has(`${request.method} ${url}`)) return;
-      if (await emailVerification.isRequiredFor(user)) {
-        throw new AppError(403, UNVERIFIED_MESSAGE, { code: 'email_unverified' });
-      }
+      if (
+        !user ||
+        user.email_verified_at ||
+        !/^\/(api|auth|secure)\//.test(url) ||
+        ALLOWED.has(`${request.method} ${url}`)
+      )
+        return done();
+      emailVerification.isRequiredFor(user).then((required) => {
+        done(
+          required
+            ? new AppError(403, UNVERIFIED_MESSAGE, { code: 'email_unverified' })
+            : undefined,
+        );
+      }, done);
     });
   },
   { name: 'email-verification-gate', dependencies: ['auth-context'] },

@@ -22,14 +22,16 @@ export async function adsRoutes(
     '/ads/frame/:slot',
     {
       schema: { params: z.object({ slot: z.enum(AD_SLOTS) }) },
-      helmet: {
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: {
-            'default-src': anything,
-            'script-src': anything,
-            sandbox: ['allow-scripts', 'allow-popups', 'allow-popups-to-escape-sandbox'],
-            'frame-ancestors': ["'self'"],
+      config: {
+        securityHeaders: {
+          contentSecurityPolicy: {
+            useDefaults: false,
+            directives: {
+              'default-src': anything,
+              'script-src': anything,
+              sandbox: ['allow-scripts', 'allow-popups', 'allow-popups-to-escape-sandbox'],
+              'frame-ancestors': ["'self'"],
+            },
           },
         },
       },

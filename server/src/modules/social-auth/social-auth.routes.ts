@@ -45,12 +45,14 @@ export async function socialAuthRoutes(
 
   // The popup's pages must not cut it off from the window that opened it: the callback page
   // hands its result to `window.opener`, which a stricter opener policy would leave null.
-  const popupPage = { crossOriginOpenerPolicy: { policy: 'unsafe-none' } } as const;
+  const popupPage = {
+    securityHeaders: { crossOriginOpenerPolicy: { policy: 'unsafe-none' } },
+  } as const;
 
   for (const mode of ['login', 'connect'] as const) {
     r.get(
       `/secure/auth/social/:service/${mode}`,
-      { schema: { params: serviceParams }, helmet: popupPage },
+      { schema: { params: serviceParams }, config: popupPage },
       async (request, reply) => {
         await socialAuth.assertEnabled(request.params.service);
         const started = await socialAuth.start(request, request.params.service, mode);
@@ -69,7 +71,7 @@ export async function socialAuthRoutes(
 
   r.get(
     '/secure/auth/social/:service/callback',
-    { schema: { params: serviceParams, querystring: callbackFields }, helmet: popupPage },
+    { schema: { params: serviceParams, querystring: callbackFields }, config: popupPage },
     async (request, reply) => {
       await socialAuth.assertEnabled(request.params.service);
       const result = await socialAuth.callback(
@@ -93,9 +95,8 @@ export async function socialAuthRoutes(
   r.post(
     '/secure/auth/social/:service/callback',
     {
-      config: { cookieless: true },
+      config: { cookieless: true, ...popupPage },
       schema: { params: serviceParams, body: callbackFields },
-      helmet: popupPage,
     },
     async (request, reply) => {
       await socialAuth.assertEnabled(request.params.service);

@@ -13,7 +13,7 @@ import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { MusicServices } from '../music/music.services.js';
-import { findFfmpeg, transcodeToMp3 } from '../music/plays/streaming.js';
+import { findFfmpeg, readAudio, transcodeToMp3 } from '../music/plays/streaming.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -218,10 +218,10 @@ export function createSubsonicMethods({
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+          .send(readAudio(file, range));
         return STREAMED;
       }
-      void reply.header('content-length', stat.size).send(fs.createReadStream(file));
+      void reply.header('content-length', stat.size).send(readAudio(file));
       return STREAMED;
     },
 

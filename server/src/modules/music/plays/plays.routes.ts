@@ -15,6 +15,7 @@ import {
   ifRangeHolds,
   matchesEtag,
   parseRange,
+  readAudio,
   transcodeToMp3,
 } from './streaming.js';
 
@@ -87,9 +88,9 @@ export async function playsRoutes(
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(fs.createReadStream(file, { start: range.start, end: range.end }));
+          .send(readAudio(file, range));
       }
-      return reply.header('content-length', stat.size).send(fs.createReadStream(file));
+      return reply.header('content-length', stat.size).send(readAudio(file));
     },
   );
 
