@@ -31,7 +31,7 @@ export function findFfmpeg(command: string): string | null {
 /**
  * The audio file, or a range of it, read in pieces of 256 KiB rather than Node's 64 KiB: a
  * player's range request is then one read and one write (a third more ranges served a second),
- * and 200 listeners hold at most 50 MB between the disk and their sockets.
+ * and the read-ahead of 200 listeners stays under 50 MB.
  */
 export function readAudio(file: string, range?: { start: number; end: number }): Readable {
   return fs.createReadStream(file, {
