@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 import { queryTokens } from './search.service.js';
-import { closestWord, editDistance, foldWord, holdsPrefix } from './typos.js';
+import { allowedTypos, closestWord, editDistance, foldWord, holdsPrefix } from './typos.js';
 
 describe('search', () => {
   let t: TestApp;
@@ -333,5 +333,41 @@ describe('search helpers', () => {
     expect(closestWord(words, 'baetl', false)).toBe('beat');
     expect(closestWord(words, 'baetl', true)).toBe('beatles');
     expect(closestWord(words, 'bxyzq', true)).toBeUndefined();
+  });
+
+  it('finds the same nearest word as measuring every word on its own', () => {
+    // Words of few letters share many starts and lie within a typo or two of each other.
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    const made = (length: number) => Array.from({ length }, () => 'abcde'[random(5)]).join('');
+    const terms = [...new Set(Array.from({ length: 3000 }, () => made(2 + random(9))))].sort();
+    const words = terms.map((term) => ({ term, docs: 1 + random(50) }));
+    const measuredAlone = (word: string, typing: boolean) => {
+      const limit = allowedTypos(word);
+      let best: { term: string; distance: number; docs: number } | undefined;
+      for (const { term, docs } of words) {
+        let distance = editDistance(word, term, limit);
+        if (typing && term.length > word.length)
+          distance = Math.min(distance, editDistance(word, term.slice(0, word.length), limit));
+        if (distance > limit) continue;
+        if (!best || distance < best.distance || (distance === best.distance && docs > best.docs))
+          best = { term, distance, docs };
+      }
+      return best?.term;
+    };
+    let corrected = 0;
+    for (let n = 0; n < 300; n++) {
+      const word = made(2 + random(10)) + (n % 3 === 0 ? 'x' : '');
+      const typing = n % 2 === 0;
+      const expected = measuredAlone(word, typing);
+      if (expected) corrected++;
+      expect(closestWord(words, word, typing), `${word}, typing: ${typing}`).toBe(expected);
+    }
+    // The words drawn include both words with a near word and words with none.
+    expect(corrected).toBeGreaterThan(50);
+    expect(corrected).toBeLessThan(300);
   });
 });

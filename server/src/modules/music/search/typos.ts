@@ -14,33 +14,74 @@ export const allowedTypos = (word: string) => (word.length <= 4 ? 1 : word.lengt
 export const foldWord = (word: string) => word.normalize('NFD').replace(/\p{M}+/gu, '');
 
 /**
- * Edits that turn `a` into `b`: a letter added, removed or changed, or two neighbours swapped
- * ("yesterdya"). Counting stops past `limit`, answering `limit + 1`.
+ * Measures words against one `word`, a row of edits per letter of the measured word. A row
+ * depends only on the letters before it, so a word sharing its start with the word measured
+ * before it (as sorted words do) reuses those rows, and a start already more than `limit` edits
+ * away rules out every word that shares it. Edits are a letter added, removed or changed, or two
+ * neighbours swapped ("yesterdya"); counting stops past `limit`, answering `limit + 1`.
  */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      let cost = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        cost = Math.min(cost, beforePrevious[j - 2]! + 1);
-      current[j] = cost;
-      best = Math.min(best, cost);
+export function typoMeter(word: string, limit: number) {
+  const width = word.length + 1;
+  // A start longer than this is more than `limit` edits away whatever follows.
+  const deepest = word.length + limit;
+  const rows = Array.from({ length: deepest + 1 }, () => new Int32Array(width));
+  for (let i = 0; i < width; i++) rows[0]![i] = i;
+  let previous = '';
+  // Rows 1 to `kept` hold the starts of `previous`; row `dead`, if any, is past the limit.
+  let kept = 0;
+  let dead = Infinity;
+
+  /** Fills row `j` for `term`, answering the fewest edits in it. */
+  function fill(term: string, j: number): number {
+    const row = rows[j]!;
+    const above = rows[j - 1]!;
+    const twoAbove = rows[j - 2];
+    const letter = term.charCodeAt(j - 1);
+    const before = j > 1 ? term.charCodeAt(j - 2) : -1;
+    row[0] = j;
+    let fewest = j;
+    for (let i = 1; i < width; i++) {
+      const own = word.charCodeAt(i - 1);
+      let cost = Math.min(above[i]! + 1, row[i - 1]! + 1, above[i - 1]! + (own === letter ? 0 : 1));
+      if (twoAbove && i > 1 && own === before && word.charCodeAt(i - 2) === letter)
+        cost = Math.min(cost, twoAbove[i - 2]! + 1);
+      row[i] = cost;
+      if (cost < fewest) fewest = cost;
     }
-    if (best > limit) return limit + 1;
-    beforePrevious = previous;
-    previous = current;
+    return fewest;
   }
-  return Math.min(previous[b.length]!, limit + 1);
+
+  /**
+   * Edits from `word` to the whole of `term`, and to the start of `term` as long as `word` (for a
+   * word the user is still typing).
+   */
+  return function measure(term: string): { whole: number; start: number } {
+    const shared = Math.min(kept, term.length, previous.length);
+    let common = 0;
+    while (common < shared && term.charCodeAt(common) === previous.charCodeAt(common)) common++;
+    let reached = common;
+    // A start past the limit rules out the whole term, but not a shorter start of it.
+    if (common < dead) {
+      const depth = Math.min(term.length, deepest);
+      dead = Infinity;
+      while (reached < depth) {
+        reached++;
+        if (fill(term, reached) > limit) {
+          dead = reached;
+          break;
+        }
+      }
+      previous = term;
+      kept = reached;
+    }
+    const at = (j: number) =>
+      j <= reached ? Math.min(rows[j]![word.length]!, limit + 1) : limit + 1;
+    return { whole: at(term.length), start: at(word.length) };
+  };
 }
+
+/** Edits that turn `a` into `b`, counted as `typoMeter` counts them. */
+export const editDistance = (a: string, b: string, limit: number) => typoMeter(a, limit)(b).whole;
 
 /** Whether a word of `words` (sorted) starts with `prefix`. */
 export function holdsPrefix(words: IndexedWord[], prefix: string): boolean {
@@ -55,9 +96,9 @@ export function holdsPrefix(words: IndexedWord[], prefix: string): boolean {
 }
 
 /**
- * The word of `words` nearest a mistyped `word`, within the typos its length allows: fewest
- * edits, then held by the most rows. A word the user is still typing may also be the start of a
- * longer word ("baetl" for "beatles").
+ * The word of `words` (sorted) nearest a mistyped `word`, within the typos its length allows:
+ * fewest edits, then held by the most rows. A word the user is still typing may also be the start
+ * of a longer word ("baetl" for "beatles").
  */
 export function closestWord(
   words: IndexedWord[],
@@ -65,13 +106,12 @@ export function closestWord(
   typing: boolean,
 ): string | undefined {
   const limit = allowedTypos(word);
+  const measure = typoMeter(word, limit);
   let best: { term: string; distance: number; docs: number } | undefined;
   for (const { term, docs } of words) {
-    if (term.length < word.length - limit || (!typing && term.length > word.length + limit))
-      continue;
-    let distance = editDistance(word, term, limit);
-    if (typing && term.length > word.length)
-      distance = Math.min(distance, editDistance(word, term.slice(0, word.length), limit));
+    const edits = measure(term);
+    const distance =
+      typing && term.length > word.length ? Math.min(edits.whole, edits.start) : edits.whole;
     if (distance > limit) continue;
     if (!best || distance < best.distance || (distance === best.distance && docs > best.docs))
       best = { term, distance, docs };
