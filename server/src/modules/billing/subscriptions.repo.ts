@@ -110,16 +110,26 @@ export async function listSubscriptions(
  * plan whose owner's subscription grants it.
  */
 export async function productsHeldBy(db: Executor, userId: number, now: string): Promise<number[]> {
-  const own = await db
+  // One statement: every permission check of a signed-in user reads it.
+  const rows = await db
     .selectFrom('subscriptions')
     .select('product_id')
     .where('user_id', '=', userId)
     .where((eb) => grantsAccess(eb, now))
+    .union(grantingFamilyPlans(db, userId, now).select('subscriptions.product_id'))
     .execute();
-  const family = await familySubscriptionOf(db, userId, now);
-  return [
-    ...new Set([...own.map((row) => row.product_id), ...(family ? [family.product_id] : [])]),
-  ];
+  return rows.map((row) => row.product_id);
+}
+
+/** Family subscriptions that make a user a member and grant the plan now. */
+function grantingFamilyPlans(db: Executor, userId: number, now: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('family_members', 'family_members.email', 'users.email')
+    .innerJoin('subscriptions', 'subscriptions.user_id', 'family_members.owner_id')
+    .where('users.id', '=', userId)
+    .where('subscriptions.product_id', '=', FAMILY_PRODUCT_ID)
+    .where((eb) => grantsAccess(eb, now));
 }
 
 /** The Family subscription a user enjoys as a member, if the owner's one grants the plan now. */
@@ -128,14 +138,8 @@ export function familySubscriptionOf(
   userId: number,
   now: string,
 ): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('users')
-    .innerJoin('family_members', 'family_members.email', 'users.email')
-    .innerJoin('subscriptions', 'subscriptions.user_id', 'family_members.owner_id')
+  return grantingFamilyPlans(db, userId, now)
     .selectAll('subscriptions')
-    .where('users.id', '=', userId)
-    .where('subscriptions.product_id', '=', FAMILY_PRODUCT_ID)
-    .where((eb) => grantsAccess(eb, now))
     .orderBy('subscriptions.id', 'desc')
     .executeTakeFirst();
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { mergeGrants } from './permissions.service.js';
+import * as rolesRepo from './roles.repo.js';
 
 describe('permission rules', () => {
   const perms = [
@@ -36,7 +37,7 @@ describe('permission rules', () => {
       noPermission: false,
       failed: true,
     });
-    expect(checkQuota(perms, 'uploads.create', 'count', 0)).toEqual({
+    expect(checkQuota(perms, 'music.download', 'count', 0)).toEqual({
       overQuota: false,
       noPermission: true,
       failed: true,
@@ -52,12 +53,12 @@ describe('permission rules', () => {
     const merged = mergeGrants([
       { name: 'playlists.create', restrictions: [{ name: 'count', value: 3 }] },
       { name: 'playlists.create', restrictions: [{ name: 'count', value: 10 }] },
-      { name: 'uploads.create', restrictions: [{ name: 'size', value: 5 }] },
-      { name: 'uploads.create', restrictions: [] },
+      { name: 'music.download', restrictions: [{ name: 'size', value: 5 }] },
+      { name: 'music.download', restrictions: [] },
     ]);
     expect(merged).toEqual([
       { name: 'playlists.create', restrictions: [{ name: 'count', value: 10 }] },
-      { name: 'uploads.create', restrictions: [] },
+      { name: 'music.download', restrictions: [] },
     ]);
   });
 });
@@ -94,6 +95,21 @@ describe('roles', () => {
     expect(
       hasPermission(await t.app.services.permissions.forUser(user.id), 'settings.update'),
     ).toBe(true);
+  });
+
+  it("adds a user's direct grants to their roles', the most generous quota winning", async () => {
+    // The users role grants 20 playlists and no downloads.
+    const user = await createUser(t.app, { roles: ['users'] });
+    const ids = await t.app.services.permissions.idsByName(['music.download', 'playlists.create']);
+    await rolesRepo.replaceUserPermissions(t.db.kysely, user.id, [
+      { permissionId: ids.get('music.download')!, restrictions: [] },
+      { permissionId: ids.get('playlists.create')!, restrictions: [{ name: 'count', value: 500 }] },
+    ]);
+    const held = await t.app.services.permissions.forUser(user.id);
+    expect(hasPermission(held, 'music.view')).toBe(true);
+    expect(hasPermission(held, 'music.download')).toBe(true);
+    expect(checkQuota(held, 'playlists.create', 'count', 499).failed).toBe(false);
+    expect(checkQuota(held, 'playlists.create', 'count', 500).failed).toBe(true);
   });
 
   it('opens a route to guests only while the guest role holds its permission', async () => {

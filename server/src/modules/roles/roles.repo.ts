@@ -28,20 +28,22 @@ export async function permissionsOfRole(db: Executor, roleId: number): Promise<P
 
 /** Everything a user holds: through each of their roles and granted to them directly. */
 export async function permissionsOfUser(db: Executor, userId: number): Promise<PermissionGrant[]> {
-  const viaRoles = await db
+  // Through roles and given directly, in one statement: every permission check reads these.
+  const grants = await db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
     .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
     .select(['permissions.name', 'role_permissions.restrictions'])
     .where('user_roles.user_id', '=', userId)
+    .unionAll(
+      db
+        .selectFrom('user_permissions')
+        .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+        .select(['permissions.name', 'user_permissions.restrictions'])
+        .where('user_permissions.user_id', '=', userId),
+    )
     .execute();
-  const direct = await db
-    .selectFrom('user_permissions')
-    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-    .select(['permissions.name', 'user_permissions.restrictions'])
-    .where('user_permissions.user_id', '=', userId)
-    .execute();
-  return parseGrants([...viaRoles, ...direct]);
+  return parseGrants(grants);
 }
 
 export async function rolesOfUser(
