@@ -30,6 +30,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The web player's pages load no zod: at run time they use only the contracts without schemas.
+    files: ['web/src/features/player/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^@cadenza/contracts/(?!(ads|billing-permissions|http-constants|lyrics|music-constants|permission-checks|profile-slug)$)',
+              allowTypeImports: true,
+              message:
+                'This contract loads zod with its schemas: import types only, or move the value to a contract without schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'server/src/main.ts', 'server/src/cli/**'],
     rules: { 'no-console': 'off' },
   },

@@ -7,17 +7,7 @@ import { displayText } from './text.js';
 export const FAMILY_PRODUCT_ID = 3;
 export const FAMILY_SLOTS = 3;
 
-export const BILLING_PERMISSIONS = {
-  /** No ads anywhere. */
-  hideAds: 'ads.hide',
-  /** Keep music on the device to listen without a connection. */
-  offline: 'music.offline',
-  /** Download the audio files of tracks. */
-  download: 'music.download',
-  products: 'plans.update',
-  vouchers: 'vouchers.update',
-  subscriptions: 'subscriptions.update',
-} as const;
+export { BILLING_PERMISSIONS } from './billing-permissions.js';
 
 export const PRICE_INTERVALS = ['day', 'month', 'year'] as const;
 export type PriceInterval = (typeof PRICE_INTERVALS)[number];

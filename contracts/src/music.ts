@@ -2,19 +2,12 @@ import { z } from 'zod';
 import { displayText } from './text.js';
 import { integer, paginationSchema } from './http.js';
 
-/** Permissions of the music domain. */
-export const MUSIC_PERMISSIONS = {
-  view: 'music.view',
-  update: 'music.update',
-  /** Upload releases for the artists one manages; restrictions `tracks` and `minutes` cap how much. */
-  create: 'music.create',
-  playlistsCreate: 'playlists.create',
-  channelsUpdate: 'channels.update',
-  /** Download the audio files of tracks (a plan's permission). */
-  download: 'music.download',
-  /** Keep tracks on the device to play without a connection (a plan's permission). */
-  offline: 'music.offline',
-} as const;
+export {
+  MUSIC_PERMISSIONS,
+  PLAYLIST_MOSAIC_TILES,
+  SEARCH_TYPES,
+  type SearchType,
+} from './music-constants.js';
 
 export const ALBUM_TYPES = ['album', 'single', 'ep', 'compilation'] as const;
 export type AlbumType = (typeof ALBUM_TYPES)[number];
@@ -62,9 +55,6 @@ export const CHANNEL_QUERIES = [
   'playlistTracks',
 ] as const;
 export type ChannelQuery = (typeof CHANNEL_QUERIES)[number];
-
-export const SEARCH_TYPES = ['tracks', 'artists', 'albums', 'playlists', 'users'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** What the library importer (folder scan, demo seed) hands to the catalogue for one file. */
 export interface ImportTrackInput {
@@ -221,9 +211,6 @@ export const userRefSchema = z.object({
   model_type: z.literal('user'),
 });
 export type UserRef = z.infer<typeof userRefSchema>;
-
-/** A playlist without its own image is drawn as a grid of this many album covers. */
-export const PLAYLIST_MOSAIC_TILES = 4;
 
 export const playlistSchema = z.object({
   id: z.number(),

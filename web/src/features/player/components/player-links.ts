@@ -1,4 +1,4 @@
-import { profileSlug } from '@cadenza/contracts/users';
+import { profileSlug } from '@cadenza/contracts/profile-slug';
 
 const slug = (name: string) => encodeURIComponent(profileSlug(name));
 

@@ -1,5 +1,6 @@
 import { UPGRADE_ACTION } from '@cadenza/contracts/http-constants';
-import { MUSIC_PERMISSIONS, type Track } from '@cadenza/contracts/music';
+import type { Track } from '@cadenza/contracts/music';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music-constants';
 import clsx from 'clsx';
 import { ArrowDownCircle, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';

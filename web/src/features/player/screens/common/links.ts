@@ -1,5 +1,5 @@
 import type { Album, ArtistRef, Playlist, Track, UserRef } from '@cadenza/contracts/music';
-import { profileSlug } from '@cadenza/contracts/users';
+import { profileSlug } from '@cadenza/contracts/profile-slug';
 
 /** Player URLs carry a readable slug after the id; the id alone decides what is shown. */
 export const slug = (name: string) => encodeURIComponent(profileSlug(name));

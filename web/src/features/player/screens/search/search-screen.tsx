@@ -1,4 +1,5 @@
-import { SEARCH_TYPES, type SearchResults, type SearchType } from '@cadenza/contracts/music';
+import type { SearchResults } from '@cadenza/contracts/music';
+import { SEARCH_TYPES, type SearchType } from '@cadenza/contracts/music-constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CARD_GRID, CardGridSkeleton } from '../common/components/cover-card';

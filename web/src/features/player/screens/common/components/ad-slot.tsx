@@ -1,5 +1,5 @@
 import { adFrameUrl, type AdSlotName } from '@cadenza/contracts/ads';
-import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
+import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing-permissions';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../../../app/access';

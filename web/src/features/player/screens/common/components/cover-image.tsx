@@ -1,4 +1,4 @@
-import { PLAYLIST_MOSAIC_TILES } from '@cadenza/contracts/music';
+import { PLAYLIST_MOSAIC_TILES } from '@cadenza/contracts/music-constants';
 import clsx from 'clsx';
 import { Disc3, Music, User } from 'lucide-react';
 

@@ -1,5 +1,6 @@
 import { UPGRADE_ACTION } from '@cadenza/contracts/http-constants';
-import { MUSIC_PERMISSIONS, type Track } from '@cadenza/contracts/music';
+import type { Track } from '@cadenza/contracts/music';
+import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music-constants';
 import clsx from 'clsx';
 import {
   Clock3,
@@ -12,7 +13,7 @@ import {
   Play,
   User,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../../../../app/access';
@@ -32,11 +33,16 @@ import {
   useIsTrackPlaying,
   type PlayContext,
 } from '../player-bridge';
-import { AddToPlaylistDialog } from './add-to-playlist-dialog';
 import { ArtistLinks } from './artist-links';
 import { CoverImage } from './cover-image';
 import { LikeButton } from './like-button';
 import { MoreOptionsButton } from './more-options-button';
+
+// With its playlist form, loaded when a track is first added to a playlist: every page with a
+// track list would otherwise load the form library.
+const AddToPlaylistDialog = lazy(() =>
+  import('./add-to-playlist-dialog').then((m) => ({ default: m.AddToPlaylistDialog })),
+);
 
 export interface TrackTableProps {
   tracks: Track[];
@@ -312,7 +318,11 @@ export function TrackMenu({ track, extraItems }: { track: Track; extraItems?: Re
         {extraItems && <MenuSeparator />}
         {extraItems}
       </Menu>
-      {adding && <AddToPlaylistDialog track={track} open={adding} onOpenChange={setAdding} />}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddToPlaylistDialog track={track} open={adding} onOpenChange={setAdding} />
+        </Suspense>
+      )}
     </>
   );
 }
