@@ -496,7 +496,11 @@ describe('the admin area', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Page created').waitFor();
     await page.waitForURL(/\/admin\/pages\/\d+$/);
+    // The address is read from the saved page's form: the new page's form, whose address was left
+    // empty, can still be on screen for a moment after the address bar changes.
+    await page.getByRole('heading', { level: 1, name: 'Edit page' }).waitFor();
     const slug = await page.getByLabel('Address').inputValue();
+    expect(slug).toMatch(/^press-kit-\d+$/);
 
     const visitor = await (await context('light')).newPage();
     await visitor.goto(`/pages/${slug}`);

@@ -334,6 +334,9 @@ describe.each([
     await acceptCookies(page.context());
     await openApp(page);
     await page.getByRole('heading', { level: 1, name: 'Music for every moment' }).waitFor();
+    // The trending artists push the footer down when they arrive. An open menu locks the page's
+    // scroll and follows its button, so it would be carried out of sight.
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
