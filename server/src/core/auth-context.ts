@@ -5,7 +5,7 @@ import type { AccessTokensService } from '../modules/access-tokens/access-tokens
 import type { PermissionsService } from '../modules/roles/permissions.service.js';
 import { REMEMBER_SECONDS, type SessionsService } from '../modules/sessions/sessions.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
-import { isBanned } from '../modules/users/users.table.js';
+import { isBanned, type UserRow } from '../modules/users/users.table.js';
 import type { RequestSession } from './request-context.js';
 
 export const SESSION_COOKIE = 'cadenza_session';
@@ -39,24 +39,22 @@ export const authContextPlugin = fp<AuthContextOptions>(
       return [];
     });
 
-    const activeUser = async (id: number) => {
-      const found = await users.findById(id);
-      return found && !isBanned(found) ? found : null;
-    };
+    const active = (user: UserRow | undefined) => (user && !isBanned(user) ? user : null);
 
     async function byToken(request: FastifyRequest, plainToken: string) {
       const token = await tokens.resolve(plainToken);
-      request.user = token ? await activeUser(token.user_id) : null;
+      request.user = token ? active(await users.findById(token.user_id)) : null;
       request.authMethod = request.user ? 'token' : null;
     }
 
     async function bySessionCookie(request: FastifyRequest, rawId: string) {
       const sessionUse = request.routeOptions.config.session;
-      const row = await sessions.find(rawId);
+      const found = await sessions.findWithUser(rawId);
+      const row = found?.session;
       if (row?.user_id) {
         request.session = { id: rawId, row, changed: false };
         // A ban ends sessions when it is given; this holds for any that slipped past.
-        request.user = await activeUser(row.user_id);
+        request.user = active(found?.user);
         request.authMethod = request.user ? 'session' : null;
         if (request.user) await sessions.touch(row, clientOf(request));
         return;

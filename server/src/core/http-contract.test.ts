@@ -264,6 +264,34 @@ describe('authentication', () => {
     expect(browserSession.expires).toBeUndefined();
   });
 
+  it('an expired session is a guest, and its row is deleted', async () => {
+    const user = await createUser(t.app);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.plainPassword);
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+
+    expect((await client.get('/api/v1/me')).statusCode).toBe(401);
+    expect(await t.app.services.sessions.listForUser(user.id)).toHaveLength(0);
+  });
+
+  it('a session whose user is banned is a guest, even if the ban left it in place', async () => {
+    const user = await createUser(t.app);
+    const client = new TestClient(t.app);
+    await client.login(user.email, user.plainPassword);
+    expect((await client.get('/api/v1/me')).json().user.id).toBe(user.id);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ banned_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+
+    expect((await client.get('/api/v1/me')).statusCode).toBe(401);
+  });
+
   it('a forged session cookie is a guest', async () => {
     const client = new TestClient(t.app);
     client.cookies.set('cadenza_session', 'a'.repeat(40));

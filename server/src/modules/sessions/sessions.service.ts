@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../infra/hash.js';
+import type { UserRow } from '../users/users.table.js';
 import { describeDevice } from './device.js';
 import * as repo from './sessions.repo.js';
 import type { SessionRow } from './sessions.table.js';
@@ -48,6 +49,13 @@ export function createSessionsService(db: Kysely<Database>) {
   const listeners = new Set<(ended: SessionsEnded) => void>();
   const ended = (event: SessionsEnded) => listeners.forEach((listener) => listener(event));
 
+  /** The session, or undefined once it has expired (it is then deleted). */
+  async function unexpired(row: SessionRow): Promise<SessionRow | undefined> {
+    if (row.expires_at > new Date().toISOString()) return row;
+    await repo.deleteSession(db, row.id);
+    return undefined;
+  }
+
   return {
     /** Tells `listener` whenever signed-in sessions end (live streams close with them). */
     onEnd(listener: (ended: SessionsEnded) => void): () => void {
@@ -60,12 +68,15 @@ export function createSessionsService(db: Kysely<Database>) {
 
     async find(rawId: string): Promise<SessionRow | undefined> {
       const row = await repo.findSession(db, sha256(rawId));
-      if (!row) return undefined;
-      if (row.expires_at <= new Date().toISOString()) {
-        await repo.deleteSession(db, row.id);
-        return undefined;
-      }
-      return row;
+      return row && (await unexpired(row));
+    },
+
+    /** The session with the user it belongs to (none for a guest's), read together. */
+    async findWithUser(
+      rawId: string,
+    ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
+      const found = await repo.findSessionWithUser(db, sha256(rawId));
+      return found && (await unexpired(found.session)) && found;
     },
 
     /** Starts a signed-in session under a new id, ending the previous one (no session fixation). */
