@@ -1,5 +1,6 @@
 import { FAMILY_PRODUCT_ID } from '@cadenza/contracts/billing';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { FamilyMemberRow, SubscriptionRow, SubscriptionsTable } from './billing.table.js';
 
@@ -22,15 +23,14 @@ export function grantsAccess(eb: ExpressionBuilder<Database, 'subscriptions'>, n
   ]);
 }
 
-export function subscriptionsOfUser(db: Executor, userId: number): Promise<SubscriptionRow[]> {
-  return db
+export const subscriptionsOfUser = prepared((db, userId: number) =>
+  db
     .selectFrom('subscriptions')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
-    .limit(20)
-    .execute();
-}
+    .limit(20),
+);
 
 export function findSubscription(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -105,20 +105,22 @@ export async function listSubscriptions(
   return { rows, total: Number(count.total) };
 }
 
+// One statement: every permission check of a signed-in user reads it.
+const productsHeld = prepared((db, userId: number, now: string) =>
+  db
+    .selectFrom('subscriptions')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .where((eb) => grantsAccess(eb, now))
+    .union(grantingFamilyPlans(db, userId, now).select('subscriptions.product_id')),
+);
+
 /**
  * The plans a user holds now: through their own subscriptions, and as a member of a Family
  * plan whose owner's subscription grants it.
  */
 export async function productsHeldBy(db: Executor, userId: number, now: string): Promise<number[]> {
-  // One statement: every permission check of a signed-in user reads it.
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select('product_id')
-    .where('user_id', '=', userId)
-    .where((eb) => grantsAccess(eb, now))
-    .union(grantingFamilyPlans(db, userId, now).select('subscriptions.product_id'))
-    .execute();
-  return rows.map((row) => row.product_id);
+  return (await productsHeld(db, userId, now)).map((row) => row.product_id);
 }
 
 /** Family subscriptions that make a user a member and grant the plan now. */
@@ -133,15 +135,20 @@ function grantingFamilyPlans(db: Executor, userId: number, now: string) {
 }
 
 /** The Family subscription a user enjoys as a member, if the owner's one grants the plan now. */
-export function familySubscriptionOf(
+const familySubscriptions = prepared((db, userId: number, now: string) =>
+  grantingFamilyPlans(db, userId, now)
+    .selectAll('subscriptions')
+    .orderBy('subscriptions.id', 'desc')
+    .limit(1),
+);
+
+export async function familySubscriptionOf(
   db: Executor,
   userId: number,
   now: string,
 ): Promise<SubscriptionRow | undefined> {
-  return grantingFamilyPlans(db, userId, now)
-    .selectAll('subscriptions')
-    .orderBy('subscriptions.id', 'desc')
-    .executeTakeFirst();
+  const [subscription] = await familySubscriptions(db, userId, now);
+  return subscription;
 }
 
 export function familyMembersOf(db: Executor, ownerId: number): Promise<FamilyMemberRow[]> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { NotificationRow, NotificationsTable } from './notifications.table.js';
 
@@ -61,14 +62,18 @@ export async function notificationsAfter(
     .execute();
 }
 
-export async function countUnread(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
+// Every signed-in page shows the count.
+const unreadCount = prepared((db, userId: number) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .where('read_at', 'is', null),
+);
+
+export async function countUnread(db: Kysely<Database>, userId: number): Promise<number> {
+  const [row] = await unreadCount(db, userId);
+  return Number(row?.total ?? 0);
 }
 
 export async function markRead(

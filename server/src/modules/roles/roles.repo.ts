@@ -1,5 +1,6 @@
 import type { Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -26,10 +27,9 @@ export async function permissionsOfRole(db: Executor, roleId: number): Promise<P
   return parseGrants(rows);
 }
 
-/** Everything a user holds: through each of their roles and granted to them directly. */
-export async function permissionsOfUser(db: Executor, userId: number): Promise<PermissionGrant[]> {
-  // Through roles and given directly, in one statement: every permission check reads these.
-  const grants = await db
+// Through roles and given directly, in one statement: every permission check reads these.
+const grantsOfUser = prepared((db, userId: number) =>
+  db
     .selectFrom('user_roles')
     .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
     .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
@@ -41,23 +41,23 @@ export async function permissionsOfUser(db: Executor, userId: number): Promise<P
         .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
         .select(['permissions.name', 'user_permissions.restrictions'])
         .where('user_permissions.user_id', '=', userId),
-    )
-    .execute();
-  return parseGrants(grants);
+    ),
+);
+
+/** Everything a user holds: through each of their roles and granted to them directly. */
+export async function permissionsOfUser(db: Executor, userId: number): Promise<PermissionGrant[]> {
+  return parseGrants(await grantsOfUser(db, userId));
 }
 
-export async function rolesOfUser(
-  db: Executor,
-  userId: number,
-): Promise<{ id: number; name: string }[]> {
-  return db
+/** A user's roles, by id (every signed-in page names them). */
+export const rolesOfUser = prepared((db, userId: number) =>
+  db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select(['roles.id', 'roles.name'])
     .where('user_roles.user_id', '=', userId)
-    .orderBy('roles.id')
-    .execute();
-}
+    .orderBy('roles.id'),
+);
 
 export async function countRolesOfUser(db: Executor, userId: number): Promise<number> {
   const row = await db

@@ -1,4 +1,5 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { UserRow } from '../users/users.table.js';
 import type { SessionRow, SessionsTable } from './sessions.table.js';
@@ -24,26 +25,14 @@ const SESSION_COLUMNS = [
   'created_at',
 ] as const satisfies readonly (keyof SessionsTable)[];
 
-/** A row of the statement below: the user's columns and the session's under `session_`. */
-type SessionWithUserRow = Record<string, unknown>;
-
-/** The statement below, built once per database: Kysely's building costs more than its SQL. */
-const sessionWithUserQueries = new WeakMap<Kysely<Database>, CompiledQuery<SessionWithUserRow>>();
-
-function sessionWithUserQuery(db: Kysely<Database>): CompiledQuery<SessionWithUserRow> {
-  let query = sessionWithUserQueries.get(db);
-  if (!query) {
-    query = db
-      .selectFrom('sessions')
-      .leftJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(SESSION_COLUMNS.map((column) => `sessions.${column} as session_${column}` as const))
-      .where('sessions.id', '=', '')
-      .compile() as CompiledQuery<SessionWithUserRow>;
-    sessionWithUserQueries.set(db, query);
-  }
-  return query;
-}
+const sessionWithUser = prepared((db, id: string) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(SESSION_COLUMNS.map((column) => `sessions.${column} as session_${column}` as const))
+    .where('sessions.id', '=', id),
+);
 
 /**
  * A session with its user in one statement: every signed-in request reads both, and on
@@ -53,15 +42,13 @@ export async function findSessionWithUser(
   db: Kysely<Database>,
   id: string,
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
-  const query = sessionWithUserQuery(db);
-  const {
-    rows: [found],
-  } = await db.executeQuery<SessionWithUserRow>({ ...query, parameters: [id] });
+  const [found] = await sessionWithUser(db, id);
   if (!found) return undefined;
+  const row: Record<string, unknown> = found;
   const session: Record<string, unknown> = {};
-  for (const column of SESSION_COLUMNS) session[column] = found[`session_${column}`];
+  for (const column of SESSION_COLUMNS) session[column] = row[`session_${column}`];
   const user: Record<string, unknown> = {};
-  for (const column in found) if (!column.startsWith('session_')) user[column] = found[column];
+  for (const column in row) if (!column.startsWith('session_')) user[column] = row[column];
   return {
     session: session as unknown as SessionRow,
     user: user.id === null ? undefined : (user as unknown as UserRow),

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { isPostgres } from '../../../db/migrations/helpers.js';
+import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -47,16 +48,27 @@ export async function visibleCount(db: Executor, table: 'tracks' | 'albums'): Pr
   return Number(all.count) - Number(hidden.count);
 }
 
-export function findArtist(db: Executor, id: number) {
-  return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
+// The pages and the streams read these on every request: each is built once (see `prepared`).
+const artistById = prepared((db, id: number) =>
+  db.selectFrom('artists').selectAll().where('id', '=', id),
+);
+const albumById = prepared((db, id: number) =>
+  db.selectFrom('albums').selectAll().where('id', '=', id),
+);
+const trackById = prepared((db, id: number) =>
+  db.selectFrom('tracks').selectAll().where('id', '=', id),
+);
+
+export async function findArtist(db: Executor, id: number) {
+  return (await artistById(db, id))[0];
 }
 
-export function findAlbum(db: Executor, id: number) {
-  return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findAlbum(db: Executor, id: number) {
+  return (await albumById(db, id))[0];
 }
 
-export function findTrack(db: Executor, id: number) {
-  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findTrack(db: Executor, id: number) {
+  return (await trackById(db, id))[0];
 }
 
 export async function artistsByIds(db: Executor, ids: number[]): Promise<ArtistRow[]> {
@@ -153,19 +165,26 @@ export async function trackCountsOfAlbums(db: Executor, albumIds: number[]) {
   return new Map(rows.map((r) => [r.album_id!, Number(r.count)]));
 }
 
+function tracksOfAlbum(withHidden: boolean) {
+  return prepared((db, albumId: number) => {
+    let tracks = db.selectFrom('tracks').select(LISTED_TRACK).where('album_id', '=', albumId);
+    if (!withHidden) tracks = tracks.where('hidden', '=', 0);
+    return tracks
+      .orderBy(sql`coalesce(disc, 1)`)
+      .orderBy(sql`coalesce(number, 0)`)
+      .orderBy('id');
+  });
+}
+const publicTracksOfAlbum = tracksOfAlbum(false);
+const allTracksOfAlbum = tracksOfAlbum(true);
+
 /** An album's tracks in order: its public ones, or (for editors) all of them. */
 export async function albumTracks(
   db: Executor,
   albumId: number,
   { withHidden = false } = {},
 ): Promise<ListedTrackRow[]> {
-  let tracks = db.selectFrom('tracks').select(LISTED_TRACK).where('album_id', '=', albumId);
-  if (!withHidden) tracks = tracks.where('hidden', '=', 0);
-  return tracks
-    .orderBy(sql`coalesce(disc, 1)`)
-    .orderBy(sql`coalesce(number, 0)`)
-    .orderBy('id')
-    .execute();
+  return (withHidden ? allTracksOfAlbum : publicTracksOfAlbum)(db, albumId);
 }
 
 /** Albums an artist is credited on, newest first. */
@@ -188,8 +207,8 @@ export function artistAlbums(
   );
 }
 
-export async function artistTopTracks(db: Executor, artistId: number, limit: number) {
-  return db
+export const artistTopTracks = prepared((db, artistId: number, limit: number) =>
+  db
     .selectFrom('tracks')
     .innerJoin('track_artists', 'track_artists.track_id', 'tracks.id')
     .select(LISTED_TRACK_OF_TRACKS)
@@ -197,12 +216,11 @@ export async function artistTopTracks(db: Executor, artistId: number, limit: num
     .where('tracks.hidden', '=', 0)
     .orderBy('tracks.plays', 'desc')
     .orderBy('tracks.id')
-    .limit(limit)
-    .execute();
-}
+    .limit(limit),
+);
 
 /** Artists sharing the most genres with this one, most popular first among equals. */
-export async function similarArtists(db: Executor, artistId: number, limit: number) {
+export const similarArtists = prepared((db, artistId: number, limit: number) => {
   // Ranked on ids and plays alone, so only the artists kept are read whole.
   const ranked = db
     .selectFrom('artist_genres as mine')
@@ -224,9 +242,8 @@ export async function similarArtists(db: Executor, artistId: number, limit: numb
     .select('ranked.shared')
     .orderBy('ranked.shared', 'desc')
     .orderBy('artists.plays', 'desc')
-    .orderBy('artists.id')
-    .execute();
-}
+    .orderBy('artists.id');
+});
 
 /**
  * The last page the ranked lists (top tracks, new and popular albums, a genre's tracks and
