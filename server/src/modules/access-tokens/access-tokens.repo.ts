@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { AccessTokenRow } from './access-tokens.table.js';
 
@@ -18,15 +19,16 @@ export async function insertToken(
     .executeTakeFirstOrThrow();
 }
 
+// Every request of a token client reads it.
+const tokenByHash = prepared((db, tokenHash: string) =>
+  db.selectFrom('personal_access_tokens').selectAll().where('token_hash', '=', tokenHash),
+);
+
 export async function findTokenByHash(
   db: Kysely<Database>,
   tokenHash: string,
 ): Promise<AccessTokenRow | undefined> {
-  return db
-    .selectFrom('personal_access_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return (await tokenByHash(db, tokenHash))[0];
 }
 
 export async function tokensOfUser(

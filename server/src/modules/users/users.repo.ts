@@ -1,11 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+// Every request of a token client reads it, and most services.
+const userById = prepared((db, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id),
+);
+
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await userById(db, id))[0];
 }
 
 export async function findUsersByIds(db: Executor, ids: number[]): Promise<UserRow[]> {
