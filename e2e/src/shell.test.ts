@@ -334,8 +334,8 @@ describe.each([
     await acceptCookies(page.context());
     await openApp(page);
     await page.getByRole('heading', { level: 1, name: 'Music for every moment' }).waitFor();
-    // The trending artists push the footer down when they arrive. An open menu locks the page's
-    // scroll and follows its button, so it would be carried out of sight.
+    // Sections still loading (trending artists, plans) can change the page's height, and an open
+    // menu locks the page's scroll: the menu is opened once nothing is loading.
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Language: English' }).click();
