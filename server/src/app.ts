@@ -452,7 +452,6 @@ export async function buildApp(
   await app.register(authContextPlugin, {
     sessions: services.sessions,
     tokens: services.tokens,
-    users: services.users,
     permissions: services.permissions,
     secureCookies: config.secureCookies,
   });

@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import type { AccessTokensService } from '../modules/access-tokens/access-tokens.service.js';
 import type { PermissionsService } from '../modules/roles/permissions.service.js';
 import { REMEMBER_SECONDS, type SessionsService } from '../modules/sessions/sessions.service.js';
-import type { UsersService } from '../modules/users/users.service.js';
 import { isBanned, type UserRow } from '../modules/users/users.table.js';
 import type { RequestSession } from './request-context.js';
 
@@ -13,7 +12,6 @@ export const SESSION_COOKIE = 'cadenza_session';
 export interface AuthContextOptions {
   sessions: SessionsService;
   tokens: AccessTokensService;
-  users: UsersService;
   permissions: PermissionsService;
   secureCookies: boolean;
 }
@@ -28,7 +26,7 @@ export function clientOf(request: FastifyRequest) {
  */
 export const authContextPlugin = fp<AuthContextOptions>(
   async (app: FastifyInstance, options) => {
-    const { sessions, tokens, users, permissions } = options;
+    const { sessions, tokens, permissions } = options;
 
     app.decorateRequest('session', null as never);
     app.decorateRequest('user', null);
@@ -42,8 +40,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
     const active = (user: UserRow | undefined) => (user && !isBanned(user) ? user : null);
 
     async function byToken(request: FastifyRequest, plainToken: string) {
-      const token = await tokens.resolve(plainToken);
-      request.user = token ? active(await users.findById(token.user_id)) : null;
+      request.user = active((await tokens.resolve(plainToken))?.user);
       request.authMethod = request.user ? 'token' : null;
     }
 

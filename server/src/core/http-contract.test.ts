@@ -292,6 +292,30 @@ describe('authentication', () => {
     expect((await client.get('/api/v1/me')).statusCode).toBe(401);
   });
 
+  it('refuses a bearer token that has expired, or whose user is banned with it left in place', async () => {
+    const asBearer = (token: string) =>
+      t.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    const expiring = await createUser(t.app);
+    const expired = await t.app.services.tokens.create(expiring.id, 'script');
+    expect((await asBearer(expired.plainTextToken)).json().user.id).toBe(expiring.id);
+    await t.db.kysely
+      .updateTable('personal_access_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expired.token.id)
+      .execute();
+    expect((await asBearer(expired.plainTextToken)).statusCode).toBe(401);
+
+    const banned = await createUser(t.app);
+    const kept = await t.app.services.tokens.create(banned.id, 'script');
+    expect((await asBearer(kept.plainTextToken)).json().user.id).toBe(banned.id);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ banned_at: new Date().toISOString() })
+      .where('id', '=', banned.id)
+      .execute();
+    expect((await asBearer(kept.plainTextToken)).statusCode).toBe(401);
+  });
+
   it('a forged session cookie is a guest', async () => {
     const client = new TestClient(t.app);
     client.cookies.set('cadenza_session', 'a'.repeat(40));

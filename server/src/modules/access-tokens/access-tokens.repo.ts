@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { splitJoinedRow } from '../../db/joined-row.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
-import type { AccessTokenRow } from './access-tokens.table.js';
+import type { UserRow } from '../users/users.table.js';
+import type { AccessTokenRow, PersonalAccessTokensTable } from './access-tokens.table.js';
 
 export async function insertToken(
   db: Kysely<Database>,
@@ -19,16 +21,44 @@ export async function insertToken(
     .executeTakeFirstOrThrow();
 }
 
-// Every request of a token client reads it.
-const tokenByHash = prepared((db, tokenHash: string) =>
-  db.selectFrom('personal_access_tokens').selectAll().where('token_hash', '=', tokenHash),
+/** A token's columns, read beside its user's under a prefix (both tables have an `id`). */
+const TOKEN_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'token_hash',
+  'last_used_at',
+  'expires_at',
+  'created_at',
+] as const satisfies readonly (keyof PersonalAccessTokensTable)[];
+
+const tokenWithUser = prepared((db, tokenHash: string) =>
+  db
+    .selectFrom('personal_access_tokens')
+    .innerJoin('users', 'users.id', 'personal_access_tokens.user_id')
+    .selectAll('users')
+    .select(
+      TOKEN_COLUMNS.map((column) => `personal_access_tokens.${column} as token_${column}` as const),
+    )
+    .where('personal_access_tokens.token_hash', '=', tokenHash),
 );
 
-export async function findTokenByHash(
+/**
+ * A token with its user in one statement: every request of a token client reads both, and on
+ * PostgreSQL each statement is a round trip.
+ */
+export async function findTokenWithUser(
   db: Kysely<Database>,
   tokenHash: string,
-): Promise<AccessTokenRow | undefined> {
-  return (await tokenByHash(db, tokenHash))[0];
+): Promise<{ token: AccessTokenRow; user: UserRow } | undefined> {
+  const [found] = await tokenWithUser(db, tokenHash);
+  if (!found) return undefined;
+  const { prefixed, other } = splitJoinedRow<AccessTokenRow, UserRow>(
+    found,
+    'token_',
+    TOKEN_COLUMNS,
+  );
+  return other && { token: prefixed, user: other };
 }
 
 export async function tokensOfUser(

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../infra/hash.js';
 import * as repo from './access-tokens.repo.js';
+import type { UserRow } from '../users/users.table.js';
 import type { AccessTokenRow } from './access-tokens.table.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -34,17 +35,22 @@ export function createAccessTokensService(
       return { token: accessTokenRowToToken(row), plainTextToken: `${row.id}|${secret}` };
     },
 
-    /** The token a bearer header names, or undefined when it is unknown or malformed. */
-    async resolve(bearer: string): Promise<AccessTokenRow | undefined> {
+    /**
+     * The token a bearer header names, with its user, or undefined when it is unknown, expired
+     * or malformed.
+     */
+    async resolve(bearer: string): Promise<{ token: AccessTokenRow; user: UserRow } | undefined> {
       const secret = bearer.includes('|') ? bearer.slice(bearer.indexOf('|') + 1) : bearer;
       if (!secret || !(await isApiIntegrated())) return undefined;
-      const row = await repo.findTokenByHash(db, sha256(secret));
-      if (!row || (row.expires_at && row.expires_at <= new Date().toISOString())) return undefined;
+      const found = await repo.findTokenWithUser(db, sha256(secret));
+      const token = found?.token;
+      if (!token || (token.expires_at && token.expires_at <= new Date().toISOString()))
+        return undefined;
       const now = Date.now();
-      if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
-        await repo.markTokenUsed(db, row.id, new Date(now).toISOString());
+      if (!token.last_used_at || now - Date.parse(token.last_used_at) > TOUCH_INTERVAL_MS) {
+        await repo.markTokenUsed(db, token.id, new Date(now).toISOString());
       }
-      return row;
+      return found;
     },
 
     async list(userId: number) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { splitJoinedRow } from '../../db/joined-row.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { UserRow } from '../users/users.table.js';
@@ -44,15 +45,12 @@ export async function findSessionWithUser(
 ): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
   const [found] = await sessionWithUser(db, id);
   if (!found) return undefined;
-  const row: Record<string, unknown> = found;
-  const session: Record<string, unknown> = {};
-  for (const column of SESSION_COLUMNS) session[column] = row[`session_${column}`];
-  const user: Record<string, unknown> = {};
-  for (const column in row) if (!column.startsWith('session_')) user[column] = row[column];
-  return {
-    session: session as unknown as SessionRow,
-    user: user.id === null ? undefined : (user as unknown as UserRow),
-  };
+  const { prefixed, other } = splitJoinedRow<SessionRow, UserRow>(
+    found,
+    'session_',
+    SESSION_COLUMNS,
+  );
+  return { session: prefixed, user: other };
 }
 
 export async function insertSession(db: Kysely<Database>, row: SessionsTable): Promise<void> {

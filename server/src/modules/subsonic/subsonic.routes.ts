@@ -107,9 +107,8 @@ export async function subsonicRoutes(
       );
     }
     if (apiKey) {
-      const token = await tokens.resolve(apiKey);
-      const user = token && (await users.findById(token.user_id));
-      if (!user) {
+      const found = await tokens.resolve(apiKey);
+      if (!found) {
         const { allowed } = await limiter.hit(
           `subsonic:${request.ip}`,
           FAILED_AUTH_MAX,
@@ -120,7 +119,7 @@ export async function subsonicRoutes(
           allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
         );
       }
-      return { userId: user.id, playSession: `subsonic-token-${token.id}` };
+      return { userId: found.user.id, playSession: `subsonic-token-${found.token.id}` };
     }
     if (!username) throw missing(legacy ? 'u' : 'apiKey');
     const password = params.get('p');
