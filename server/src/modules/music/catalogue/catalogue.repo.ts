@@ -219,20 +219,65 @@ export const artistTopTracks = prepared((db, artistId: number, limit: number) =>
     .limit(limit),
 );
 
-/** Artists sharing the most genres with this one, most popular first among equals. */
+/** How many of the most played artists of each of an artist's genres similar artists come from. */
+export const SIMILAR_CANDIDATES_PER_GENRE = 50;
+
+/**
+ * Artists sharing the most genres with this one, most played first among equals, drawn from
+ * the most played artists of each of its genres: a genre's artists are read from the top of
+ * the index by genre and plays, not ranked whole (thousands of artists in a large catalogue).
+ */
 export const similarArtists = prepared((db, artistId: number, limit: number) => {
+  // The artist just past a genre's most played, in the index's order: its plays, or its id.
+  const pastTheMostPlayed = (column: 'artist_plays' | 'artist_id') =>
+    db
+      .selectFrom('artist_genres as ranking')
+      .select(`ranking.${column}`)
+      .where('ranking.genre_id', '=', sql.ref<number>('mine.genre_id'))
+      .orderBy('ranking.artist_plays', 'desc')
+      .orderBy('ranking.artist_id')
+      .limit(1)
+      .offset(SIMILAR_CANDIDATES_PER_GENRE);
+  const theirs = () =>
+    db
+      .selectFrom('artist_genres as mine')
+      .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
+      .select(['theirs.artist_id', 'theirs.artist_plays'])
+      .where('mine.artist_id', '=', artistId)
+      .where('theirs.artist_id', '!=', artistId);
+  // Two ranges of the index, apart so that each is read as a range: the artists played more
+  // than the one just past the most played (all of a genre that has fewer), and those tied with
+  // it that come before it. Ties cannot widen the read to the whole genre.
+  const candidates = theirs()
+    .where((eb) =>
+      eb('theirs.artist_plays', '>', eb.fn.coalesce(pastTheMostPlayed('artist_plays'), eb.lit(-1))),
+    )
+    .union(
+      theirs()
+        .where((eb) => eb('theirs.artist_plays', '=', pastTheMostPlayed('artist_plays')))
+        .where((eb) => eb('theirs.artist_id', '<', pastTheMostPlayed('artist_id'))),
+    )
+    .as('candidates');
   // Ranked on ids and plays alone, so only the artists kept are read whole.
   const ranked = db
-    .selectFrom('artist_genres as mine')
-    .innerJoin('artist_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
-    .innerJoin('artists', 'artists.id', 'theirs.artist_id')
-    .select(['artists.id', (eb) => eb.fn.countAll<number>().as('shared')])
-    .where('mine.artist_id', '=', artistId)
-    .where('theirs.artist_id', '!=', artistId)
-    .groupBy('artists.id')
+    .selectFrom(candidates)
+    .select((eb) => [
+      'candidates.artist_id as id',
+      eb
+        .selectFrom('artist_genres as shared')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('shared.artist_id', '=', 'candidates.artist_id')
+        .where('shared.genre_id', 'in', (inner) =>
+          inner
+            .selectFrom('artist_genres as own')
+            .select('own.genre_id')
+            .where('own.artist_id', '=', artistId),
+        )
+        .as('shared'),
+    ])
     .orderBy('shared', 'desc')
-    .orderBy('artists.plays', 'desc')
-    .orderBy('artists.id')
+    .orderBy('candidates.artist_plays', 'desc')
+    .orderBy('candidates.artist_id')
     .limit(limit)
     .as('ranked');
   return db

@@ -108,6 +108,8 @@ export interface AlbumGenresTable {
 export interface ArtistGenresTable {
   artist_id: number;
   genre_id: number;
+  /** The artist's plays, kept by triggers, so a genre's most played artists are indexed. */
+  artist_plays: Generated<number>;
 }
 
 export type ArtistRow = Selectable<ArtistsTable>;
