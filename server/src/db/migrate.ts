@@ -29,7 +29,7 @@ import * as m0026 from './migrations/0026_releases.js';
 import * as m0027 from './migrations/0027_list_indexes.js';
 import * as m0028 from './migrations/0028_search_words.js';
 import * as m0029 from './migrations/0029_search_refresh_plan.js';
-import * as m0030 from './migrations/0030_similar_artists.js';
+import * as m0030 from './migrations/0030_genre_rankings.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -65,7 +65,7 @@ const migrations: Record<string, Migration> = {
   '0027_list_indexes': m0027,
   '0028_search_words': m0028,
   '0029_search_refresh_plan': m0029,
-  '0030_similar_artists': m0030,
+  '0030_genre_rankings': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

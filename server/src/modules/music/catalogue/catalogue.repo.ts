@@ -342,37 +342,23 @@ export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
   );
 }
 
-/**
- * A genre's tracks, most played first. A genre holding a good share of the catalogue is read
- * down the plays index, keeping its own tracks: a page turns up after a few rows per track
- * wanted. A small genre (or a page deep in a big one) is read whole and sorted instead, which
- * then costs less than walking the index past every other genre's tracks.
- */
+/** A genre's tracks, most played first, read in order from the index by genre and plays. */
 async function topTracksOfGenre(db: Executor, window: PageWindow, genreId: number) {
-  const size = await genreSize(db, 'tracks', genreId, window);
-  const tracks = db.selectFrom('tracks').where('tracks.hidden', '=', 0);
-  const rows = await (
-    walksPlaysIndex(window, size)
-      ? tracks.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('track_genres')
-              .select('track_genres.track_id')
-              .whereRef('track_genres.track_id', '=', 'tracks.id')
-              .where('track_genres.genre_id', '=', genreId),
-          ),
-        )
-      : tracks
-          .innerJoin('track_genres', 'track_genres.track_id', 'tracks.id')
-          .where('track_genres.genre_id', '=', genreId)
-  )
-    .select(LISTED_TRACK_OF_TRACKS)
-    .orderBy('tracks.plays', 'desc')
-    .orderBy('tracks.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { rows, total: Math.min(size.visible, rankedCap(window)) };
+  const [visible, rows] = await Promise.all([
+    visibleInGenre(db, 'tracks', genreId, window),
+    db
+      .selectFrom('track_genres')
+      .innerJoin('tracks', 'tracks.id', 'track_genres.track_id')
+      .select(LISTED_TRACK_OF_TRACKS)
+      .where('track_genres.genre_id', '=', genreId)
+      .where('tracks.hidden', '=', 0)
+      .orderBy('track_genres.track_plays', 'desc')
+      .orderBy('track_genres.track_id', 'desc')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  return { rows, total: Math.min(visible, rankedCap(window)) };
 }
 
 const GENRE_LINKS = {
@@ -380,45 +366,27 @@ const GENRE_LINKS = {
   albums: { links: 'album_genres', owner: 'album_id' },
 } as const;
 
-interface GenreSize {
-  /** The genre's rows listeners see, counted as far as the page needs (see genreSize). */
-  visible: number;
-  /** About how many rows the whole table holds: its highest id. */
-  table: number;
-}
-
 /**
- * How many of a genre's tracks or albums listeners see: the genre's rows, counted from its
- * index alone, less the hidden few; and the size of the table, from its highest id. The rows
- * are counted only as far as the page needs: to the last page the list counts to, and to the
- * size past which walking the plays index wins (see walksPlaysIndex), whichever is further.
+ * How many of a genre's tracks or albums listeners see, counted only as far as the last page
+ * the list counts to: the genre's rows, counted from its index alone, less the hidden few.
  */
-async function genreSize(
+async function visibleInGenre(
   db: Executor,
   table: 'tracks' | 'albums',
   genreId: number,
   window: PageWindow,
-): Promise<GenreSize> {
+): Promise<number> {
   const { links, owner } = GENRE_LINKS[table];
-  const { rows } = await sql<{ hidden: unknown; highest: unknown }>`select
-    (select count(*) from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
-      where t.hidden = 1 and g.genre_id = ${genreId}) as hidden,
-    (select max(id) from ${sql.table(table)}) as highest`.execute(db);
+  const { rows } = await sql<{ hidden: unknown }>`select count(*) as hidden
+    from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
+    where t.hidden = 1 and g.genre_id = ${genreId}`.execute(db);
   const hidden = Number(rows[0]!.hidden);
-  const highest = Number(rows[0]!.highest ?? 0);
-  const worthWalking = Math.floor(Math.sqrt((window.offset + window.limit) * highest)) + 1;
   const linked = await countUpTo(
     db,
     db.selectFrom(links).where('genre_id', '=', genreId),
-    Math.max(rankedCap(window), worthWalking) + hidden,
+    rankedCap(window) + hidden,
   );
-  return { visible: linked - hidden, table: highest };
-}
-
-/** Whether walking the plays index reads fewer rows than the genre holds, for this page. */
-function walksPlaysIndex(window: PageWindow, size: GenreSize): boolean {
-  const walked = ((window.offset + window.limit) * size.table) / Math.max(1, size.visible);
-  return walked < size.visible;
+  return linked - hidden;
 }
 
 export async function listAlbums(
@@ -442,27 +410,30 @@ export async function listAlbums(
       visibleUpTo(db, 'albums', rankedCap(window)),
     );
 
-  // A genre's albums, as its tracks above.
-  const size = await genreSize(db, 'albums', genreId, window);
-  const rows = await ordered(
-    order === 'popular' && walksPlaysIndex(window, size)
-      ? albums.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('album_genres')
-              .select('album_genres.album_id')
-              .whereRef('album_genres.album_id', '=', 'albums.id')
-              .where('album_genres.genre_id', '=', genreId),
+  // A genre's albums: the most played read in order from the index by genre and plays, as its
+  // tracks above; the newest sorted.
+  const [visible, rows] = await Promise.all([
+    visibleInGenre(db, 'albums', genreId, window),
+    (order === 'popular'
+      ? db
+          .selectFrom('album_genres')
+          .innerJoin('albums', 'albums.id', 'album_genres.album_id')
+          .selectAll('albums')
+          .where('album_genres.genre_id', '=', genreId)
+          .where('albums.hidden', '=', 0)
+          .orderBy('album_genres.album_plays', 'desc')
+          .orderBy('album_genres.album_id', 'desc')
+      : ordered(
+          albums.where('albums.id', 'in', (eb) =>
+            eb.selectFrom('album_genres').select('album_id').where('genre_id', '=', genreId),
           ),
         )
-      : albums.where('albums.id', 'in', (eb) =>
-          eb.selectFrom('album_genres').select('album_id').where('genre_id', '=', genreId),
-        ),
-  )
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { rows, total: Math.min(size.visible, rankedCap(window)) };
+    )
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  ]);
+  return { rows, total: Math.min(visible, rankedCap(window)) };
 }
 
 export function popularArtists(db: Executor, window: PageWindow) {

@@ -100,10 +100,14 @@ export interface GenresTable {
 export interface TrackGenresTable {
   track_id: number;
   genre_id: number;
+  /** The track's plays, kept by triggers, so a genre's most played tracks are indexed. */
+  track_plays: Generated<number>;
 }
 export interface AlbumGenresTable {
   album_id: number;
   genre_id: number;
+  /** The album's plays, kept by triggers, so a genre's most played albums are indexed. */
+  album_plays: Generated<number>;
 }
 export interface ArtistGenresTable {
   artist_id: number;

@@ -385,7 +385,7 @@ describe("a genre's tracks and albums", () => {
     const expected = (await tracksOfGenre()).map((row) => row.id);
     expect(expected.length).toBeGreaterThan(100);
 
-    // One track a page walks the plays index; twenty a page, or a late page, sorts the genre.
+    // Small pages and large ones, the first pages and the last.
     const anyone = { userId: null };
     for (const perPage of [1, 2, 20]) {
       for (const page of [1, 2, Math.ceil(expected.length / perPage)]) {
@@ -424,10 +424,35 @@ describe("a genre's tracks and albums", () => {
     }
 
     const client = await new TestClient(t.app).visit();
-    const [tracks] = (await client.get(`/api/v1/genres/${biggest.name}`)).json().channel.content
-      .data;
-    expect(tracks.content.total).toBe(expected.length);
-    expect(tracks.content.data[0].id).toBe(expected[0]);
+    const genrePage = async () =>
+      (await client.get(`/api/v1/genres/${biggest.name}`)).json().channel.content.data as {
+        content: { total: number; data: { id: number }[] };
+      }[];
+    const [tracks] = await genrePage();
+    expect(tracks!.content.total).toBe(expected.length);
+    expect(tracks!.content.data[0]!.id).toBe(expected[0]);
+
+    // Plays changed (here as a merge of two artists' counts would) show at once.
+    const most = (table: 'tracks' | 'albums') =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('plays').as('plays'))
+        .executeTakeFirstOrThrow();
+    const [risingTrack, risingAlbum] = [expected.at(-1)!, albumsOfGenre.at(-1)!.id];
+    const [topTrack, topAlbum] = [await most('tracks'), await most('albums')];
+    await db
+      .updateTable('tracks')
+      .set({ plays: topTrack.plays + 1 })
+      .where('id', '=', risingTrack)
+      .execute();
+    await db
+      .updateTable('albums')
+      .set({ plays: topAlbum.plays + 1 })
+      .where('id', '=', risingAlbum)
+      .execute();
+    const [nowTracks, nowAlbums] = await genrePage();
+    expect(nowTracks!.content.data[0]!.id).toBe(risingTrack);
+    expect(nowAlbums!.content.data[0]!.id).toBe(risingAlbum);
   });
 
   it('count the top tracks as far as the hundredth page, and serve every page', async () => {
