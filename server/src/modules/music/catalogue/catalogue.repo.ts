@@ -368,7 +368,8 @@ const GENRE_LINKS = {
 
 /**
  * How many of a genre's tracks or albums listeners see, counted only as far as the last page
- * the list counts to: the genre's rows, counted from its index alone, less the hidden few.
+ * the list counts to: the genre's rows, counted from its index alone, less the hidden few. One
+ * statement, so PostgreSQL answers it in one round trip.
  */
 async function visibleInGenre(
   db: Executor,
@@ -377,16 +378,16 @@ async function visibleInGenre(
   window: PageWindow,
 ): Promise<number> {
   const { links, owner } = GENRE_LINKS[table];
-  const { rows } = await sql<{ hidden: unknown }>`select count(*) as hidden
-    from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
-    where t.hidden = 1 and g.genre_id = ${genreId}`.execute(db);
-  const hidden = Number(rows[0]!.hidden);
-  const linked = await countUpTo(
-    db,
-    db.selectFrom(links).where('genre_id', '=', genreId),
-    rankedCap(window) + hidden,
-  );
-  return linked - hidden;
+  const { rows } = await sql<{ visible: unknown }>`with hidden as (
+      select count(*) as n
+      from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
+      where t.hidden = 1 and g.genre_id = ${genreId}
+    )
+    select (select count(*) from (
+        select 1 from ${sql.table(links)} where genre_id = ${genreId}
+        limit ${rankedCap(window)} + (select n from hidden)
+      ) capped) - (select n from hidden) as visible`.execute(db);
+  return Number(rows[0]!.visible);
 }
 
 export async function listAlbums(

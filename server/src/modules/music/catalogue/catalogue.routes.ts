@@ -233,9 +233,7 @@ export async function catalogueRoutes(
     },
     async (request) => {
       const genre = await catalogue.genreByName(request.params.name);
-      const channel = await channels.resolve('genre', viewerOf(request), request.query, {
-        genre: genre.name,
-      });
+      const channel = await channels.resolve('genre', viewerOf(request), request.query, { genre });
       return { genre, channel };
     },
   );

@@ -13,6 +13,7 @@ import {
   type ChannelPaging,
   type ChannelSort,
   type ChannelQuery,
+  type Genre,
 } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
@@ -41,9 +42,17 @@ export interface ChannelInput {
   items?: { type: ChannelContentType; id: number }[];
 }
 
-/** Context a channel resolves in: the genre of `/genre/{name}` pages. */
+/**
+ * Context a channel resolves in: the genre of `/genre/{name}` pages, by name or, when the
+ * caller has read it already, the genre itself.
+ */
 export interface ChannelParams {
-  genre?: string;
+  genre?: string | Genre;
+}
+
+/** What a channel's queries need of its params, each read at most once per resolve. */
+interface ChannelScope {
+  genreId(): Promise<number | null>;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
@@ -95,16 +104,8 @@ export function createChannelsService({
     channel: Channel,
     page: PageRequest,
     viewer: Viewer,
-    params: ChannelParams,
+    scope: ChannelScope,
   ): Promise<Pagination<ChannelItem>> {
-    const genreId = async () => {
-      if (!params.genre) return null;
-      try {
-        return (await catalogue.genreByName(params.genre)).id;
-      } catch {
-        return null;
-      }
-    };
     switch (channel.query!) {
       case 'topTracks':
         return catalogue.topTracks(page, viewer);
@@ -119,11 +120,11 @@ export function createChannelsService({
       case 'genres':
         return catalogue.genres(page);
       case 'genreTopTracks': {
-        const id = await genreId();
+        const id = await scope.genreId();
         return id ? catalogue.topTracks(page, viewer, id) : paginated([], 0, page);
       }
       case 'genreAlbums': {
-        const id = await genreId();
+        const id = await scope.genreId();
         return id ? catalogue.albums('popular', page, viewer, id) : paginated([], 0, page);
       }
       case 'playlistTracks': {
@@ -148,11 +149,11 @@ export function createChannelsService({
     limit: number,
     page: PageRequest,
     viewer: Viewer,
-    params: ChannelParams,
+    scope: ChannelScope,
   ): Promise<Pagination<ChannelItem>> {
     if (channel.sort === 'curated' || channel.query === 'playlistTracks')
-      return runQuery(channel, page, viewer, params);
-    const picked = await runQuery(channel, { page: 1, perPage: limit }, viewer, params);
+      return runQuery(channel, page, viewer, scope);
+    const picked = await runQuery(channel, { page: 1, perPage: limit }, viewer, scope);
     const refs = picked.data.map((item) => ({ type: item.model_type, id: item.id }));
     const all = ordered(picked.data, await repo.sortKeys(db, refs, channel.sort));
     const start = (page.page - 1) * page.perPage;
@@ -164,7 +165,7 @@ export function createChannelsService({
     sort: ChannelSort,
     page: PageRequest,
     viewer: Viewer,
-    params: ChannelParams,
+    scope: ChannelScope,
     depth: number,
   ): Promise<Pagination<ChannelItem>> {
     const { rows, total } = await repo.itemsPage(db, channelId, pageWindow(page), sort);
@@ -182,7 +183,7 @@ export function createChannelsService({
       nested.set(
         row.id,
         depth < 1
-          ? await resolveRow(row, { page: 1, perPage: row.query_limit }, viewer, params, depth + 1)
+          ? await resolveRow(row, { page: 1, perPage: row.query_limit }, viewer, scope, depth + 1)
           : channelRowToChannel(row),
       );
     }
@@ -200,14 +201,30 @@ export function createChannelsService({
     row: ChannelRow,
     page: PageRequest,
     viewer: Viewer,
-    params: ChannelParams,
+    scope: ChannelScope,
     depth: number,
   ): Promise<Channel> {
     const channel = channelRowToChannel(row);
     channel.content = channel.query
-      ? await queryItems(channel, row.query_limit, page, viewer, params)
-      : await manualItems(row.id, channel.sort, page, viewer, params, depth);
+      ? await queryItems(channel, row.query_limit, page, viewer, scope)
+      : await manualItems(row.id, channel.sort, page, viewer, scope, depth);
     return channel;
+  }
+
+  /** The genre page's nested channels share one read of its genre. */
+  function scopeOf(params: ChannelParams): ChannelScope {
+    const { genre } = params;
+    let genreId: Promise<number | null> | undefined;
+    return {
+      genreId() {
+        if (typeof genre !== 'string') return Promise.resolve(genre?.id ?? null);
+        genreId ??= catalogue.genreByName(genre).then(
+          (found) => found.id,
+          () => null,
+        );
+        return genreId;
+      },
+    };
   }
 
   async function find(slugOrId: string): Promise<ChannelRow> {
@@ -264,7 +281,7 @@ export function createChannelsService({
       page: PageRequest,
       params: ChannelParams = {},
     ): Promise<Channel> {
-      return resolveRow(await find(slugOrId), page, viewer, params, 0);
+      return resolveRow(await find(slugOrId), page, viewer, scopeOf(params), 0);
     },
 
     async idOf(slug: string): Promise<number | null> {

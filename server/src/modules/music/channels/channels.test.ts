@@ -68,6 +68,18 @@ describe('channels', () => {
     expect((await client.get('/api/v1/channel/no-such-channel')).statusCode).toBe(404);
   });
 
+  it("resolves a genre's channel by the genre's name, and an unknown genre as empty", async () => {
+    const client = await new TestClient(t.app).visit();
+    const names = async (url: string) =>
+      (await client.get(url))
+        .json()
+        .channel.content.data.map((item: { name: string }) => item.name);
+    expect(await names('/api/v1/channel/genre-top-tracks?genre=rock')).toEqual(['New hit']);
+    expect(await names('/api/v1/channel/genre-albums?genre=Jazz')).toEqual(['Old Album']);
+    expect(await names('/api/v1/channel/genre-albums?genre=polka')).toEqual([]);
+    expect(await names('/api/v1/channel/genre-top-tracks')).toEqual([]);
+  });
+
   it('lets admins build a hand-picked channel; others may not', async () => {
     const admin = new TestClient(t.app);
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
