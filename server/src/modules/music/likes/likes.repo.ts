@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { isPostgres } from '../../../db/migrations/helpers.js';
+import type { Database } from '../../../db/schema.js';
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
 import { pageWithTotal } from '../pagination.repo.js';
@@ -32,6 +35,32 @@ export async function deleteLike(db: Executor, userId: number, type: LikeableTyp
     .execute();
 }
 
+/**
+ * Which of `ids` a user liked, and when. Each id is looked up in the likes' key: PostgreSQL's
+ * planner, given the list, reads all the user's likes of the type and filters them instead, a
+ * cost that grows with the library (0.45 ms for a page of 50 against 5,000 likes; 0.1 ms so).
+ */
+async function likesAmong(db: Executor, userId: number, type: LikeableType, ids: number[]) {
+  if (!isPostgres<Database>(db)) {
+    return db
+      .selectFrom('likes')
+      .select(['likeable_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('likeable_type', '=', type)
+      .where('likeable_id', 'in', ids)
+      .execute();
+  }
+  const { rows } = await sql<{ likeable_id: number; created_at: string }>`
+    select ids.id as likeable_id, liked.created_at
+    from unnest(${ids}::integer[]) as ids(id)
+    cross join lateral (
+      select created_at from likes
+      where user_id = ${userId} and likeable_type = ${type} and likeable_id = ids.id
+      limit 1
+    ) liked`.execute(db);
+  return rows;
+}
+
 export async function likedAmong(
   db: Executor,
   userId: number,
@@ -39,13 +68,7 @@ export async function likedAmong(
   ids: number[],
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('likes')
-    .select('likeable_id')
-    .where('user_id', '=', userId)
-    .where('likeable_type', '=', type)
-    .where('likeable_id', 'in', ids)
-    .execute();
+  const rows = await likesAmong(db, userId, type, ids);
   return new Set(rows.map((r) => r.likeable_id));
 }
 
@@ -198,13 +221,7 @@ export async function annotationsAmong(
       .where('rateable_type', '=', type)
       .where('rateable_id', 'in', ids)
       .execute(),
-    db
-      .selectFrom('likes')
-      .select(['likeable_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('likeable_type', '=', type)
-      .where('likeable_id', 'in', ids)
-      .execute(),
+    likesAmong(db, userId, type, ids),
   ]);
   for (const row of ratings) notes.set(row.rateable_id, { rating: row.rating });
   for (const row of likes) {

@@ -55,6 +55,53 @@ describe('likes and follows', () => {
     expect((await client.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(1);
   });
 
+  it("marks in any list the listener's own likes, and no one else's", async () => {
+    const ids: number[] = [];
+    let albumId = 0;
+    for (const [index, title] of ['First', 'Second', 'Third', 'Fourth'].entries()) {
+      const track = await importTrack(t.app, t.config.dataDir, {
+        title,
+        album: 'Half Liked',
+        trackNumber: index + 1,
+      });
+      ids.push(track.trackId);
+      albumId = track.albumId!;
+    }
+    const listener = await signIn();
+    const other = await signIn();
+    const like = (client: TestClient, id: number) =>
+      client.post('/api/v1/users/me/liked-items', { likeable_type: 'track', likeable_id: id });
+    await like(listener.client, ids[1]!);
+    await like(listener.client, ids[3]!);
+    await like(other.client, ids[0]!);
+
+    const marks = async (client: TestClient) => {
+      const tracks = (await client.get(`/api/v1/albums/${albumId}`)).json().album.tracks as {
+        name: string;
+        is_liked?: boolean;
+      }[];
+      return tracks.map((track) => `${track.name}: ${track.is_liked ?? 'unmarked'}`);
+    };
+    expect(await marks(listener.client)).toEqual([
+      'First: false',
+      'Second: true',
+      'Third: false',
+      'Fourth: true',
+    ]);
+    expect(await marks(other.client)).toEqual([
+      'First: true',
+      'Second: false',
+      'Third: false',
+      'Fourth: false',
+    ]);
+    expect(await marks(await new TestClient(t.app).visit())).toEqual([
+      'First: unmarked',
+      'Second: unmarked',
+      'Third: unmarked',
+      'Fourth: unmarked',
+    ]);
+  });
+
   it('refuses likes of missing things and of private playlists of others', async () => {
     const owner = await signIn();
     const other = await signIn();
