@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027_list_indexes.js';
 import * as m0028 from './migrations/0028_search_words.js';
 import * as m0029 from './migrations/0029_search_refresh_plan.js';
 import * as m0030 from './migrations/0030_genre_rankings.js';
+import * as m0031 from './migrations/0031_collection_counts.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0028_search_words': m0028,
   '0029_search_refresh_plan': m0029,
   '0030_genre_rankings': m0030,
+  '0031_collection_counts': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,7 +51,12 @@ import type {
   TracksTable,
 } from '../modules/music/catalogue/catalogue.table.js';
 import type { ChannelItemsTable, ChannelsTable } from '../modules/music/channels/channels.table.js';
-import type { FollowsTable, LikesTable, RatingsTable } from '../modules/music/likes/likes.table.js';
+import type {
+  FollowsTable,
+  LikeCountsTable,
+  LikesTable,
+  RatingsTable,
+} from '../modules/music/likes/likes.table.js';
 import type { PlaysTable } from '../modules/music/plays/plays.table.js';
 import type {
   ReportDayClientsTable,
@@ -111,6 +116,7 @@ export interface Database {
   playlist_tracks: PlaylistTracksTable;
   playlist_followers: PlaylistFollowersTable;
   likes: LikesTable;
+  like_counts: LikeCountsTable;
   ratings: RatingsTable;
   follows: FollowsTable;
   plays: PlaysTable;

@@ -83,8 +83,21 @@ export async function likedPage(
     .selectFrom('likes')
     .where('user_id', '=', userId)
     .where('likeable_type', '=', type);
-  const { rows, total } = await pageWithTotal(likes, window, (query) =>
-    query.select('likeable_id').orderBy('created_at', 'desc').orderBy('likeable_id', 'desc'),
+  const { rows, total } = await pageWithTotal(
+    likes,
+    window,
+    (query) =>
+      query.select('likeable_id').orderBy('created_at', 'desc').orderBy('likeable_id', 'desc'),
+    // Kept by triggers on `likes`: counting a library row by row grows with it.
+    async () => {
+      const counted = await db
+        .selectFrom('like_counts')
+        .select('likes')
+        .where('user_id', '=', userId)
+        .where('likeable_type', '=', type)
+        .executeTakeFirst();
+      return counted?.likes ?? 0;
+    },
   );
   return { ids: rows.map((r) => r.likeable_id), total };
 }

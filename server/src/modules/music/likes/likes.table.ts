@@ -6,6 +6,13 @@ export interface LikesTable {
   created_at: string;
 }
 
+/** How many things of a type a user liked, kept by triggers on `likes`. */
+export interface LikeCountsTable {
+  user_id: number;
+  likeable_type: string;
+  likes: number;
+}
+
 /** A user following an artist or another user. */
 export interface FollowsTable {
   user_id: number;

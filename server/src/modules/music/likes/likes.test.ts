@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 
@@ -53,6 +58,43 @@ describe('likes and follows', () => {
       likeable_id: a.trackId,
     });
     expect((await client.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(1);
+  });
+
+  it("keeps a library's count exact through likes, unlikes and the catalogue's deletions", async () => {
+    const { client } = await signIn();
+    const other = await signIn();
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const tracks = [];
+    for (const title of ['Kept', 'Dropped', 'Deleted'])
+      tracks.push(await importTrack(t.app, t.config.dataDir, { title }));
+    const like = (who: TestClient, id: number) =>
+      who.post('/api/v1/users/me/liked-items', { likeable_type: 'track', likeable_id: id });
+    const library = async () => {
+      const page = (await client.get('/api/v1/users/me/liked-tracks?perPage=1')).json().pagination;
+      return page.total as number;
+    };
+
+    for (const track of tracks) await like(client, track.trackId);
+    await like(client, tracks[0]!.trackId);
+    await like(other.client, tracks[0]!.trackId);
+    await client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'album',
+      likeable_id: tracks[0]!.albumId,
+    });
+    expect(await library()).toBe(3);
+    await client.request('DELETE', '/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: tracks[1]!.trackId,
+    });
+    expect(await library()).toBe(2);
+    expect((await admin.delete(`/api/v1/admin/tracks/${tracks[2]!.trackId}`)).statusCode).toBe(200);
+    expect(await library()).toBe(1);
+    const liked = (await client.get('/api/v1/users/me/liked-tracks')).json().pagination.data;
+    expect(liked.map((track: { name: string }) => track.name)).toEqual(['Kept']);
+    const theirs = (await other.client.get('/api/v1/users/me/liked-tracks')).json().pagination;
+    expect(theirs.total).toBe(1);
+    expect((await client.get('/api/v1/users/me/liked-albums')).json().pagination.total).toBe(1);
   });
 
   it("marks in any list the listener's own likes, and no one else's", async () => {

@@ -132,6 +132,7 @@ export async function reorderTracks(db: Executor, playlistId: number, trackIds: 
 /**
  * A page of a playlist's tracks: in the playlist's order, or by plays, by when they were added,
  * or by their album's release (tracks without one last), the playlist's order breaking ties.
+ * Their total is the playlist's `tracks_count`.
  */
 export async function trackIdsPage(
   db: Executor,
@@ -139,9 +140,11 @@ export async function trackIdsPage(
   window: PageWindow,
   sort: ChannelSort = 'curated',
 ) {
-  const entries = db.selectFrom('playlist_tracks').where('playlist_id', '=', playlistId);
-  const { rows, total } = await pageWithTotal(entries, window, (query) => {
-    const picked = query.select('playlist_tracks.track_id');
+  const picked = db
+    .selectFrom('playlist_tracks')
+    .where('playlist_id', '=', playlistId)
+    .select('playlist_tracks.track_id');
+  const inOrder = () => {
     switch (sort) {
       case 'curated':
         return picked.orderBy('playlist_tracks.position');
@@ -164,22 +167,16 @@ export async function trackIdsPage(
           .orderBy('playlist_tracks.position');
       }
     }
-  });
-  return { ids: rows.map((r) => r.track_id), total };
+  };
+  const rows = await inOrder().limit(window.limit).offset(window.offset).execute();
+  return rows.map((r) => r.track_id);
 }
 
 export async function statsOf(db: Executor, ids: number[]) {
-  const tracks = new Map<number, number>();
   const followers = new Map<number, number>();
   const covers = new Map<number, string[]>();
-  if (ids.length === 0) return { tracks, followers, covers };
-  const [trackRows, followerRows, coverRows] = await Promise.all([
-    db
-      .selectFrom('playlist_tracks')
-      .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('playlist_id', 'in', ids)
-      .groupBy('playlist_id')
-      .execute(),
+  if (ids.length === 0) return { followers, covers };
+  const [followerRows, coverRows] = await Promise.all([
     db
       .selectFrom('playlist_followers')
       .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -221,7 +218,6 @@ export async function statsOf(db: Executor, ids: number[]) {
       .orderBy('rank')
       .execute(),
   ]);
-  for (const r of trackRows) tracks.set(r.playlist_id, Number(r.count));
   for (const r of followerRows) followers.set(r.playlist_id, Number(r.count));
   for (const r of coverRows) {
     if (!r.image) continue;
@@ -229,7 +225,7 @@ export async function statsOf(db: Executor, ids: number[]) {
     list.push(r.image);
     covers.set(r.playlist_id, list);
   }
-  return { tracks, followers, covers };
+  return { followers, covers };
 }
 
 export async function followedAmong(db: Executor, userId: number, ids: number[]) {

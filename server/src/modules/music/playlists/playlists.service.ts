@@ -106,7 +106,7 @@ export function createPlaylistsService({
     ]);
     return rows.map((row) => {
       const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
-        tracks: stats.tracks.get(row.id) ?? 0,
+        tracks: row.tracks_count,
         followers: stats.followers.get(row.id) ?? 0,
         covers: stats.covers.get(row.id) ?? [],
       });
@@ -236,9 +236,9 @@ export function createPlaylistsService({
     },
 
     async tracks(id: number, viewer: Viewer, page: PageRequest, sort: ChannelSort = 'curated') {
-      await visible(id, viewer.userId);
-      const { ids, total } = await repo.trackIdsPage(db, id, pageWindow(page), sort);
-      return paginated(await catalogue.tracksByIds(ids, viewer), total, page);
+      const playlist = await visible(id, viewer.userId);
+      const ids = await repo.trackIdsPage(db, id, pageWindow(page), sort);
+      return paginated(await catalogue.tracksByIds(ids, viewer), playlist.tracks_count, page);
     },
 
     async addTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {

@@ -10,6 +10,8 @@ export interface PlaylistsTable {
   collaborative: Generated<number>;
   /** Shared with a workspace: its members see it and change its tracks. */
   workspace_id: Generated<number | null>;
+  /** How many tracks it holds, kept by triggers on `playlist_tracks`. */
+  tracks_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

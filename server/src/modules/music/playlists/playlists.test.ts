@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PLAYLISTS } from '../../../db/seed.js';
 import { signedInUser } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { multipartFile } from '../../../test/multipart.js';
 import { TestClient } from '../../../test/test-client.js';
 import { coverPng, importTrack } from '../music.fixtures.js';
@@ -71,6 +76,39 @@ describe('playlists', () => {
 
     expect((await client.request('DELETE', `/api/v1/playlists/${id}`)).statusCode).toBe(200);
     expect((await client.get(`/api/v1/playlists/${id}`)).statusCode).toBe(404);
+  });
+
+  it("keeps a playlist's count exact through every change, the catalogue's included", async () => {
+    const { client } = await signIn();
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const doomed = await importTrack(t.app, t.config.dataDir, { title: 'Soon gone' });
+    const id = (await client.post('/api/v1/playlists', { name: 'Counted', public: true })).json()
+      .playlist.id;
+    const counts = async () => {
+      const shown = (await client.get(`/api/v1/playlists/${id}`)).json().playlist.tracks_count;
+      const listed = (await client.get('/api/v1/users/me/playlists'))
+        .json()
+        .pagination.data.find((playlist: { id: number }) => playlist.id === id).tracks_count;
+      const paged = (await client.get(`/api/v1/playlists/${id}/tracks?perPage=1`)).json().pagination
+        .total;
+      return [shown, listed, paged];
+    };
+
+    await client.post(`/api/v1/playlists/${id}/tracks`, {
+      trackIds: [trackIds[0], doomed.trackId, trackIds[1]],
+    });
+    expect(await counts()).toEqual([3, 3, 3]);
+    // Tracks already there are not added again.
+    await client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: [trackIds[0], trackIds[2]] });
+    expect(await counts()).toEqual([4, 4, 4]);
+    await client.request('DELETE', `/api/v1/playlists/${id}/tracks`, { trackIds: [trackIds[1]] });
+    expect(await counts()).toEqual([3, 3, 3]);
+    // A track deleted from the catalogue leaves every playlist it was in.
+    expect((await admin.delete(`/api/v1/admin/tracks/${doomed.trackId}`)).statusCode).toBe(200);
+    expect(await counts()).toEqual([2, 2, 2]);
+    const names = (await client.get(`/api/v1/playlists/${id}/tracks`)).json().pagination.data;
+    expect(names.map((track: { name: string }) => track.name)).toEqual(['Song 1', 'Song 3']);
   });
 
   it('hides private playlists from everyone but the owner', async () => {
