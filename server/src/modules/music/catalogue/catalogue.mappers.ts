@@ -58,7 +58,7 @@ export function artistRowToArtist(row: ArtistRow): Artist {
   };
 }
 
-export function albumRowToAlbum(row: AlbumRow, artists: ArtistRef[], tracksCount: number): Album {
+export function albumRowToAlbum(row: AlbumRow, artists: ArtistRef[]): Album {
   return {
     id: row.id,
     name: row.name,
@@ -69,7 +69,7 @@ export function albumRowToAlbum(row: AlbumRow, artists: ArtistRef[], tracksCount
     image: row.image,
     plays: row.plays,
     artists,
-    tracks_count: tracksCount,
+    tracks_count: row.tracks_count,
     created_at: row.created_at,
   };
 }

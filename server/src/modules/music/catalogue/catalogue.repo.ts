@@ -154,17 +154,6 @@ export async function genresOf(db: Executor, owner: 'track' | 'album' | 'artist'
     .execute();
 }
 
-export async function trackCountsOfAlbums(db: Executor, albumIds: number[]) {
-  if (albumIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .selectFrom('tracks')
-    .select(['album_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('album_id', 'in', albumIds)
-    .groupBy('album_id')
-    .execute();
-  return new Map(rows.map((r) => [r.album_id!, Number(r.count)]));
-}
-
 function tracksOfAlbum(withHidden: boolean) {
   return prepared((db, albumId: number) => {
     let tracks = db.selectFrom('tracks').select(LISTED_TRACK).where('album_id', '=', albumId);

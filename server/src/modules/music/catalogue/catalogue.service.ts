@@ -81,20 +81,15 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     options: { genres?: boolean } = {},
   ): Promise<Album[]> {
     const ids = rows.map((r) => r.id);
-    const [artists, counts, liked, genres] = await Promise.all([
+    const [artists, liked, genres] = await Promise.all([
       repo.artistsOfAlbums(db, ids),
-      repo.trackCountsOfAlbums(db, ids),
       likes.likedAmong(viewer.userId, 'album', ids),
       options.genres ? repo.genresOf(db, 'album', ids) : Promise.resolve([]),
     ]);
     const artistsBy = groupBy(artists);
     const genresBy = groupBy(genres);
     return rows.map((row) => {
-      const album = albumRowToAlbum(
-        row,
-        (artistsBy.get(row.id) ?? []).map(artistRef),
-        counts.get(row.id) ?? 0,
-      );
+      const album = albumRowToAlbum(row, (artistsBy.get(row.id) ?? []).map(artistRef));
       if (viewer.userId) album.is_liked = liked.has(row.id);
       if (options.genres) album.genres = (genresBy.get(row.id) ?? []).map(genreRowToGenre);
       return album;

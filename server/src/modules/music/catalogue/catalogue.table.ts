@@ -38,6 +38,8 @@ export interface AlbumsTable {
   publish_at: string | null;
   /** 1 while the release is not public: no listener's list shows it. */
   hidden: Generated<number>;
+  /** How many tracks it holds, hidden ones too; kept by triggers on `tracks`. */
+  tracks_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -107,6 +107,56 @@ describe('catalogue import and pages', () => {
     expect((await fan.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(0);
   });
 
+  it("keeps an album's track count exact as tracks come, move to another album and go", async () => {
+    const album = { album: 'Counted Album', artists: ['Counter'] };
+    const [first, second, third] = [
+      await importTrack(t.app, t.config.dataDir, { ...album, title: 'One', trackNumber: 1 }),
+      await importTrack(t.app, t.config.dataDir, { ...album, title: 'Two', trackNumber: 2 }),
+      await importTrack(t.app, t.config.dataDir, { ...album, title: 'Three', trackNumber: 3 }),
+    ];
+    const client = await new TestClient(t.app).visit();
+    const count = async (id: number) =>
+      (await client.get(`/api/v1/albums/${id}`)).json().album.tracks_count as number;
+    const onArtistPage = async () =>
+      (await client.get(`/api/v1/artists/${first.artistIds[0]}`))
+        .json()
+        .artist.albums.data.map(
+          (a: { name: string; tracks_count: number }) => `${a.name}: ${a.tracks_count}`,
+        );
+    expect(await count(first.albumId!)).toBe(3);
+    expect(await onArtistPage()).toEqual(['Counted Album: 3']);
+
+    // Its tags now name another album: the track moves, and both counts follow.
+    const path = (
+      await t.db.kysely
+        .selectFrom('tracks')
+        .select('audio_path')
+        .where('id', '=', second.trackId)
+        .executeTakeFirstOrThrow()
+    ).audio_path;
+    const moved = await importTrack(t.app, t.config.dataDir, {
+      album: 'Other Album',
+      artists: ['Counter'],
+      title: 'Two',
+      audioPath: path,
+    });
+    expect(moved.trackId).toBe(second.trackId);
+    expect(await count(first.albumId!)).toBe(2);
+    expect(await count(moved.albumId!)).toBe(1);
+
+    await t.app.services.catalogue.removeTracksByPaths([
+      (
+        await t.db.kysely
+          .selectFrom('tracks')
+          .select('audio_path')
+          .where('id', '=', third.trackId)
+          .executeTakeFirstOrThrow()
+      ).audio_path,
+    ]);
+    expect(await count(first.albumId!)).toBe(1);
+    expect((await onArtistPage()).sort()).toEqual(['Counted Album: 1', 'Other Album: 1']);
+  });
+
   it('credits compilations to Various Artists', async () => {
     const result = await importTrack(t.app, t.config.dataDir, {
       artists: ['Somebody'],
