@@ -11,10 +11,11 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
     name,
     root: './server',
     include: ['src/**/*.test.ts'],
+    // A test of one database's own behaviour runs only on it.
     exclude:
       database === 'postgres'
         ? ['**/node_modules/**', 'src/**/*.sqlite.test.ts']
-        : ['**/node_modules/**'],
+        : ['**/node_modules/**', 'src/**/*.postgres.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
     testTimeout: 20_000,

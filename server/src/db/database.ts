@@ -6,11 +6,14 @@ import {
   PostgresDialect,
   SqliteDialect,
   type LogConfig,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
 } from 'kysely';
 import type pgModule from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { lazily } from '../infra/lazy-require.js';
+import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
 
 // The PostgreSQL client loads only where PostgreSQL is used.
@@ -75,6 +78,23 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** The pool, running the statements `prepared` builds as named statements (see there). */
+function withNamedStatements(pool: pgModule.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: unknown, values?: unknown[]) => {
+        const name = typeof text === 'string' ? statementName(text) : undefined;
+        if (name) return client.query({ name, text: text as string, values });
+        // A cursor, or a statement of any other shape, as it is.
+        return (client.query as (text: unknown, values?: unknown[]) => unknown)(text, values);
+      };
+      return { query, release: () => client.release() } as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /**
  * Appends every statement, its parameters and its milliseconds to `file` as a JSON line, in the
  * order they ran: for profiling, and for the benchmarks that replay a call's SQL on its own.
@@ -100,7 +120,10 @@ export function openDatabase(
       types: pgTypes(),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...log });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      ...log,
+    });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });

@@ -1,7 +1,21 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { isPostgres } from './migrations/helpers.js';
 import type { Database } from './schema.js';
 
 const PLACEHOLDER = '\u0000prepared:';
+
+/**
+ * PostgreSQL's names for the statements below, by their text. Planning them took PostgreSQL
+ * longer than running them (0.3 ms of 0.6 for an artist's similar artists): named, each
+ * connection parses them once and keeps their plan. Only these few are named, so the
+ * statements kept on each connection stay bounded.
+ */
+const statementNames = new Map<string, string>();
+
+/** The name a statement runs under on PostgreSQL, if it is one of the prepared ones. */
+export function statementName(text: string): string | undefined {
+  return statementNames.get(text);
+}
 
 interface Compiled<Row> {
   query: CompiledQuery<Row>;
@@ -37,6 +51,8 @@ export function prepared<Args extends unknown[], Row>(
       if (!slots.includes(index))
         throw new Error(`prepared statement: argument ${index + 1} is not a parameter`);
     }
+    if (isPostgres(db) && !statementNames.has(query.sql))
+      statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
     return { query, slots };
   }
 
