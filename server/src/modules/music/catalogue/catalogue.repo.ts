@@ -176,24 +176,38 @@ export async function albumTracks(
   return (withHidden ? allTracksOfAlbum : publicTracksOfAlbum)(db, albumId);
 }
 
-/** Albums an artist is credited on, newest first. */
-export function artistAlbums(
-  db: Executor,
-  artistId: number,
-  window: PageWindow,
-): Promise<{ rows: AlbumRow[]; total: number }> {
-  const credited = db
+const creditedAlbums = (db: Kysely<Database>, artistId: number) =>
+  db
     .selectFrom('albums')
     .innerJoin('album_artists', 'album_artists.album_id', 'albums.id')
     .where('album_artists.artist_id', '=', artistId)
     .where('albums.hidden', '=', 0);
-  return pageWithTotal(credited, window, (query) =>
-    query
-      .selectAll('albums')
-      .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
-      .orderBy('albums.release_date', 'desc')
-      .orderBy('albums.id', 'desc'),
-  );
+
+const artistAlbumsPage = prepared((db, artistId: number, limit: number, offset: number) =>
+  creditedAlbums(db, artistId)
+    .selectAll('albums')
+    .orderBy(sql`coalesce(albums.year, 0)`, 'desc')
+    .orderBy('albums.release_date', 'desc')
+    .orderBy('albums.id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
+const artistAlbumsCount = prepared((db, artistId: number) =>
+  creditedAlbums(db, artistId).select((eb) => eb.fn.countAll<number | string>().as('count')),
+);
+
+/** Albums an artist is credited on, newest first. */
+export async function artistAlbums(
+  db: Executor,
+  artistId: number,
+  window: PageWindow,
+): Promise<{ rows: AlbumRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    artistAlbumsPage(db, artistId, window.limit, window.offset),
+    artistAlbumsCount(db, artistId),
+  ]);
+  return { rows, total: Number(counted!.count) };
 }
 
 export const artistTopTracks = prepared((db, artistId: number, limit: number) =>

@@ -155,6 +155,20 @@ describe('catalogue import and pages', () => {
     ]);
     expect(await count(first.albumId!)).toBe(1);
     expect((await onArtistPage()).sort()).toEqual(['Counted Album: 1', 'Other Album: 1']);
+
+    // The artist's albums, a page at a time.
+    const page = async (number: number) =>
+      (
+        await client.get(
+          `/api/v1/artists/${first.artistIds[0]}?albumsPage=${number}&albumsPerPage=1`,
+        )
+      ).json().artist.albums;
+    const [one, two, three] = [await page(1), await page(2), await page(3)];
+    expect([one.total, one.last_page, one.data.length, two.data.length]).toEqual([2, 2, 1, 1]);
+    expect(new Set([one.data[0].name, two.data[0].name])).toEqual(
+      new Set(['Counted Album', 'Other Album']),
+    );
+    expect(three.data).toEqual([]);
   });
 
   it('credits compilations to Various Artists', async () => {
