@@ -16,6 +16,16 @@ describe('catalogue import and pages', () => {
   });
   afterAll(() => t.close());
 
+  /** Where a track's file is, as the importer knows it. */
+  const audioPathOf = async (trackId: number) =>
+    (
+      await t.db.kysely
+        .selectFrom('tracks')
+        .select('audio_path')
+        .where('id', '=', trackId)
+        .executeTakeFirstOrThrow()
+    ).audio_path;
+
   it('creates artists, the album and the track, and shows them on artist and album pages', async () => {
     const first = await importTrack(t.app, t.config.dataDir, {
       title: 'Second Song',
@@ -79,13 +89,7 @@ describe('catalogue import and pages', () => {
 
   it('re-importing the same file updates the track instead of adding one', async () => {
     const a = await importTrack(t.app, t.config.dataDir, { title: 'Old title' });
-    const path = (
-      await t.db.kysely
-        .selectFrom('tracks')
-        .select('audio_path')
-        .where('id', '=', a.trackId)
-        .executeTakeFirstOrThrow()
-    ).audio_path;
+    const path = await audioPathOf(a.trackId);
     const b = await importTrack(t.app, t.config.dataDir, { title: 'New title', audioPath: path });
     expect(b.trackId).toBe(a.trackId);
     const client = new TestClient(t.app);
@@ -127,32 +131,17 @@ describe('catalogue import and pages', () => {
     expect(await onArtistPage()).toEqual(['Counted Album: 3']);
 
     // Its tags now name another album: the track moves, and both counts follow.
-    const path = (
-      await t.db.kysely
-        .selectFrom('tracks')
-        .select('audio_path')
-        .where('id', '=', second.trackId)
-        .executeTakeFirstOrThrow()
-    ).audio_path;
     const moved = await importTrack(t.app, t.config.dataDir, {
       album: 'Other Album',
       artists: ['Counter'],
       title: 'Two',
-      audioPath: path,
+      audioPath: await audioPathOf(second.trackId),
     });
     expect(moved.trackId).toBe(second.trackId);
     expect(await count(first.albumId!)).toBe(2);
     expect(await count(moved.albumId!)).toBe(1);
 
-    await t.app.services.catalogue.removeTracksByPaths([
-      (
-        await t.db.kysely
-          .selectFrom('tracks')
-          .select('audio_path')
-          .where('id', '=', third.trackId)
-          .executeTakeFirstOrThrow()
-      ).audio_path,
-    ]);
+    await t.app.services.catalogue.removeTracksByPaths([await audioPathOf(third.trackId)]);
     expect(await count(first.albumId!)).toBe(1);
     expect((await onArtistPage()).sort()).toEqual(['Counted Album: 1', 'Other Album: 1']);
 
