@@ -345,21 +345,24 @@ export function topTracks(db: Executor, window: PageWindow, genreId?: number) {
   );
 }
 
+const genreTracksPage = prepared((db, genreId: number, limit: number, offset: number) =>
+  db
+    .selectFrom('track_genres')
+    .innerJoin('tracks', 'tracks.id', 'track_genres.track_id')
+    .select(LISTED_TRACK_OF_TRACKS)
+    .where('track_genres.genre_id', '=', genreId)
+    .where('tracks.hidden', '=', 0)
+    .orderBy('track_genres.track_plays', 'desc')
+    .orderBy('track_genres.track_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
 /** A genre's tracks, most played first, read in order from the index by genre and plays. */
 async function topTracksOfGenre(db: Executor, window: PageWindow, genreId: number) {
   const [visible, rows] = await Promise.all([
     visibleInGenre(db, 'tracks', genreId, window),
-    db
-      .selectFrom('track_genres')
-      .innerJoin('tracks', 'tracks.id', 'track_genres.track_id')
-      .select(LISTED_TRACK_OF_TRACKS)
-      .where('track_genres.genre_id', '=', genreId)
-      .where('tracks.hidden', '=', 0)
-      .orderBy('track_genres.track_plays', 'desc')
-      .orderBy('track_genres.track_id', 'desc')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    genreTracksPage(db, genreId, window.limit, window.offset),
   ]);
   return { rows, total: Math.min(visible, rankedCap(window)) };
 }
@@ -369,6 +372,24 @@ const GENRE_LINKS = {
   albums: { links: 'album_genres', owner: 'album_id' },
 } as const;
 
+const visibleInGenreOf = (table: keyof typeof GENRE_LINKS) => {
+  const { links, owner } = GENRE_LINKS[table];
+  return prepared((db, genreId: number, cap: number) => ({
+    compile: () =>
+      sql<{ visible: unknown }>`with hidden as (
+          select count(*) as n
+          from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
+          where t.hidden = 1 and g.genre_id = ${genreId}
+        )
+        select (select count(*) from (
+            select 1 from ${sql.table(links)} where genre_id = ${genreId}
+            limit ${cap} + (select n from hidden)
+          ) capped) - (select n from hidden) as visible`.compile(db),
+  }));
+};
+
+const VISIBLE_IN_GENRE = { tracks: visibleInGenreOf('tracks'), albums: visibleInGenreOf('albums') };
+
 /**
  * How many of a genre's tracks or albums listeners see, counted only as far as the last page
  * the list counts to: the genre's rows, counted from its index alone, less the hidden few. One
@@ -376,22 +397,26 @@ const GENRE_LINKS = {
  */
 async function visibleInGenre(
   db: Executor,
-  table: 'tracks' | 'albums',
+  table: keyof typeof GENRE_LINKS,
   genreId: number,
   window: PageWindow,
 ): Promise<number> {
-  const { links, owner } = GENRE_LINKS[table];
-  const { rows } = await sql<{ visible: unknown }>`with hidden as (
-      select count(*) as n
-      from ${sql.table(table)} t join ${sql.table(links)} g on g.${sql.ref(owner)} = t.id
-      where t.hidden = 1 and g.genre_id = ${genreId}
-    )
-    select (select count(*) from (
-        select 1 from ${sql.table(links)} where genre_id = ${genreId}
-        limit ${rankedCap(window)} + (select n from hidden)
-      ) capped) - (select n from hidden) as visible`.execute(db);
-  return Number(rows[0]!.visible);
+  const [row] = await VISIBLE_IN_GENRE[table](db, genreId, rankedCap(window));
+  return Number(row!.visible);
 }
+
+const genrePopularAlbumsPage = prepared((db, genreId: number, limit: number, offset: number) =>
+  db
+    .selectFrom('album_genres')
+    .innerJoin('albums', 'albums.id', 'album_genres.album_id')
+    .selectAll('albums')
+    .where('album_genres.genre_id', '=', genreId)
+    .where('albums.hidden', '=', 0)
+    .orderBy('album_genres.album_plays', 'desc')
+    .orderBy('album_genres.album_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
 
 export async function listAlbums(
   db: Executor,
@@ -418,24 +443,16 @@ export async function listAlbums(
   // tracks above; the newest sorted.
   const [visible, rows] = await Promise.all([
     visibleInGenre(db, 'albums', genreId, window),
-    (order === 'popular'
-      ? db
-          .selectFrom('album_genres')
-          .innerJoin('albums', 'albums.id', 'album_genres.album_id')
-          .selectAll('albums')
-          .where('album_genres.genre_id', '=', genreId)
-          .where('albums.hidden', '=', 0)
-          .orderBy('album_genres.album_plays', 'desc')
-          .orderBy('album_genres.album_id', 'desc')
+    order === 'popular'
+      ? genrePopularAlbumsPage(db, genreId, window.limit, window.offset)
       : ordered(
           albums.where('albums.id', 'in', (eb) =>
             eb.selectFrom('album_genres').select('album_id').where('genre_id', '=', genreId),
           ),
         )
-    )
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+          .limit(window.limit)
+          .offset(window.offset)
+          .execute(),
   ]);
   return { rows, total: Math.min(visible, rankedCap(window)) };
 }
