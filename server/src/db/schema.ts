@@ -45,6 +45,7 @@ import type {
   AlbumsTable,
   ArtistGenresTable,
   ArtistsTable,
+  CatalogueCountsTable,
   GenresTable,
   TrackArtistsTable,
   TrackGenresTable,
@@ -106,6 +107,7 @@ export interface Database {
   artists: ArtistsTable;
   albums: AlbumsTable;
   album_artists: AlbumArtistsTable;
+  catalogue_counts: CatalogueCountsTable;
   tracks: TracksTable;
   track_artists: TrackArtistsTable;
   genres: GenresTable;

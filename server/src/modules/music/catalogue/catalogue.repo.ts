@@ -1,5 +1,4 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import { isPostgres } from '../../../db/migrations/helpers.js';
 import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { PageWindow } from '../pagination.js';
@@ -33,19 +32,14 @@ export type ListedTrackRow = Pick<TrackRow, (typeof LISTED_TRACK)[number]>;
  * cheap (SQLite counts a whole table from its pages, and the hidden ones from an index), where
  * counting `hidden = 0` would read every row.
  */
+const visibleOf = prepared((db, table: string) =>
+  db.selectFrom('catalogue_counts').select('visible').where('name', '=', table),
+);
+
+/** How many tracks or albums listeners see: kept by triggers, not counted. */
 export async function visibleCount(db: Executor, table: 'tracks' | 'albums'): Promise<number> {
-  const [all, hidden] = await Promise.all([
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('hidden', '=', 1)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return Number(all.count) - Number(hidden.count);
+  const [row] = await visibleOf(db, table);
+  return row?.visible ?? 0;
 }
 
 // The pages and the streams read these on every request: each is built once (see `prepared`).
@@ -302,32 +296,9 @@ export const RANKED_LAST_PAGE = 100;
 
 const rankedCap = (window: PageWindow) => RANKED_LAST_PAGE * window.limit;
 
-/** The rows of `query` (a filtered table, nothing selected), counted up to `cap`. */
-async function countUpTo<TB extends keyof Database>(
-  db: Executor,
-  query: SelectQueryBuilder<Database, TB, object>,
-  cap: number,
-): Promise<number> {
-  const { count } = await db
-    .selectFrom(
-      query
-        .select(sql<number>`1`.as('one'))
-        .limit(cap)
-        .as('capped'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
-
-/**
- * The listed (not hidden) rows of a whole table, counted up to `cap`. SQLite counts a table
- * from its smallest index without reading a row, which costs less than reading `cap` of them;
- * PostgreSQL reads every row to count one, so there the count stops at the cap.
- */
+/** The listed (not hidden) rows of a whole table, as far as `cap`. */
 async function visibleUpTo(db: Executor, table: 'tracks' | 'albums', cap: number) {
-  if (!isPostgres<Database>(db)) return Math.min(await visibleCount(db, table), cap);
-  return countUpTo(db, db.selectFrom(table).where('hidden', '=', 0), cap);
+  return Math.min(await visibleCount(db, table), cap);
 }
 
 export function topTracks(db: Executor, window: PageWindow, genreId?: number) {

@@ -44,6 +44,12 @@ export interface AlbumsTable {
   updated_at: string;
 }
 
+/** How many tracks and albums listeners see (`name`: the table), kept by triggers. */
+export interface CatalogueCountsTable {
+  name: string;
+  visible: number;
+}
+
 export interface AlbumArtistsTable {
   album_id: number;
   artist_id: number;

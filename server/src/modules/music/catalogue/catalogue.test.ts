@@ -160,6 +160,39 @@ describe('catalogue import and pages', () => {
     expect(three.data).toEqual([]);
   });
 
+  it('counts the tracks and albums listeners see as they come, are hidden, shown and go', async () => {
+    const client = await new TestClient(t.app).visit();
+    const totals = async () => ({
+      tracks: (await client.get('/api/v1/tracks/top?perPage=1')).json().pagination.total,
+      albums: (await client.get('/api/v1/channel/new-releases?perPage=1')).json().channel.content
+        .total,
+    });
+    const before = await totals();
+    const seen = async () => {
+      const now = await totals();
+      return [now.tracks - before.tracks, now.albums - before.albums];
+    };
+    const album = { album: 'Seen Album', artists: ['Seen'] };
+    const one = await importTrack(t.app, t.config.dataDir, { ...album, title: 'One' });
+    const two = await importTrack(t.app, t.config.dataDir, { ...album, title: 'Two' });
+    expect(await seen()).toEqual([2, 1]);
+
+    // Hidden and shown again, as a release going private and public does.
+    const db = t.db.kysely;
+    await db.updateTable('tracks').set({ hidden: 1 }).where('id', '=', one.trackId).execute();
+    await db.updateTable('albums').set({ hidden: 1 }).where('id', '=', one.albumId!).execute();
+    expect(await seen()).toEqual([1, 0]);
+    await db.updateTable('tracks').set({ hidden: 0 }).where('id', '=', one.trackId).execute();
+    await db.updateTable('albums').set({ hidden: 0 }).where('id', '=', one.albumId!).execute();
+    expect(await seen()).toEqual([2, 1]);
+
+    await t.app.services.catalogue.removeTracksByPaths([await audioPathOf(two.trackId)]);
+    expect(await seen()).toEqual([1, 1]);
+    await t.app.services.catalogue.removeTracksByPaths([await audioPathOf(one.trackId)]);
+    // The album went with its last track.
+    expect(await seen()).toEqual([0, 0]);
+  });
+
   it('credits compilations to Various Artists', async () => {
     const result = await importTrack(t.app, t.config.dataDir, {
       artists: ['Somebody'],
