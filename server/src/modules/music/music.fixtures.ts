@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ImportTrackInput } from '@cadenza/contracts/music';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { sharp } from '../../infra/sharp.js';
 
 import { wavBytes } from '../../test/wav.js';
@@ -15,6 +17,16 @@ export function coverPng(color = '#3366ff'): Promise<Buffer> {
 }
 
 let sequence = 0;
+
+/** Where a track's file is, as the importer knows it. */
+export async function audioPathOf(db: Kysely<Database>, trackId: number): Promise<string> {
+  const row = await db
+    .selectFrom('tracks')
+    .select('audio_path')
+    .where('id', '=', trackId)
+    .executeTakeFirstOrThrow();
+  return row.audio_path;
+}
 
 /** Writes a WAV into the app's data folder and imports it as a track. */
 export async function importTrack(

@@ -7,7 +7,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
-import { coverPng, importTrack } from '../music.fixtures.js';
+import { audioPathOf, coverPng, importTrack } from '../music.fixtures.js';
 
 describe('catalogue import and pages', () => {
   let t: TestApp;
@@ -15,16 +15,6 @@ describe('catalogue import and pages', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-
-  /** Where a track's file is, as the importer knows it. */
-  const audioPathOf = async (trackId: number) =>
-    (
-      await t.db.kysely
-        .selectFrom('tracks')
-        .select('audio_path')
-        .where('id', '=', trackId)
-        .executeTakeFirstOrThrow()
-    ).audio_path;
 
   it('creates artists, the album and the track, and shows them on artist and album pages', async () => {
     const first = await importTrack(t.app, t.config.dataDir, {
@@ -89,7 +79,7 @@ describe('catalogue import and pages', () => {
 
   it('re-importing the same file updates the track instead of adding one', async () => {
     const a = await importTrack(t.app, t.config.dataDir, { title: 'Old title' });
-    const path = await audioPathOf(a.trackId);
+    const path = await audioPathOf(t.db.kysely, a.trackId);
     const b = await importTrack(t.app, t.config.dataDir, { title: 'New title', audioPath: path });
     expect(b.trackId).toBe(a.trackId);
     const client = new TestClient(t.app);
@@ -135,13 +125,15 @@ describe('catalogue import and pages', () => {
       album: 'Other Album',
       artists: ['Counter'],
       title: 'Two',
-      audioPath: await audioPathOf(second.trackId),
+      audioPath: await audioPathOf(t.db.kysely, second.trackId),
     });
     expect(moved.trackId).toBe(second.trackId);
     expect(await count(first.albumId!)).toBe(2);
     expect(await count(moved.albumId!)).toBe(1);
 
-    await t.app.services.catalogue.removeTracksByPaths([await audioPathOf(third.trackId)]);
+    await t.app.services.catalogue.removeTracksByPaths([
+      await audioPathOf(t.db.kysely, third.trackId),
+    ]);
     expect(await count(first.albumId!)).toBe(1);
     expect((await onArtistPage()).sort()).toEqual(['Counted Album: 1', 'Other Album: 1']);
 
@@ -186,9 +178,13 @@ describe('catalogue import and pages', () => {
     await db.updateTable('albums').set({ hidden: 0 }).where('id', '=', one.albumId!).execute();
     expect(await seen()).toEqual([2, 1]);
 
-    await t.app.services.catalogue.removeTracksByPaths([await audioPathOf(two.trackId)]);
+    await t.app.services.catalogue.removeTracksByPaths([
+      await audioPathOf(t.db.kysely, two.trackId),
+    ]);
     expect(await seen()).toEqual([1, 1]);
-    await t.app.services.catalogue.removeTracksByPaths([await audioPathOf(one.trackId)]);
+    await t.app.services.catalogue.removeTracksByPaths([
+      await audioPathOf(t.db.kysely, one.trackId),
+    ]);
     // The album went with its last track.
     expect(await seen()).toEqual([0, 0]);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
-import { importTrack } from '../music.fixtures.js';
+import { audioPathOf, importTrack } from '../music.fixtures.js';
 import { browserPlayable, findFfmpeg, ifRangeHolds, parseRange } from './streaming.js';
 
 describe('streaming', () => {
@@ -131,13 +131,7 @@ describe('streaming', () => {
     fs.writeFileSync(legacy, bytes);
     const guest = await new TestClient(t.app).visit();
     expect((await guest.get('/storage/demo/artist/album/01-song.mp3')).statusCode).toBe(404);
-    const audioPath = (
-      await t.db.kysely
-        .selectFrom('tracks')
-        .select('audio_path')
-        .where('id', '=', trackId)
-        .executeTakeFirstOrThrow()
-    ).audio_path;
+    const audioPath = await audioPathOf(t.db.kysely, trackId);
     expect((await guest.get(`/${audioPath}`)).headers['content-type']).toContain('text/html');
     expect((await guest.get(`/storage/${audioPath}`)).statusCode).toBe(404);
   });
