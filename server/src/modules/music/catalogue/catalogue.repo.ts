@@ -27,16 +27,14 @@ const LISTED_TRACK_OF_TRACKS = LISTED_TRACK.map((column) => `tracks.${column}` a
 
 export type ListedTrackRow = Pick<TrackRow, (typeof LISTED_TRACK)[number]>;
 
-/**
- * How many tracks or albums listeners see: all of them less the hidden few. Both counts are
- * cheap (SQLite counts a whole table from its pages, and the hidden ones from an index), where
- * counting `hidden = 0` would read every row.
- */
 const visibleOf = prepared((db, table: string) =>
   db.selectFrom('catalogue_counts').select('visible').where('name', '=', table),
 );
 
-/** How many tracks or albums listeners see: kept by triggers, not counted. */
+/**
+ * How many tracks or albums listeners see, kept in `catalogue_counts` by triggers: counting
+ * `hidden = 0` would read every row, on every page that shows the total.
+ */
 export async function visibleCount(db: Executor, table: 'tracks' | 'albums'): Promise<number> {
   const [row] = await visibleOf(db, table);
   return row?.visible ?? 0;
