@@ -59,7 +59,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
       // A guest keeps the id their cookie carries.
       if (/^[\w-]{20,80}$/.test(rawId))
         request.session = { id: rawId, row: row ?? null, changed: false };
-      else if (sessionUse === 'read') request.session = unsavedSession(sessions.newId);
+      else if (sessionUse === 'read') request.session = new UnsavedSession(sessions.newId);
       else request.session = { id: sessions.newId(), row: null, changed: true };
     }
 
@@ -76,14 +76,14 @@ export const authContextPlugin = fp<AuthContextOptions>(
 
       const { cookieless, session: sessionUse } = request.routeOptions.config;
       if (cookieless || sessionUse === 'none') {
-        request.session = unsavedSession(sessions.newId);
+        request.session = new UnsavedSession(sessions.newId);
         return done();
       }
 
       const authorization = request.headers.authorization;
       if (authorization?.toLowerCase().startsWith('bearer ')) {
         // Token clients keep no cookies: the session is a throwaway one.
-        request.session = unsavedSession(sessions.newId);
+        request.session = new UnsavedSession(sessions.newId);
         byToken(request, authorization.slice(7).trim()).then(() => done(), done);
         return;
       }
@@ -93,7 +93,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
         // A new visitor gets a session id, except where the route only reads sessions.
         request.session =
           sessionUse === 'read'
-            ? unsavedSession(sessions.newId)
+            ? new UnsavedSession(sessions.newId)
             : { id: sessions.newId(), row: null, changed: true };
         return done();
       }
@@ -111,17 +111,19 @@ export const authContextPlugin = fp<AuthContextOptions>(
 
 /**
  * A throwaway session for a request that keeps none (token clients, cookieless routes, files):
- * its id is only drawn if something asks for it, and no cookie carries it.
+ * its id is only drawn if something asks for it, and no cookie carries it. A class: its getter
+ * is shared, where an object literal's would be made anew for each of these many requests.
  */
-function unsavedSession(newId: () => string): RequestSession {
-  let id: string | undefined;
-  return {
-    get id() {
-      return (id ??= newId());
-    },
-    row: null,
-    changed: false,
-  };
+class UnsavedSession implements RequestSession {
+  #id: string | undefined;
+  row: RequestSession['row'] = null;
+  changed = false;
+
+  constructor(private readonly newId: () => string) {}
+
+  get id(): string {
+    return (this.#id ??= this.newId());
+  }
 }
 
 function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+const HEALTHY = JSON.stringify({ status: 'ok' });
+
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  app.get(
     '/api/v1/health',
     {
       // Monitors call it often and keep no cookies: it reads no session and sets no cookie.
       config: { session: 'none' },
+      // The schema documents the answer; the answer is sent as ready text, not checked against
+      // it on every call (a sixth of the call's own time).
       schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
     },
-    async () => ({ status: 'ok' as const }),
+    async (_request, reply) => reply.type('application/json; charset=utf-8').send(HEALTHY),
   );
 }
