@@ -41,4 +41,13 @@ describe('CoverImage', () => {
     expect(sources).toEqual([]);
     expect(container.querySelector('svg')).not.toBeNull();
   });
+
+  it("loads covers as they near the viewport, and a header's cover at once and first", () => {
+    const listed = render(<CoverImage src="/a.webp" />).container.querySelector('img')!;
+    expect(listed.getAttribute('loading')).toBe('lazy');
+    expect(listed.getAttribute('fetchpriority')).toBeNull();
+    const header = render(<CoverImage src="/a.webp" priority />).container.querySelector('img')!;
+    expect(header.getAttribute('loading')).toBe('eager');
+    expect(header.getAttribute('fetchpriority')).toBe('high');
+  });
 });

@@ -11,16 +11,25 @@ export function CoverImage({
   mosaic,
   kind = 'album',
   rounded = false,
+  priority = false,
   className,
 }: {
   src: string | null | undefined;
   mosaic?: readonly string[];
   kind?: 'album' | 'artist' | 'track' | 'user';
   rounded?: boolean;
+  /**
+   * The page's main image (a header's cover, usually its largest paint): fetched at once and
+   * first, where other covers wait until they near the viewport.
+   */
+  priority?: boolean;
   className?: string;
 }) {
   const Icon = kind === 'artist' || kind === 'user' ? User : kind === 'track' ? Music : Disc3;
   const tiles = mosaic?.length === PLAYLIST_MOSAIC_TILES ? mosaic : null;
+  const loading = priority
+    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    : ({ loading: 'lazy' } as const);
   return (
     <div
       className={clsx(
@@ -33,10 +42,10 @@ export function CoverImage({
       {tiles ? (
         // The title beside the cover names it; the tiles say nothing of their own.
         tiles.map((tile, index) => (
-          <img key={index} src={tile} alt="" loading="lazy" className="size-full object-cover" />
+          <img key={index} src={tile} alt="" {...loading} className="size-full object-cover" />
         ))
       ) : src ? (
-        <img src={src} alt="" loading="lazy" className="size-full object-cover" />
+        <img src={src} alt="" {...loading} className="size-full object-cover" />
       ) : (
         <div className="flex size-full items-center justify-center text-fg-muted">
           <Icon className="size-1/3" aria-hidden />
