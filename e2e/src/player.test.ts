@@ -194,4 +194,36 @@ describe('browsing the catalogue', () => {
     await saveScreenshot(page, `user-profile-${name}-light`);
     await context.close();
   });
+
+  it('draws a page opened directly from the page itself, without waiting on an API call', async () => {
+    // Without the offline worker, every call the page makes is one the page itself reports.
+    const context = await browser.newContext({ ...DESKTOP, serviceWorkers: 'block' });
+    await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: baseURL() }]);
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    });
+
+    await page.goto('/discover');
+    await firstPlayButton(page).waitFor({ timeout: 30_000 });
+    expect(calls).not.toContain('/api/v1/channel/discover');
+
+    const { artists } = (await (await fetch(`${baseURL()}/api/v1/landing/artists`)).json()) as {
+      artists: { id: number; name: string }[];
+    };
+    const artist = artists[0]!;
+    await page.goto(`/artist/${artist.id}`);
+    await page.getByRole('heading', { level: 1, name: artist.name }).waitFor();
+    expect(calls).not.toContain(`/api/v1/artists/${artist.id}`);
+
+    // A screen reached inside the player asks the server, as before.
+    await page
+      .getByRole('navigation', { name: 'Browse' })
+      .getByRole('link', { name: 'Top 50' })
+      .click();
+    await expect.poll(() => calls, { timeout: 30_000 }).toContain('/api/v1/tracks/top');
+    await context.close();
+  });
 });

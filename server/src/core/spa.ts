@@ -5,10 +5,11 @@ import { API_PREFIX } from '@cadenza/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
+import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-calls';
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
-import { FALLBACK_TEMPLATE, renderPage, type SeoTags } from './html.js';
+import { FALLBACK_TEMPLATE, renderPage, scriptSafeJson, type SeoTags } from './html.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
 export type SeoResolver = (
@@ -105,16 +106,49 @@ export const spaPlugin = fp<SpaOptions>(
       if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(pathname)) {
         throw AppError.notFound(`The route ${request.method} ${pathname} does not exist.`);
       }
-      const [seo, data, extra] = await Promise.all([
+      const [seo, data, extra, answers] = await Promise.all([
         seoFor(request),
         bootstrap.forRequest(request),
         headTags ? headTags(pathname) : '',
+        request.method === 'GET' ? answersOf(app, request, firstCallsOf(pathname)) : '',
       ]);
+      const page = render(data, seo, extra, !request.user);
       return reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
         .type('text/html; charset=utf-8')
-        .send(render(data, seo, extra, !request.user));
+        .send(answers ? page.replace('</head>', () => `  ${answers}\n  </head>`) : page);
     });
   },
   { name: 'spa', dependencies: ['auth-context'] },
 );
+
+/** Request headers that say who asks and in what language: an answer in the page is theirs. */
+const ASKER_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
+
+/**
+ * The answers to a player page's first API calls, as the page's script element ('' for none):
+ * each call runs through the app itself with the page request's credentials, so it is checked
+ * as the browser's own call would be, and only a call that succeeds is kept.
+ */
+async function answersOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  urls: string[],
+): Promise<string> {
+  if (urls.length === 0) return '';
+  const headers: Record<string, string> = {};
+  for (const name of ASKER_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    urls.map(async (url) => {
+      // A call that fails leaves the page as it was: the screen makes it itself.
+      const response = await app.inject({ method: 'GET', url, headers }).catch(() => undefined);
+      if (response?.statusCode === 200) answers[url] = response.json();
+    }),
+  );
+  if (Object.keys(answers).length === 0) return '';
+  return `<script type="application/json" id="${PAGE_CALLS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`;
+}

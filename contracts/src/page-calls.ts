@@ -1,0 +1,60 @@
+/**
+ * The API calls a page of the web player makes before it can draw, by the page's path. The
+ * server answers them inside the page (as it does the bootstrap data), so the screen draws
+ * without a round trip after its scripts; the web client takes each answer once, by its key.
+ * The calls are the ones the screens' fetch functions make (a web test holds them together).
+ */
+
+/** The element of the page that holds the answers, keyed by {@link pageCallKey}. */
+export const PAGE_CALLS_ELEMENT_ID = 'page-calls';
+
+const API = '/api/v1';
+const id = (segment: string | undefined) =>
+  segment && /^[1-9]\d{0,9}$/.test(segment) ? segment : undefined;
+
+/** A call's URL, its query in one order, so that the page and the client name it alike. */
+export function pageCallKey(url: string): string {
+  const [path, query = ''] = url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.sort();
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The first calls of the page at `pathname` (none for pages that are not the player's). */
+export function firstCallsOf(pathname: string): string[] {
+  const [, first, second] = pathname.split('/');
+  const calls = (() => {
+    switch (first) {
+      case 'discover':
+        return second === undefined ? [`${API}/channel/discover`] : [];
+      case 'artist':
+        return id(second) ? [`${API}/artists/${second}?albumsPage=1&albumsPerPage=12`] : [];
+      case 'album':
+        return id(second) ? [`${API}/albums/${second}`] : [];
+      case 'track':
+        return id(second) ? [`${API}/tracks/${second}`] : [];
+      case 'playlist':
+        return id(second)
+          ? [`${API}/playlists/${second}`, `${API}/playlists/${second}/tracks?page=1&perPage=50`]
+          : [];
+      case 'top-50':
+        return second === undefined ? [`${API}/tracks/top?perPage=50`] : [];
+      case 'new-releases':
+        return second === undefined ? [`${API}/albums/new-releases?page=1&perPage=24`] : [];
+      case 'genre':
+        return second ? [`${API}/genres/${encodeURIComponent(safeDecode(second))}`] : [];
+      default:
+        return [];
+    }
+  })();
+  return calls.map(pageCallKey);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
