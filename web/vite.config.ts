@@ -54,8 +54,16 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // Everything the first page needs comes in one file: dozens of small shared chunks
-      // would each cost a request before the page can draw.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // would each cost a request before the page can draw. The icons the screens share come
+      // as one file too, not one file each (a player page asked for 17 of them).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {
