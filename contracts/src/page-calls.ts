@@ -12,6 +12,15 @@ const API = '/api/v1';
 const id = (segment: string | undefined) =>
   segment && /^[1-9]\d{0,9}$/.test(segment) ? segment : undefined;
 
+/** The library's tabs and the calls behind them; the first is the library's own page. */
+const LIBRARY_SHELVES: Record<string, string> = {
+  songs: 'liked-tracks',
+  albums: 'liked-albums',
+  artists: 'liked-artists',
+  playlists: 'playlists',
+  history: 'history',
+};
+
 /** A call's URL, its query in one order, so that the page and the client name it alike. */
 export function pageCallKey(url: string): string {
   const [path, query = ''] = url.split('?', 2) as [string, string?];
@@ -42,6 +51,13 @@ export function firstCallsOf(pathname: string): string[] {
         return second === undefined ? [`${API}/tracks/top?perPage=50`] : [];
       case 'new-releases':
         return second === undefined ? [`${API}/albums/new-releases?page=1&perPage=24`] : [];
+      case 'genres':
+        return second === undefined ? [`${API}/genres?page=1&perPage=50`] : [];
+      case 'library': {
+        // A guest's calls fail (the library is a listener's own) and are left to the screen.
+        const shelf = LIBRARY_SHELVES[second ?? 'songs'];
+        return shelf ? [`${API}/users/me/${shelf}?page=1&perPage=30`] : [];
+      }
       case 'genre':
         return second ? [`${API}/genres/${encodeURIComponent(safeDecode(second))}`] : [];
       default:

@@ -88,4 +88,18 @@ describe("a player page's first calls, answered in the page", () => {
     const guestPage = await new TestClient(t.app).get(`/playlist/${id}`);
     expect(guestPage.body).not.toContain('Only Mine');
   });
+
+  it("holds a listener's own library, and nothing of it for a guest", async () => {
+    const { trackId } = await importTrack(t.app, t.config.dataDir, { title: 'Kept Close' });
+    const { client } = await signedInUser(t.app);
+    await client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: trackId,
+    });
+    const call = '/api/v1/users/me/liked-tracks?page=1&perPage=30';
+    expect(answersIn((await client.get('/library')).body)?.[call]).toMatchObject({
+      pagination: { total: 1, data: [expect.objectContaining({ id: trackId })] },
+    });
+    expect(answersIn((await new TestClient(t.app).get('/library')).body)).toBeUndefined();
+  });
 });

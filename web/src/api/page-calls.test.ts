@@ -4,6 +4,8 @@ import { fetchAlbum } from '../features/player/screens/album/api/album-api';
 import { artistQuery, fetchArtist } from '../features/player/screens/artist/api/artist-api';
 import { fetchChannel } from '../features/player/screens/discover/api/discover-api';
 import { fetchGenre } from '../features/player/screens/genre/api/genre-api';
+import { fetchGenres, genresQuery } from '../features/player/screens/genres/api/genres-api';
+import { libraryQuery } from '../features/player/screens/library/api/library-api';
 import {
   fetchNewReleases,
   newReleasesQuery,
@@ -76,13 +78,13 @@ describe("the page's answers to its first calls", () => {
   });
 
   it("is the calls the player's screens make first, so none of them waits on a round trip", async () => {
-    const sentUrl = async (call: () => Promise<unknown>) => {
+    const sentUrl = async (call: () => unknown) => {
       fetchMock.mockClear();
       await call();
       const url = new URL(String(fetchMock.mock.calls[0]![0]), window.location.href);
       return `${url.pathname}${url.search}`;
     };
-    const expectations: [string, () => Promise<unknown>][] = [
+    const expectations: [string, () => unknown][] = [
       ['/discover', () => fetchChannel('discover')],
       ['/artist/7/some-name', () => fetchArtist(7, artistQuery(7).initialPageParam)],
       ['/album/7', () => fetchAlbum(7)],
@@ -92,6 +94,10 @@ describe("the page's answers to its first calls", () => {
       ['/top-50', () => fetchTopTracks()],
       ['/new-releases', () => fetchNewReleases(newReleasesQuery().initialPageParam)],
       ['/genre/hip%20hop', () => fetchGenre('hip hop')],
+      ['/genres', () => fetchGenres(genresQuery().initialPageParam)],
+      ['/library', () => libraryQuery('songs').queryFn!({ pageParam: 1 } as never)],
+      ['/library/history', () => libraryQuery('history').queryFn!({ pageParam: 1 } as never)],
+      ['/library/playlists', () => libraryQuery('playlists').queryFn!({ pageParam: 1 } as never)],
     ];
     for (const [page, call] of expectations) {
       const url = new URL(await sentUrl(call), window.location.href);
