@@ -9,7 +9,7 @@ import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-cal
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
-import { FALLBACK_TEMPLATE, renderPage, scriptSafeJson, type SeoTags } from './html.js';
+import { FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
 export type SeoResolver = (
@@ -141,14 +141,18 @@ async function answersOf(
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const answers: Record<string, unknown> = {};
+  const answers: string[] = [];
   await Promise.all(
     urls.map(async (url) => {
       // A call that fails leaves the page as it was: the screen makes it itself.
       const response = await app.inject({ method: 'GET', url, headers }).catch(() => undefined);
-      if (response?.statusCode === 200) answers[url] = response.json();
+      // The answer is JSON text already: it goes in as it is, not parsed and written again.
+      const json = String(response?.headers['content-type'] ?? '').includes('json');
+      if (response?.statusCode === 200 && json)
+        answers.push(`${JSON.stringify(url)}:${response.payload}`);
     }),
   );
-  if (Object.keys(answers).length === 0) return '';
-  return `<script type="application/json" id="${PAGE_CALLS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`;
+  if (answers.length === 0) return '';
+  const json = scriptSafeText(`{${answers.join(',')}}`);
+  return `<script type="application/json" id="${PAGE_CALLS_ELEMENT_ID}">${json}</script>`;
 }
