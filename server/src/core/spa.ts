@@ -147,8 +147,8 @@ async function answersOf(
       // A call that fails leaves the page as it was: the screen makes it itself.
       const response = await app.inject({ method: 'GET', url, headers }).catch(() => undefined);
       // The answer is JSON text already: it goes in as it is, not parsed and written again.
-      const json = String(response?.headers['content-type'] ?? '').includes('json');
-      if (response?.statusCode === 200 && json)
+      const isJson = String(response?.headers['content-type'] ?? '').includes('json');
+      if (response?.statusCode === 200 && isJson)
         answers.push(`${JSON.stringify(url)}:${response.payload}`);
     }),
   );

@@ -26,7 +26,7 @@ export function LandingHeader({ content }: { content: LandingContent }) {
         <img
           src={content.headerImage}
           alt=""
-          // The page's largest paint: the server's page names it for an early download too.
+          // The page's largest paint: fetched ahead of the page's other images.
           fetchPriority="high"
           className="absolute inset-0 -z-20 size-full object-cover"
           style={{ opacity: content.headerImageOpacity }}
