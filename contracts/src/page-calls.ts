@@ -47,6 +47,11 @@ export function firstCallsOf(pathname: string): string[] {
         return id(second)
           ? [`${API}/playlists/${second}`, `${API}/playlists/${second}/tracks?page=1&perPage=50`]
           : [];
+      case 'user':
+        // The profile and its first tab, the playlists (another tab is named in the query).
+        return id(second)
+          ? [`${API}/users/${second}/profile`, `${API}/users/${second}/playlists?page=1&perPage=24`]
+          : [];
       case 'top-50':
         return second === undefined ? [`${API}/tracks/top?perPage=50`] : [];
       case 'new-releases':

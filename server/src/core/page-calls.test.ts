@@ -89,7 +89,7 @@ describe("a player page's first calls, answered in the page", () => {
     expect(guestPage.body).not.toContain('Only Mine');
   });
 
-  it("holds a listener's own library, and nothing of it for a guest", async () => {
+  it("holds a listener's own library, nothing of it for a guest, and their profile for all", async () => {
     const { trackId } = await importTrack(t.app, t.config.dataDir, { title: 'Kept Close' });
     const { client } = await signedInUser(t.app);
     await client.post('/api/v1/users/me/liked-items', {
@@ -101,5 +101,13 @@ describe("a player page's first calls, answered in the page", () => {
       pagination: { total: 1, data: [expect.objectContaining({ id: trackId })] },
     });
     expect(answersIn((await new TestClient(t.app).get('/library')).body)).toBeUndefined();
+
+    // Their public profile is anyone's to see.
+    const { id } = (await client.get('/api/v1/users/me')).json().user as { id: number };
+    const profile = answersIn((await new TestClient(t.app).get(`/user/${id}`)).body);
+    expect(profile?.[`/api/v1/users/${id}/profile`]).toMatchObject({ user: { id } });
+    expect(profile?.[`/api/v1/users/${id}/playlists?page=1&perPage=24`]).toMatchObject({
+      pagination: { total: 0 },
+    });
   });
 });

@@ -17,6 +17,10 @@ import {
 } from '../features/player/screens/playlist/api/playlist-api';
 import { fetchTopTracks } from '../features/player/screens/top-50/api/top-tracks-api';
 import { fetchTrack } from '../features/player/screens/track/api/track-api';
+import {
+  fetchUserProfile,
+  profileTabQuery,
+} from '../features/player/screens/user-profile/api/user-profile-api';
 import { apiClient } from './client';
 import { PAGE_ANSWERS_FRESH_MS, resetPageAnswers } from './page-calls';
 
@@ -95,6 +99,8 @@ describe("the page's answers to its first calls", () => {
       ['/new-releases', () => fetchNewReleases(newReleasesQuery().initialPageParam)],
       ['/genre/hip%20hop', () => fetchGenre('hip hop')],
       ['/genres', () => fetchGenres(genresQuery().initialPageParam)],
+      ['/user/7/someone', () => fetchUserProfile(7)],
+      ['/user/7', () => profileTabQuery(7, 'playlists').queryFn!({ pageParam: 1 } as never)],
       ['/library', () => libraryQuery('songs').queryFn!({ pageParam: 1 } as never)],
       ['/library/history', () => libraryQuery('history').queryFn!({ pageParam: 1 } as never)],
       ['/library/playlists', () => libraryQuery('playlists').queryFn!({ pageParam: 1 } as never)],
