@@ -80,14 +80,12 @@ export function renderPage(
   extraHead = '',
 ): string {
   const language = escapeHtml(bootstrap.i18n.language);
-  const withHead = extraHead
-    ? template.replace(
-        '</head>',
-        () => `  ${extraHead}
-  </head>`,
-      )
-    : template;
-  return withHead
+  return endOfHead(template, extraHead)
     .replace(HEAD_MARKER, () => renderHead(seo, bootstrap))
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+}
+
+/** The page with `tags` last in its head (the page itself when there are none). */
+export function endOfHead(page: string, tags: string): string {
+  return tags ? page.replace('</head>', () => `  ${tags}\n  </head>`) : page;
 }

@@ -9,7 +9,7 @@ import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-cal
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
-import { FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
+import { endOfHead, FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
 export type SeoResolver = (
@@ -112,11 +112,11 @@ export const spaPlugin = fp<SpaOptions>(
         headTags ? headTags(pathname) : '',
         request.method === 'GET' ? answersOf(app, request, firstCallsOf(pathname)) : '',
       ]);
-      const page = render(data, seo, extra, !request.user);
+      // The answers are the asker's own: they go into the page after the guests' shared copy.
       return reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
         .type('text/html; charset=utf-8')
-        .send(answers ? page.replace('</head>', () => `  ${answers}\n  </head>`) : page);
+        .send(endOfHead(render(data, seo, extra, !request.user), answers));
     });
   },
   { name: 'spa', dependencies: ['auth-context'] },
