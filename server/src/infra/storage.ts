@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PICTURE_WIDTHS, STORAGE_URL_PREFIX } from '@cadenza/contracts/pictures';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sharp } from './sharp.js';
 
 /** Where public files live: local disk under DATA_DIR now; S3-compatible storage later. */
 export interface Storage {
@@ -14,8 +16,6 @@ export interface Storage {
   /** The key of a URL this storage handed out, or undefined. */
   keyOf(url: string): string | undefined;
 }
-
-export const STORAGE_URL_PREFIX = '/storage/';
 
 /** Keys are relative paths of plain segments; nothing can climb out of the root. */
 export function safeKey(key: string): string {
@@ -57,6 +57,45 @@ const CONTENT_TYPES: Record<string, string> = {
 export const imageTypeOf = (key: string): string | undefined =>
   CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
 
+/** Where the copy of a picture at a width is kept: beside it, so it goes when its folder goes. */
+const copyKeyOf = (key: string, width: number) => `${key.replace(/\.[^./]+$/, '')}.w${width}.webp`;
+const isCopy = (key: string) => /\.w\d+\.webp$/.test(key);
+
+/** The width of the copy a `?w=` asks for: the nearest one made, at least as wide. */
+function copyWidthOf(asked: unknown): number | undefined {
+  const width = typeof asked === 'string' ? Number(asked) : NaN;
+  if (!(width > 0)) return undefined;
+  return PICTURE_WIDTHS.find((candidate) => candidate >= width) ?? PICTURE_WIDTHS.at(-1);
+}
+
+/**
+ * A picture at a width: made from the original once (never enlarged) and kept beside it. An
+ * animation, or a picture sharp cannot read, goes out as it is.
+ */
+async function pictureAtWidth(
+  storage: Storage,
+  key: string,
+  width: number,
+): Promise<{ data: Buffer; type: string } | undefined> {
+  const copyKey = copyKeyOf(key, width);
+  const copy = await storage.read(copyKey);
+  if (copy) return { data: copy, type: 'image/webp' };
+  const original = await storage.read(key);
+  const type = imageTypeOf(key)!;
+  if (!original || type === 'image/gif') return original && { data: original, type };
+  try {
+    const data = await sharp(original)
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    await storage.put(copyKey, data);
+    return { data, type: 'image/webp' };
+  } catch {
+    return { data: original, type };
+  }
+}
+
 /**
  * Files under `prefix` that only some may see (a private playlist's picture): `allows` decides
  * for each request, and such files are never kept in shared caches.
@@ -66,7 +105,10 @@ export interface StorageGuard {
   allows(key: string, request: FastifyRequest): Promise<boolean>;
 }
 
-/** Serves public pictures at /storage/<key>, each guarded file only to those its guard allows. */
+/**
+ * Serves public pictures at /storage/<key> (`?w=` for a smaller copy), each guarded file only to
+ * those its guard allows.
+ */
 export async function storageRoutes(
   app: FastifyInstance,
   { storage, guards = [] }: { storage: Storage; guards?: StorageGuard[] },
@@ -79,17 +121,21 @@ export async function storageRoutes(
     const guard = guards.find((candidate) => rest.startsWith(candidate.prefix));
     // A file someone may not see answers like a missing one, so keys reveal nothing.
     if (guard && !(await guard.allows(rest, request))) return notFound();
-    let data: Buffer | undefined;
+    // A copy is not copied again: each picture has at most one copy per width.
+    const width = isCopy(rest) ? undefined : copyWidthOf((request.query as { w?: unknown }).w);
+    let picture: { data: Buffer; type: string } | undefined;
     try {
-      data = await storage.read(rest);
+      picture = width
+        ? await pictureAtWidth(storage, rest, width)
+        : await storage.read(rest).then((data) => data && { data, type });
     } catch {
-      data = undefined;
+      picture = undefined;
     }
-    if (!data) return notFound();
+    if (!picture) return notFound();
     return reply
-      .header('content-type', type)
+      .header('content-type', picture.type)
       .header('cache-control', guard ? 'private, no-cache' : 'public, max-age=31536000, immutable')
-      .send(data);
+      .send(picture.data);
   });
 }
 
@@ -102,7 +148,9 @@ export function localStorage(root: string): Storage {
       await fs.writeFile(file, data);
     },
     async delete(key) {
-      await fs.rm(fileOf(key), { force: true });
+      // A picture's copies at smaller widths go with it.
+      const keys = [key, ...(imageTypeOf(key) ? PICTURE_WIDTHS.map((w) => copyKeyOf(key, w)) : [])];
+      await Promise.all(keys.map((each) => fs.rm(fileOf(each), { force: true })));
     },
     async deleteFolder(prefix) {
       await fs.rm(fileOf(prefix), { recursive: true, force: true });

@@ -54,7 +54,13 @@ function AlbumContent({ album }: { album: Album }) {
           meta={
             <span className="inline-flex flex-wrap items-center justify-center gap-x-1.5 md:justify-start">
               {mainArtist && (
-                <CoverImage src={mainArtist.image_small} kind="artist" rounded className="size-6" />
+                <CoverImage
+                  src={mainArtist.image_small}
+                  kind="artist"
+                  rounded
+                  sizes="24px"
+                  className="size-6"
+                />
               )}
               <ArtistLinks artists={album.artists} className="font-semibold text-white" />
               {album.year && <span aria-hidden>·</span>}

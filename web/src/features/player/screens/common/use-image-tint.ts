@@ -1,3 +1,4 @@
+import { PICTURE_WIDTHS, pictureAtWidth } from '@cadenza/contracts/pictures';
 import { useEffect, useState } from 'react';
 
 const FALLBACK = '#3a3a48';
@@ -39,7 +40,8 @@ export function useImageTint(src: string | null | undefined): string {
         // A tainted canvas or no canvas support: keep the neutral tone.
       }
     };
-    image.src = src;
+    // Eight pixels are measured: the smallest copy does.
+    image.src = pictureAtWidth(src, PICTURE_WIDTHS[0]);
     return () => {
       cancelled = true;
     };

@@ -247,6 +247,7 @@ export function HeaderSearch({ className }: { className?: string }) {
                       mosaic={option.mosaic}
                       kind={option.kind}
                       rounded={option.kind === 'artist' || option.kind === 'user'}
+                      sizes="40px"
                       className="size-10"
                     />
                     <div className="min-w-0">

@@ -75,7 +75,12 @@ export function AddToPlaylistDialog({
                   className="flex w-full items-center gap-3 rounded-sm p-2 text-start hover:bg-bg-hover focus-visible:bg-bg-hover focus-visible:outline-none disabled:opacity-50"
                   onClick={() => addTo(playlist)}
                 >
-                  <CoverImage src={playlist.image} mosaic={playlist.mosaic} className="size-10" />
+                  <CoverImage
+                    src={playlist.image}
+                    mosaic={playlist.mosaic}
+                    sizes="40px"
+                    className="size-10"
+                  />
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">
                     {playlist.name}
                   </span>

@@ -38,7 +38,14 @@ export function CoverCard({
   if (variant === 'row') {
     return (
       <div className="group relative flex min-w-0 items-center gap-3 rounded-sm p-2 transition-colors hover:bg-bg-hover">
-        <CoverImage src={image} mosaic={mosaic} kind={kind} rounded={rounded} className="size-12" />
+        <CoverImage
+          src={image}
+          mosaic={mosaic}
+          kind={kind}
+          rounded={rounded}
+          sizes="48px"
+          className="size-12"
+        />
         <div className="min-w-0 flex-1">
           <TitleLink href={href} title={title} />
           {subtitle && (
@@ -61,6 +68,7 @@ export function CoverCard({
           mosaic={mosaic}
           kind={kind}
           rounded={rounded}
+          sizes={CARD_COVER_SIZES}
           className="w-full shadow-overlay"
         />
         {play && (
@@ -115,6 +123,10 @@ export function CoverCardSkeleton({ rounded }: { rounded?: boolean }) {
 /** Responsive columns of cards: 2 on phones, up to 6 on wide screens. */
 export const CARD_GRID =
   'grid grid-cols-2 gap-x-1 gap-y-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+
+// How wide a card's cover is drawn, at most (the grid's and the carousel's columns): two-fifths
+// of a phone's width, about 220 pixels on wider screens.
+const CARD_COVER_SIZES = '(min-width: 640px) 220px, 42vw';
 
 export function CardGridSkeleton({ count = 6, rounded }: { count?: number; rounded?: boolean }) {
   return (

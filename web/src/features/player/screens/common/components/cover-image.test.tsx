@@ -50,4 +50,36 @@ describe('CoverImage', () => {
     expect(header.getAttribute('loading')).toBe('eager');
     expect(header.getAttribute('fetchpriority')).toBe('high');
   });
+
+  it('offers smaller copies of our pictures for the size a cover is drawn at', () => {
+    const image = render(
+      <CoverImage src="/storage/artwork/albums/1/c0ffee-large.webp" sizes="48px" />,
+    ).container.querySelector('img')!;
+    expect(image.getAttribute('src')).toBe('/storage/artwork/albums/1/c0ffee-large.webp');
+    expect(image.getAttribute('sizes')).toBe('48px');
+    expect(image.getAttribute('srcset')).toBe(
+      [128, 256, 384, 512]
+        .map((width) => `/storage/artwork/albums/1/c0ffee-large.webp?w=${width} ${width}w`)
+        .join(', '),
+    );
+    // A mosaic's tiles ask for the copies their albums' cards do.
+    const tiles = render(
+      <CoverImage
+        src={null}
+        mosaic={covers.map((cover) => `/storage${cover}`)}
+        sizes="(min-width: 640px) 220px, 42vw"
+      />,
+    ).container.querySelectorAll('img');
+    expect(tiles[0]!.getAttribute('sizes')).toBe('(min-width: 640px) 220px, 42vw');
+    expect(tiles[0]!.getAttribute('srcset')).toContain('/storage/a.webp?w=128 128w');
+  });
+
+  it('leaves pictures from elsewhere, and covers drawn at no given size, as they are', () => {
+    const elsewhere = render(
+      <CoverImage src="https://images.example.com/cover.jpg" sizes="48px" />,
+    ).container.querySelector('img')!;
+    expect(elsewhere.getAttribute('srcset')).toBeNull();
+    const unsized = render(<CoverImage src="/storage/a.webp" />).container.querySelector('img')!;
+    expect(unsized.getAttribute('srcset')).toBeNull();
+  });
 });

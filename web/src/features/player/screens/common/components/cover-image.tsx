@@ -1,4 +1,5 @@
 import { PLAYLIST_MOSAIC_TILES } from '@cadenza/contracts/music-constants';
+import { pictureSrcSet } from '@cadenza/contracts/pictures';
 import clsx from 'clsx';
 import { Disc3, Music, User } from 'lucide-react';
 
@@ -12,6 +13,7 @@ export function CoverImage({
   kind = 'album',
   rounded = false,
   priority = false,
+  sizes,
   className,
 }: {
   src: string | null | undefined;
@@ -23,6 +25,12 @@ export function CoverImage({
    * first, where other covers wait until they near the viewport.
    */
   priority?: boolean;
+  /**
+   * How wide the cover is drawn (an `<img sizes>`, such as `48px`): given, the browser loads a
+   * copy of about that width instead of the original. A mosaic's tiles ask for the copy a card
+   * of their album does, so a page showing both loads it once.
+   */
+  sizes?: string;
   className?: string;
 }) {
   const Icon = kind === 'artist' || kind === 'user' ? User : kind === 'track' ? Music : Disc3;
@@ -30,6 +38,10 @@ export function CoverImage({
   const loading = priority
     ? ({ loading: 'eager', fetchPriority: 'high' } as const)
     : ({ loading: 'lazy' } as const);
+  const sources = (url: string) => {
+    const srcSet = sizes ? pictureSrcSet(url) : undefined;
+    return srcSet ? { src: url, srcSet, sizes } : { src: url };
+  };
   return (
     <div
       className={clsx(
@@ -42,10 +54,16 @@ export function CoverImage({
       {tiles ? (
         // The title beside the cover names it; the tiles say nothing of their own.
         tiles.map((tile, index) => (
-          <img key={index} src={tile} alt="" {...loading} className="size-full object-cover" />
+          <img
+            key={index}
+            {...sources(tile)}
+            alt=""
+            {...loading}
+            className="size-full object-cover"
+          />
         ))
       ) : src ? (
-        <img src={src} alt="" {...loading} className="size-full object-cover" />
+        <img {...sources(src)} alt="" {...loading} className="size-full object-cover" />
       ) : (
         <div className="flex size-full items-center justify-center text-fg-muted">
           <Icon className="size-1/3" aria-hidden />

@@ -48,6 +48,7 @@ export function MediaHeader({
             kind={kind}
             rounded={kind === 'artist'}
             priority
+            sizes="(min-width: 768px) 224px, 192px"
             className="w-48 shadow-[0_8px_40px_rgb(0_0_0/0.5)] md:w-56"
           />
           <div className="flex min-w-0 flex-col items-center gap-2 text-center text-white md:items-start md:text-start">

@@ -197,7 +197,12 @@ function TrackRow({
       <td className={cell}>
         <div className="flex min-w-0 items-center gap-3">
           {showCover && (
-            <CoverImage src={track.image ?? track.album?.image} kind="track" className="size-10" />
+            <CoverImage
+              src={track.image ?? track.album?.image}
+              kind="track"
+              sizes="40px"
+              className="size-10"
+            />
           )}
           <div className="min-w-0">
             <div className="flex min-w-0 items-center gap-1.5">
