@@ -439,6 +439,7 @@ export async function buildApp(
     services.uploads.stopCleanup();
     await services.paymentStandin?.close();
     await services.library.close();
+    services.music.audioFiles.close();
     await services.pubsub.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();

@@ -22,6 +22,7 @@ export async function musicRoutes(
   await app.register(playsRoutes, {
     catalogue: music.catalogue,
     plays: music.plays,
+    audioFiles: music.audioFiles,
     ffmpeg: music.ffmpeg,
   });
   await app.register(searchRoutes, { search: music.search });

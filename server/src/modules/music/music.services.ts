@@ -11,6 +11,7 @@ import { createChannelsService, seedDefaultChannels } from './channels/channels.
 import { createLikesService } from './likes/likes.service.js';
 import { createUserLibraryService } from './likes/user-library.service.js';
 import { createPlaylistsService } from './playlists/playlists.service.js';
+import { OpenAudioFiles } from './plays/open-audio-files.js';
 import { createPlaysService } from './plays/plays.service.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSearchService } from './search/search.service.js';
@@ -69,6 +70,8 @@ export function createMusicServices({
   };
   return {
     ffmpeg,
+    /** The audio files being streamed, kept open for a moment (closed with `audioFiles.close`). */
+    audioFiles: new OpenAudioFiles(),
     likes,
     catalogue,
     playlists,

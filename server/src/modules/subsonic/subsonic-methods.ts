@@ -13,7 +13,7 @@ import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { MusicServices } from '../music/music.services.js';
-import { findFfmpeg, readAudio, transcodeToMp3 } from '../music/plays/streaming.js';
+import { findFfmpeg, transcodeToMp3 } from '../music/plays/streaming.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -184,9 +184,9 @@ export function createSubsonicMethods({
      */
     async stream(params, _caller, request, reply) {
       const { track, file } = await catalogue.audioOf(idParam(params));
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile())
-        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      const audio = await music.audioFiles.get(file);
+      if (!audio) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      const { stat } = audio;
       const maxKbps = Number(params.get('maxBitRate') ?? 0);
       const offset = Number(params.get('timeOffset') ?? 0);
       const sourceKbps = track.bitrate ? track.bitrate / 1000 : Infinity;
@@ -218,10 +218,10 @@ export function createSubsonicMethods({
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(readAudio(file, range));
+          .send(await music.audioFiles.body(audio, range));
         return STREAMED;
       }
-      void reply.header('content-length', stat.size).send(readAudio(file));
+      void reply.header('content-length', stat.size).send(await music.audioFiles.body(audio));
       return STREAMED;
     },
 

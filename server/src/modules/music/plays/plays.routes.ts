@@ -15,9 +15,9 @@ import {
   ifRangeHolds,
   matchesEtag,
   parseRange,
-  readAudio,
   transcodeToMp3,
 } from './streaming.js';
+import type { OpenAudioFiles } from './open-audio-files.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
 
@@ -29,8 +29,14 @@ export async function playsRoutes(
   {
     catalogue,
     plays,
+    audioFiles,
     ffmpeg: ffmpegCommand,
-  }: { catalogue: CatalogueService; plays: PlaysService; ffmpeg: string },
+  }: {
+    catalogue: CatalogueService;
+    plays: PlaysService;
+    audioFiles: OpenAudioFiles;
+    ffmpeg: string;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -46,8 +52,9 @@ export async function playsRoutes(
     },
     async (request, reply) => {
       const { track, file } = await catalogue.audioOf(request.params.id);
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile()) throw AppError.notFound('The audio file is missing.');
+      const audio = await audioFiles.get(file);
+      if (!audio) throw AppError.notFound('The audio file is missing.');
+      const { stat } = audio;
 
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', 'private, max-age=3600');
@@ -88,9 +95,9 @@ export async function playsRoutes(
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(readAudio(file, range));
+          .send(await audioFiles.body(audio, range));
       }
-      return reply.header('content-length', stat.size).send(readAudio(file));
+      return reply.header('content-length', stat.size).send(await audioFiles.body(audio));
     },
   );
 

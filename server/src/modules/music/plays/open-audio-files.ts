@@ -1,0 +1,107 @@
+import fs, { type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { readAudio } from './streaming.js';
+
+/** How long a file's open handle and size are trusted before the file is looked at again. */
+const VALID_MS = 1000;
+/** Files kept open at once; the least recently opened closes first. */
+const MAX_OPEN = 64;
+/** Ranges up to this length are read into memory at once; longer ones are streamed. */
+const MAX_READ_AT_ONCE = 1024 * 1024;
+
+/** An audio file as it was a moment ago, open for reading. */
+class OpenAudio {
+  private reads = 0;
+  private retired = false;
+
+  constructor(
+    readonly file: string,
+    readonly stat: Stats,
+    private readonly handle: FileHandle,
+  ) {}
+
+  /** Bytes `start`..`end` of the file, or undefined when they cannot be read from this handle. */
+  async read(start: number, end: number): Promise<Buffer | undefined> {
+    const length = end - start + 1;
+    this.reads += 1;
+    try {
+      const buffer = Buffer.allocUnsafe(length);
+      const { bytesRead } = await this.handle.read(buffer, 0, length, start);
+      return bytesRead === length ? buffer : undefined;
+    } catch {
+      // Closed by now, or the file changed under us.
+      return undefined;
+    } finally {
+      this.reads -= 1;
+      if (this.retired && this.reads === 0) this.close();
+    }
+  }
+
+  /** No new reader gets this handle; it closes once the reads in flight are done. */
+  retire(): void {
+    this.retired = true;
+    if (this.reads === 0) this.close();
+  }
+
+  private close(): void {
+    this.handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * The audio files being streamed, kept open for a moment as a web server's open-file cache does:
+ * a player asks for a file range after range, and a range then costs one read where it cost a
+ * stat, an open, a read and a close. A file replaced or changed is seen within a second.
+ */
+export class OpenAudioFiles {
+  private readonly open = new Map<string, { until: number; audio: Promise<OpenAudio | null> }>();
+
+  /** The file as it is now, or null when it is missing or not a file. */
+  async get(file: string): Promise<OpenAudio | null> {
+    const now = Date.now();
+    const cached = this.open.get(file);
+    if (cached && cached.until > now) return cached.audio;
+    if (cached) this.forget(file);
+    const audio = openAudio(file);
+    this.open.set(file, { until: now + VALID_MS, audio });
+    if (this.open.size > MAX_OPEN) this.forget(this.open.keys().next().value!);
+    return audio;
+  }
+
+  /**
+   * The whole file or a range of it as a response body: a short range read at once from the
+   * open file, anything else streamed from the file.
+   */
+  async body(audio: OpenAudio, range?: { start: number; end: number }): Promise<Buffer | Readable> {
+    if (range && range.end - range.start < MAX_READ_AT_ONCE) {
+      const bytes = await audio.read(range.start, range.end);
+      if (bytes) return bytes;
+    }
+    return readAudio(audio.file, range);
+  }
+
+  /** Closes every file (the server stops). */
+  close(): void {
+    for (const file of [...this.open.keys()]) this.forget(file);
+  }
+
+  private forget(file: string): void {
+    const cached = this.open.get(file);
+    this.open.delete(file);
+    void cached?.audio.then((audio) => audio?.retire());
+  }
+}
+
+async function openAudio(file: string): Promise<OpenAudio | null> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(file, 'r');
+    const stat = await handle.stat();
+    if (stat.isFile()) return new OpenAudio(file, stat, handle);
+  } catch {
+    // Missing or unreadable: the same answer as a missing file.
+  }
+  await handle?.close().catch(() => undefined);
+  return null;
+}
