@@ -20,3 +20,7 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** A playlist without its own image is drawn as a grid of this many album covers. */
 export const PLAYLIST_MOSAIC_TILES = 4;
+
+/** The tabs of a user's profile, the first shown unless the page's `?tab=` names another. */
+export const PROFILE_TABS = ['playlists', 'followers', 'following'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];

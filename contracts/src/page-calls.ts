@@ -5,6 +5,8 @@
  * The calls are the ones the screens' fetch functions make (a web test holds them together).
  */
 
+import { PROFILE_TABS } from './music-constants.js';
+
 /** The element of the page that holds the answers, keyed by {@link pageCallKey}. */
 export const PAGE_CALLS_ELEMENT_ID = 'page-calls';
 
@@ -30,9 +32,13 @@ export function pageCallKey(url: string): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** The first calls of the page at `pathname` (none for pages that are not the player's). */
-export function firstCallsOf(pathname: string): string[] {
+/**
+ * The first calls of the page at `pathname` with its query `search` (none for pages that are
+ * not the player's).
+ */
+export function firstCallsOf(pathname: string, search = ''): string[] {
   const [, first, second] = pathname.split('/');
+  const query = new URLSearchParams(search);
   const calls = (() => {
     switch (first) {
       case 'discover':
@@ -47,11 +53,20 @@ export function firstCallsOf(pathname: string): string[] {
         return id(second)
           ? [`${API}/playlists/${second}`, `${API}/playlists/${second}/tracks?page=1&perPage=50`]
           : [];
-      case 'user':
-        // The profile and its first tab, the playlists (another tab is named in the query).
+      case 'user': {
+        // The profile and the tab shown: the playlists unless the query names another.
+        const named = query.get('tab');
+        const tab = PROFILE_TABS.find((each) => each === named) ?? PROFILE_TABS[0];
         return id(second)
-          ? [`${API}/users/${second}/profile`, `${API}/users/${second}/playlists?page=1&perPage=24`]
+          ? [`${API}/users/${second}/profile`, `${API}/users/${second}/${tab}?page=1&perPage=24`]
           : [];
+      }
+      case 'channel': {
+        if (!second) return [];
+        const genre = query.get('genre');
+        const channel = `${API}/channel/${encodeURIComponent(safeDecode(second))}?page=1&perPage=30`;
+        return [genre ? `${channel}&genre=${encodeURIComponent(genre)}` : channel];
+      }
       case 'top-50':
         return second === undefined ? [`${API}/tracks/top?perPage=50`] : [];
       case 'new-releases':

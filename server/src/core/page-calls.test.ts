@@ -109,5 +109,26 @@ describe("a player page's first calls, answered in the page", () => {
     expect(profile?.[`/api/v1/users/${id}/playlists?page=1&perPage=24`]).toMatchObject({
       pagination: { total: 0 },
     });
+    // Opened on another tab, the page holds that tab.
+    const following = answersIn(
+      (await new TestClient(t.app).get(`/user/${id}?tab=following`)).body,
+    );
+    expect(Object.keys(following ?? {}).sort()).toEqual([
+      `/api/v1/users/${id}/following?page=1&perPage=24`,
+      `/api/v1/users/${id}/profile`,
+    ]);
+  });
+
+  it("holds a channel's first page, for the genre the page names", async () => {
+    await importTrack(t.app, t.config.dataDir, { title: 'Channel Fare', genres: ['Synthwave'] });
+    const guest = new TestClient(t.app);
+    const call = '/api/v1/channel/new-releases?page=1&perPage=30';
+    expect(answersIn((await guest.get('/channel/new-releases')).body)).toEqual({
+      [call]: (await guest.get(call)).json(),
+    });
+    const genreCall = '/api/v1/channel/genre-albums?genre=synthwave&page=1&perPage=30';
+    expect(
+      answersIn((await guest.get('/channel/genre-albums?genre=synthwave')).body)?.[genreCall],
+    ).toEqual((await guest.get(genreCall)).json());
   });
 });

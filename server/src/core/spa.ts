@@ -110,7 +110,9 @@ export const spaPlugin = fp<SpaOptions>(
         seoFor(request),
         bootstrap.forRequest(request),
         headTags ? headTags(pathname) : '',
-        request.method === 'GET' ? answersOf(app, request, firstCallsOf(pathname)) : '',
+        request.method === 'GET'
+          ? answersOf(app, request, firstCallsOf(pathname, request.url.split('?')[1]))
+          : '',
       ]);
       // The answers are the asker's own: they go into the page after the guests' shared copy.
       return reply

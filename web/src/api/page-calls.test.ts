@@ -1,6 +1,7 @@
 import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchAlbum } from '../features/player/screens/album/api/album-api';
+import { fetchChannelPage } from '../features/player/screens/channel/api/channel-api';
 import { artistQuery, fetchArtist } from '../features/player/screens/artist/api/artist-api';
 import { fetchChannel } from '../features/player/screens/discover/api/discover-api';
 import { fetchGenre } from '../features/player/screens/genre/api/genre-api';
@@ -101,6 +102,12 @@ describe("the page's answers to its first calls", () => {
       ['/genres', () => fetchGenres(genresQuery().initialPageParam)],
       ['/user/7/someone', () => fetchUserProfile(7)],
       ['/user/7', () => profileTabQuery(7, 'playlists').queryFn!({ pageParam: 1 } as never)],
+      [
+        '/user/7?tab=followers',
+        () => profileTabQuery(7, 'followers').queryFn!({ pageParam: 1 } as never),
+      ],
+      ['/channel/new-this-week', () => fetchChannelPage('new-this-week', 1)],
+      ['/channel/genre-albums?genre=hip hop', () => fetchChannelPage('genre-albums', 1, 'hip hop')],
       ['/library', () => libraryQuery('songs').queryFn!({ pageParam: 1 } as never)],
       ['/library/history', () => libraryQuery('history').queryFn!({ pageParam: 1 } as never)],
       ['/library/playlists', () => libraryQuery('playlists').queryFn!({ pageParam: 1 } as never)],
@@ -108,7 +115,18 @@ describe("the page's answers to its first calls", () => {
     for (const [page, call] of expectations) {
       const url = new URL(await sentUrl(call), window.location.href);
       url.searchParams.sort();
-      expect(firstCallsOf(page), page).toContain(`${url.pathname}${url.search}`);
+      const [pathname, search] = page.split('?');
+      expect(firstCallsOf(pathname!, search), page).toContain(`${url.pathname}${url.search}`);
     }
+  });
+
+  it('asks for the tab a profile opens on, and no other', () => {
+    expect(firstCallsOf('/user/7', 'tab=following')).toEqual([
+      '/api/v1/users/7/profile',
+      '/api/v1/users/7/following?page=1&perPage=24',
+    ]);
+    expect(firstCallsOf('/user/7', 'tab=nonsense')).toContain(
+      '/api/v1/users/7/playlists?page=1&perPage=24',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Playlist, UserProfile, UserRef } from '@cadenza/contracts/music';
+import type { ProfileTab } from '@cadenza/contracts/music-constants';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -11,8 +12,7 @@ import { apiClient } from '../../../../../api/client';
 import { setFollowed } from '../../common/api/library-api';
 import { nextPage, type Page } from '../../common/api/pagination';
 
-export const PROFILE_TABS = ['playlists', 'followers', 'following'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
+export { PROFILE_TABS, type ProfileTab } from '@cadenza/contracts/music-constants';
 
 interface ProfileTabItems {
   playlists: Playlist;
