@@ -1,14 +1,12 @@
 import fs, { type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { readAudio } from './streaming.js';
+import { AUDIO_PIECE, readAudio } from './streaming.js';
 
 /** How long a file's open handle and size are trusted before the file is looked at again. */
 const VALID_MS = 1000;
 /** Files kept open at once; the least recently opened closes first. */
 const MAX_OPEN = 64;
-/** Ranges up to this length are read into memory at once; longer ones are streamed. */
-const MAX_READ_AT_ONCE = 1024 * 1024;
 
 /** An audio file as it was a moment ago, open for reading. */
 class OpenAudio {
@@ -74,7 +72,8 @@ export class OpenAudioFiles {
    * open file, anything else streamed from the file.
    */
   async body(audio: OpenAudio, range?: { start: number; end: number }): Promise<Buffer | Readable> {
-    if (range && range.end - range.start < MAX_READ_AT_ONCE) {
+    // A range no longer than a stream's piece is read at once: no more memory than streaming.
+    if (range && range.end - range.start < AUDIO_PIECE) {
       const bytes = await audio.read(range.start, range.end);
       if (bytes) return bytes;
     }

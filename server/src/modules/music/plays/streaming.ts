@@ -29,13 +29,16 @@ export function findFfmpeg(command: string): string | null {
 }
 
 /**
- * The audio file, or a range of it, read in pieces of 256 KiB rather than Node's 64 KiB: a
- * player's range request is then one read and one write (a third more ranges served a second),
- * and the read-ahead of 200 listeners stays under 50 MB.
+ * Audio is read in pieces of 256 KiB rather than Node's 64 KiB: a player's range request is then
+ * one read and one write (a third more ranges served a second), and the read-ahead of 200
+ * listeners stays under 50 MB.
  */
+export const AUDIO_PIECE = 256 * 1024;
+
+/** The audio file, or a range of it, read in pieces of `AUDIO_PIECE`. */
 export function readAudio(file: string, range?: { start: number; end: number }): Readable {
   return fs.createReadStream(file, {
-    highWaterMark: 256 * 1024,
+    highWaterMark: AUDIO_PIECE,
     ...(range ? { start: range.start, end: range.end } : {}),
   });
 }
