@@ -172,60 +172,79 @@ export async function trackIdsPage(
   return rows.map((r) => r.track_id);
 }
 
-export async function statsOf(db: Executor, ids: number[]) {
+/** How many follow each of the playlists, by playlist (those none follow are left out). */
+export async function followerCounts(db: Executor, ids: number[]): Promise<Map<number, number>> {
   const followers = new Map<number, number>();
+  if (ids.length === 0) return followers;
+  const rows = await db
+    .selectFrom('playlist_followers')
+    .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('playlist_id', 'in', ids)
+    .groupBy('playlist_id')
+    .execute();
+  for (const r of rows) followers.set(r.playlist_id, Number(r.count));
+  return followers;
+}
+
+/** How far into a playlist its mosaic's covers are looked for. */
+const MOSAIC_ENTRIES = 50;
+
+/**
+ * The covers that stand in for playlists without an image of their own: those of the first
+ * albums heard, in playlist order, each album once at the position of its first track. Only a
+ * playlist's first entries are read, so a playlist of thousands costs what a short one does.
+ */
+export async function mosaicCovers(db: Executor, ids: number[]): Promise<Map<number, string[]>> {
   const covers = new Map<number, string[]>();
-  if (ids.length === 0) return { followers, covers };
-  const [followerRows, coverRows] = await Promise.all([
+  if (ids.length === 0) return covers;
+  const [first, ...others] = ids.map((id) =>
     db
-      .selectFrom('playlist_followers')
-      .select(['playlist_id', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('playlist_id', 'in', ids)
-      .groupBy('playlist_id')
-      .execute(),
-    // The covers of the first albums heard, in playlist order, stand in for a playlist without
-    // its own image: each album counts once, at the position of its first track.
-    db
-      .with('album_entries', (qb) =>
+      .selectFrom((qb) =>
         qb
-          .selectFrom('playlist_tracks as pt')
-          .innerJoin('tracks', 'tracks.id', 'pt.track_id')
-          .innerJoin('albums', 'albums.id', 'tracks.album_id')
-          .select([
-            'pt.playlist_id',
-            'albums.image',
-            (eb) => eb.fn.min('pt.position').as('position'),
-          ])
-          .where('pt.playlist_id', 'in', ids)
-          .where('albums.image', 'is not', null)
-          .groupBy(['pt.playlist_id', 'albums.id', 'albums.image']),
+          .selectFrom('playlist_tracks')
+          .select(['playlist_id', 'track_id', 'position'])
+          .where('playlist_id', '=', id)
+          .orderBy('position')
+          .limit(MOSAIC_ENTRIES)
+          .as('entries'),
       )
-      .with('ranked', (qb) =>
-        qb.selectFrom('album_entries').select([
-          'playlist_id',
-          'image',
-          (eb) =>
-            eb.fn
-              .agg<number>('row_number')
-              .over((over) => over.partitionBy('playlist_id').orderBy('position'))
-              .as('rank'),
-        ]),
-      )
-      .selectFrom('ranked')
-      .select(['playlist_id', 'image'])
-      .where('rank', '<=', PLAYLIST_MOSAIC_TILES)
-      .orderBy('playlist_id')
-      .orderBy('rank')
-      .execute(),
-  ]);
-  for (const r of followerRows) followers.set(r.playlist_id, Number(r.count));
-  for (const r of coverRows) {
+      .selectAll(),
+  );
+  const rows = await db
+    .with('first_entries', () => others.reduce((all, each) => all.unionAll(each), first!))
+    .with('album_entries', (qb) =>
+      qb
+        .selectFrom('first_entries as pt')
+        .innerJoin('tracks', 'tracks.id', 'pt.track_id')
+        .innerJoin('albums', 'albums.id', 'tracks.album_id')
+        .select(['pt.playlist_id', 'albums.image', (eb) => eb.fn.min('pt.position').as('position')])
+        .where('albums.image', 'is not', null)
+        .groupBy(['pt.playlist_id', 'albums.id', 'albums.image']),
+    )
+    .with('ranked', (qb) =>
+      qb.selectFrom('album_entries').select([
+        'playlist_id',
+        'image',
+        (eb) =>
+          eb.fn
+            .agg<number>('row_number')
+            .over((over) => over.partitionBy('playlist_id').orderBy('position'))
+            .as('rank'),
+      ]),
+    )
+    .selectFrom('ranked')
+    .select(['playlist_id', 'image'])
+    .where('rank', '<=', PLAYLIST_MOSAIC_TILES)
+    .orderBy('playlist_id')
+    .orderBy('rank')
+    .execute();
+  for (const r of rows) {
     if (!r.image) continue;
     const list = covers.get(r.playlist_id) ?? [];
     list.push(r.image);
     covers.set(r.playlist_id, list);
   }
-  return { followers, covers };
+  return covers;
 }
 
 export async function followedAmong(db: Executor, userId: number, ids: number[]) {

@@ -99,16 +99,21 @@ export function createPlaylistsService({
 
   async function present(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
     const ids = rows.map((r) => r.id);
-    const [ownerMap, stats, followed] = await Promise.all([
+    const [ownerMap, followers, covers, followed] = await Promise.all([
       owners(rows.map((r) => r.owner_id)),
-      repo.statsOf(db, ids),
+      repo.followerCounts(db, ids),
+      // A playlist with its own image shows no mosaic.
+      repo.mosaicCovers(
+        db,
+        rows.filter((r) => !r.image).map((r) => r.id),
+      ),
       viewer.userId ? repo.followedAmong(db, viewer.userId, ids) : Promise.resolve(null),
     ]);
     return rows.map((row) => {
       const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
         tracks: row.tracks_count,
-        followers: stats.followers.get(row.id) ?? 0,
-        covers: stats.covers.get(row.id) ?? [],
+        followers: followers.get(row.id) ?? 0,
+        covers: covers.get(row.id) ?? [],
       });
       if (viewer.userId) {
         playlist.is_owner = row.owner_id === viewer.userId;
