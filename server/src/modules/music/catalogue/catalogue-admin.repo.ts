@@ -286,12 +286,7 @@ export async function listGenres(db: Db, list: ListQuery<'name' | 'created_at'>)
         'genres.name',
         'genres.display_name',
         'genres.created_at',
-        (eb) =>
-          eb
-            .selectFrom('track_genres')
-            .whereRef('track_genres.genre_id', '=', 'genres.id')
-            .select(eb.fn.countAll<number>().as('n'))
-            .as('tracks_count'),
+        'genres.tracks_count',
         (eb) =>
           eb
             .selectFrom('artist_genres')

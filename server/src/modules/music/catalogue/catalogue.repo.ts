@@ -477,13 +477,7 @@ export async function firstAlbumOfArtists(db: Executor, artistIds: number[]) {
 /** Genres with the most tracks first. */
 export function listGenres(db: Executor, window: PageWindow) {
   return pageWithTotal(db.selectFrom('genres'), window, (genres) =>
-    genres
-      .leftJoin('track_genres', 'track_genres.genre_id', 'genres.id')
-      .selectAll('genres')
-      .select((eb) => eb.fn.count<number>('track_genres.track_id').as('tracks_count'))
-      .groupBy('genres.id')
-      .orderBy('tracks_count', 'desc')
-      .orderBy('genres.name'),
+    genres.selectAll().orderBy('tracks_count', 'desc').orderBy('name'),
   );
 }
 

@@ -101,6 +101,8 @@ export interface GenresTable {
   /** Lowercased key, e.g. `hip hop`. */
   name: string;
   display_name: string;
+  /** The tracks of the genre, kept by triggers. */
+  tracks_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -101,6 +101,47 @@ describe('catalogue import and pages', () => {
     expect((await fan.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(0);
   });
 
+  it('ranks genres by their tracks, the counts kept as tracks come, change genre and go', async () => {
+    const tagged = (title: string, genres: string[]) =>
+      importTrack(t.app, t.config.dataDir, { title, artists: ['Ranker'], genres });
+    const first = await tagged('Ranked one', ['Rankfolk']);
+    await tagged('Ranked two', ['Rankfolk', 'Rankjazz']);
+    const third = await tagged('Ranked three', ['Rankjazz']);
+    await tagged('Ranked four', ['Rankjazz']);
+    const client = await new TestClient(t.app).visit();
+    const ranking = async () =>
+      (
+        (await client.get('/api/v1/genres?perPage=100')).json().pagination.data as {
+          name: string;
+        }[]
+      )
+        .map((genre) => genre.name)
+        .filter((name) => name.startsWith('rank'));
+    expect(await ranking()).toEqual(['rankjazz', 'rankfolk']);
+
+    // Retagged, a track leaves one genre for another; removed, it leaves its genre.
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Ranked three',
+      artists: ['Ranker'],
+      genres: ['Rankfolk'],
+      audioPath: await audioPathOf(t.db.kysely, third.trackId),
+    });
+    expect(await ranking()).toEqual(['rankfolk', 'rankjazz']);
+    await t.app.services.catalogue.removeTracksByPaths([
+      await audioPathOf(t.db.kysely, first.trackId),
+    ]);
+    const counts = await t.db.kysely
+      .selectFrom('genres')
+      .select(['name', 'tracks_count'])
+      .where('name', 'in', ['rankfolk', 'rankjazz'])
+      .orderBy('name')
+      .execute();
+    expect(counts).toEqual([
+      { name: 'rankfolk', tracks_count: 2 },
+      { name: 'rankjazz', tracks_count: 2 },
+    ]);
+  });
+
   it("keeps an album's track count exact as tracks come, move to another album and go", async () => {
     const album = { album: 'Counted Album', artists: ['Counter'] };
     const [first, second, third] = [

@@ -227,10 +227,7 @@ export async function sortKeys(
       'genre',
       await (
         sort === 'popular'
-          ? rows
-              .leftJoin('track_genres', 'track_genres.genre_id', 'genres.id')
-              .groupBy('genres.id')
-              .select(['genres.id', (eb) => eb.fn.count<number>('track_genres.track_id').as('key')])
+          ? rows.select(['genres.id', 'genres.tracks_count as key'])
           : rows.select(['genres.id', 'genres.created_at as key'])
       ).execute(),
     );
