@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
+import { TRENDING_KEPT_MS } from './catalogue.service.js';
 import { coverPng, importTrack } from '../music.fixtures.js';
 
 describe('landing page trending artists', () => {
@@ -9,6 +10,7 @@ describe('landing page trending artists', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
 
   it('falls back to the newest artists when nothing was played, with their first album', async () => {
     const client = await new TestClient(t.app).visit();
@@ -71,9 +73,25 @@ describe('landing page trending artists', () => {
     const listener = await new TestClient(t.app).visit();
     await listener.post(`/api/v1/tracks/${hit.trackId}/plays`, { played_ms: 45_000 });
 
+    // The ranking is worked out again a minute after the last time.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + TRENDING_KEPT_MS + 1 });
     const { artists } = (await listener.get('/api/v1/landing/artists')).json();
     expect(artists).toHaveLength(30);
     expect(artists[0].name).toBe('Chart Topper');
     expect(artists[0].albums[0].name).toBe('Hits');
+
+    // Within the minute, a play moves nothing; the artists' own pages are current at once.
+    const yesterday = (await listener.get(`/api/v1/tracks/${old.trackId}`)).json().track;
+    for (let i = 0; i < 3; i++) {
+      const fan = await new TestClient(t.app).visit();
+      await fan.post(`/api/v1/tracks/${old.trackId}/plays`, { played_ms: 45_000 });
+    }
+    expect((await listener.get('/api/v1/landing/artists')).json().artists[0].name).toBe(
+      'Chart Topper',
+    );
+    vi.setSystemTime(Date.now() + TRENDING_KEPT_MS + 1);
+    expect((await listener.get('/api/v1/landing/artists')).json().artists[0].name).toBe(
+      yesterday.artists[0].name,
+    );
   });
 });
