@@ -108,6 +108,9 @@ async function musicCalls(
     { name: 'album page', path: `/api/v1/albums/${track.album.id}` },
     { name: 'top 50 tracks', path: '/api/v1/tracks/top?perPage=50' },
     { name: "genre 'rock'", path: '/api/v1/genres/rock' },
+    { name: 'genres, the first 50', path: '/api/v1/genres?page=1&perPage=50' },
+    { name: 'discover (the home screen)', path: '/api/v1/channel/discover' },
+    { name: 'landing page artists', path: '/api/v1/landing/artists' },
     {
       name: 'library, 5,000 liked',
       path: '/api/v1/users/me/liked-tracks?perPage=50',
@@ -119,6 +122,8 @@ async function musicCalls(
             name: 'playlist of 5,000 tracks',
             path: `/api/v1/playlists/${big.id}/tracks?perPage=50`,
           },
+          // The page's other first call: the playlist with its cover, owner and counts.
+          { name: 'playlist of 5,000 tracks, the playlist', path: `/api/v1/playlists/${big.id}` },
         ]
       : []),
   ];
