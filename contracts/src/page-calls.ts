@@ -1,7 +1,8 @@
 /**
- * The API calls a page of the web player makes before it can draw, by the page's path. The
- * server answers them inside the page (as it does the bootstrap data), so the screen draws
- * without a round trip after its scripts; the web client takes each answer once, by its key.
+ * The API calls a page of the web player makes before it can draw, by the page's path and
+ * query. The server answers them inside the page (as it does the bootstrap data), so the screen
+ * draws without a round trip after its scripts; the web client takes each answer once, by its
+ * key.
  * The calls are the ones the screens' fetch functions make (a web test holds them together).
  */
 
