@@ -102,7 +102,7 @@ export const spaPlugin = fp<SpaOptions>(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const [pathname = '/', search] = request.url.split('?');
       if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(pathname)) {
         throw AppError.notFound(`The route ${request.method} ${pathname} does not exist.`);
       }
@@ -110,9 +110,7 @@ export const spaPlugin = fp<SpaOptions>(
         seoFor(request),
         bootstrap.forRequest(request),
         headTags ? headTags(pathname) : '',
-        request.method === 'GET'
-          ? answersOf(app, request, firstCallsOf(pathname, request.url.split('?')[1]))
-          : '',
+        request.method === 'GET' ? answersOf(app, request, firstCallsOf(pathname, search)) : '',
       ]);
       // The answers are the asker's own: they go into the page after the guests' shared copy.
       return reply

@@ -72,7 +72,7 @@ function copyWidthOf(asked: unknown): number | undefined {
  * A picture at a width: made from the original once (never enlarged) and kept beside it. An
  * animation, or a picture sharp cannot read, goes out as it is.
  */
-async function pictureAtWidth(
+async function copyAtWidth(
   storage: Storage,
   key: string,
   width: number,
@@ -126,7 +126,7 @@ export async function storageRoutes(
     let picture: { data: Buffer; type: string } | undefined;
     try {
       picture = width
-        ? await pictureAtWidth(storage, rest, width)
+        ? await copyAtWidth(storage, rest, width)
         : await storage.read(rest).then((data) => data && { data, type });
     } catch {
       picture = undefined;
