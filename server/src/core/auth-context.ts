@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessTokensService } from '../modules/access-tokens/access-tokens.service.js';
 import type { PermissionsService } from '../modules/roles/permissions.service.js';
-import { REMEMBER_SECONDS, type SessionsService } from '../modules/sessions/sessions.service.js';
+import {
+  isGuestId,
+  REMEMBER_SECONDS,
+  type SessionsService,
+} from '../modules/sessions/sessions.service.js';
 import { isBanned, type UserRow } from '../modules/users/users.table.js';
 import type { RequestSession } from './request-context.js';
 
@@ -56,7 +60,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
         if (request.user) await sessions.touch(row, clientOf(request));
         return;
       }
-      // A guest keeps the id their cookie carries.
+      // A guest from before guests' ids were marked keeps the id their cookie carries.
       if (/^[\w-]{20,80}$/.test(rawId))
         request.session = { id: rawId, row: row ?? null, changed: false };
       else if (sessionUse === 'read') request.session = new UnsavedSession(sessions.newId);
@@ -95,6 +99,11 @@ export const authContextPlugin = fp<AuthContextOptions>(
           sessionUse === 'read'
             ? new UnsavedSession(sessions.newId)
             : { id: sessions.newId(), row: null, changed: true };
+        return done();
+      }
+      if (isGuestId(rawId)) {
+        // A guest's id is never a signed-in session's: there is nothing to look up.
+        request.session = { id: rawId, row: null, changed: false };
         return done();
       }
       bySessionCookie(request, rawId).then(() => done(), done);

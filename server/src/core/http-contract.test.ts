@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../infra/hash.js';
 import { createUser } from '../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
 import { TestClient } from '../test/test-client.js';
@@ -320,6 +321,33 @@ describe('authentication', () => {
     const client = new TestClient(t.app);
     client.cookies.set('cadenza_session', 'a'.repeat(40));
     expect((await client.get('/api/v1/me')).statusCode).toBe(401);
+  });
+
+  it("gives a guest an id marked as a guest's, which never signs anyone in; signing in and out changes it", async () => {
+    const user = await createUser(t.app);
+    const client = await new TestClient(t.app).visit();
+    const guestId = client.cookies.get('cadenza_session')!;
+    expect(guestId).toMatch(/^guest\./);
+
+    await client.login(user.email, user.plainPassword);
+    const signedInId = client.cookies.get('cadenza_session')!;
+    expect(signedInId).not.toMatch(/^guest\./);
+    expect((await client.get('/api/v1/me')).json().user.id).toBe(user.id);
+    await client.post('/auth/logout');
+    expect(client.cookies.get('cadenza_session')).toMatch(/^guest\./);
+
+    // A guest's id is taken at its word, unread: a stored session under such an id (which
+    // signing in never makes) signs no one in.
+    const other = new TestClient(t.app);
+    await other.login(user.email, user.plainPassword);
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ id: sha256(guestId) })
+      .where('id', '=', sha256(other.cookies.get('cadenza_session')!))
+      .execute();
+    const forger = new TestClient(t.app);
+    forger.cookies.set('cadenza_session', guestId);
+    expect((await forger.get('/api/v1/me')).statusCode).toBe(401);
   });
 
   it('authenticates a bearer token for the whole API', async () => {

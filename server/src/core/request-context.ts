@@ -6,6 +6,10 @@ import type { UserRow } from '../modules/users/users.table.js';
 export interface RequestSession {
   /** The random id the cookie carries. */
   id: string;
+  /**
+   * A signed-in session's row. A guest's short-lived values (a pending login) are read by the
+   * steps that need them (`SessionsService.guestPayload`).
+   */
   row: SessionRow | null;
   /** True when the cookie must be (re)sent with this response. */
   changed: boolean;

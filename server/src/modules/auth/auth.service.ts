@@ -160,9 +160,9 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
       request: FastifyRequest,
       input: { code?: string | undefined; recovery_code?: string | undefined },
     ): Promise<void> {
-      const pending = sessions.payloadOf(request.session.row)[PENDING_LOGIN_KEY] as
+      const pending = (await sessions.guestPayload(request.session.id))[PENDING_LOGIN_KEY] as
         PendingLogin | undefined;
-      const user = pending && !request.session.row?.user_id && (await users.findById(pending.id));
+      const user = pending && !request.user && (await users.findById(pending.id));
       if (!pending || !user) {
         throw AppError.validation({ code: 'Your login has expired. Please sign in again.' });
       }

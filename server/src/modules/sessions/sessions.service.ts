@@ -35,6 +35,19 @@ export interface SessionsEnded {
 /** Where an admin signed in as another user keeps their own id, to return to it. */
 export const IMPERSONATOR_KEY = 'impersonator';
 
+/**
+ * A guest's session id says it is one. Signing in always issues a new id, so an id given to a
+ * guest never becomes a signed-in session's: a guest's requests are known as a guest's without
+ * a lookup. (Ids from before this mark are looked up as before.)
+ */
+const GUEST_ID_PREFIX = 'guest.';
+const GUEST_ID = /^guest\.[\w-]{40}$/;
+
+/** Whether the raw session id is one given to a guest (see `newId`). */
+export function isGuestId(rawId: string): boolean {
+  return GUEST_ID.test(rawId);
+}
+
 /** The short-lived values a session keeps (JSON in its row). */
 function payloadOf(row: SessionRow | null): Record<string, unknown> {
   if (!row) return {};
@@ -56,6 +69,11 @@ export function createSessionsService(db: Kysely<Database>) {
     return undefined;
   }
 
+  async function find(rawId: string): Promise<SessionRow | undefined> {
+    const row = await repo.findSession(db, sha256(rawId));
+    return row && (await unexpired(row));
+  }
+
   return {
     /** Tells `listener` whenever signed-in sessions end (live streams close with them). */
     onEnd(listener: (ended: SessionsEnded) => void): () => void {
@@ -63,13 +81,10 @@ export function createSessionsService(db: Kysely<Database>) {
       return () => listeners.delete(listener);
     },
 
-    /** A fresh random id for the cookie. Only its hash is ever stored. */
-    newId: () => randomToken(30),
+    /** A fresh random id for a guest's cookie. Only its hash is ever stored. */
+    newId: () => GUEST_ID_PREFIX + randomToken(30),
 
-    async find(rawId: string): Promise<SessionRow | undefined> {
-      const row = await repo.findSession(db, sha256(rawId));
-      return row && (await unexpired(row));
-    },
+    find,
 
     /** The session with the user it belongs to (none for a guest's), read together. */
     async findWithUser(
@@ -157,6 +172,15 @@ export function createSessionsService(db: Kysely<Database>) {
         expires_at: expiresAt,
         created_at: now.toISOString(),
       });
+    },
+
+    /**
+     * The values kept for a guest by `setGuestPayload`, read from the store: a guest's row is not
+     * read with each of their requests, only by the steps that need it.
+     */
+    async guestPayload(rawId: string): Promise<Record<string, unknown>> {
+      const row = await find(rawId);
+      return row && !row.user_id ? payloadOf(row) : {};
     },
 
     /** The admin who signed in as this session's user, if one did. */

@@ -306,7 +306,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       password: string,
     ): Promise<{ twoFactor: boolean }> {
       if (request.user) throw AppError.forbidden('You are already signed in.');
-      const pending = deps.sessions.payloadOf(request.session.row)[PENDING_KEY] as
+      const pending = (await deps.sessions.guestPayload(request.session.id))[PENDING_KEY] as
         PendingConnect | undefined;
       const user = pending?.profile.email && (await users.findByEmail(pending.profile.email));
       if (!pending || !user) throw AppError.validation({ password: EXPIRED });
