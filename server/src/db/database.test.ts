@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../test/factories.js';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -25,6 +26,24 @@ describe('the database', () => {
     );
     expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
   });
+
+  sqliteOnly(
+    'writes a whole-number LIMIT into the statement (SQLite prepares a bound one anew each run)',
+    async () => {
+      await createUser(t.app);
+      await createUser(t.app);
+      const users = t.db.kysely.selectFrom('users').select('id').orderBy('id');
+      const written = users.limit(2).offset(1).compile();
+      expect(written.sql).toMatch(/ limit 2 offset \?$/);
+      expect(written.parameters).toEqual([1]);
+      const all = await users.execute();
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      expect(await users.limit(2).offset(1).execute()).toEqual(all.slice(1, 3));
+      // Anything but a whole number stays a parameter.
+      expect(users.limit(sql<number>`1 + 1`).compile().sql).toMatch(/ limit 1 \+ 1$/);
+      expect(users.limit('x' as unknown as number).compile().parameters).toEqual(['x']);
+    },
+  );
 
   it('enforces foreign keys on both databases', async () => {
     await expect(

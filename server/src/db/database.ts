@@ -13,6 +13,7 @@ import {
 import type pgModule from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { lazily } from '../infra/lazy-require.js';
+import { literalLimits } from './literal-limits.js';
 import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -134,6 +135,7 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [literalLimits],
     ...log,
   });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };

@@ -53,13 +53,15 @@ async function pageOf(
   matches: RawBuilder<unknown>,
 ): Promise<IdPage> {
   const wanted = page.offset + page.limit;
+  // The limits are written into the text: a bound one would have SQLite prepare these long
+  // statements again on every run (see `db/literal-limits.ts`).
   const rankNames = ranks.map((_, i) => sql.id(`rank${i}`));
   const columns = sql.join(ranks.map((rank, i) => sql`${rank} as ${rankNames[i]}`));
   const order = sql.join([...rankNames.map((name) => sql`${name} desc`), sql`id`]);
   const names = levels.map((_, i) => sql.id(`level${i}`));
   const room = (i: number) =>
     sql.join(
-      [sql`${wanted}`, ...names.slice(0, i).map((name) => sql`(select count(*) from ${name})`)],
+      [sql.lit(wanted), ...names.slice(0, i).map((name) => sql`(select count(*) from ${name})`)],
       sql` - `,
     );
   const steps = levels.map(
@@ -73,14 +75,14 @@ async function pageOf(
   const { rows } = await sql<{ id: number; found: number }>`
     with ${sql.join(steps)}
     select id, count(*) over () as found from (${ranked}) ranked
-    order by level, ${order} limit ${page.limit} offset ${page.offset}`.execute(db);
+    order by level, ${order} limit ${sql.lit(page.limit)} offset ${page.offset}`.execute(db);
   const ids = rows.map((r) => r.id);
   // Levels that ran out before the page was full held every match; a page past the last has
   // no row to tell how many there were.
   const found = Number(rows[0]?.found ?? 0);
   if (found < wanted && (ids.length > 0 || page.offset === 0)) return { ids, total: found };
   const count = await sql<{ count: number }>`
-    select count(*) as count from (select 1 as one ${matches} limit ${page.maxTotal}) m`.execute(
+    select count(*) as count from (select 1 as one ${matches} limit ${sql.lit(page.maxTotal)}) m`.execute(
     db,
   );
   return { ids, total: Number(count.rows[0]?.count ?? 0) };
