@@ -9,6 +9,7 @@ import {
   type SessionsService,
 } from '../modules/sessions/sessions.service.js';
 import { isBanned, type UserRow } from '../modules/users/users.table.js';
+import { addCookie } from './cookies.js';
 import type { RequestSession } from './request-context.js';
 
 export const SESSION_COOKIE = 'cadenza_session';
@@ -137,7 +138,7 @@ class UnsavedSession implements RequestSession {
 
 function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {
   const remember = request.session.row?.remember === 1;
-  reply.setCookie(SESSION_COOKIE, request.session.id, {
+  addCookie(reply, SESSION_COOKIE, request.session.id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

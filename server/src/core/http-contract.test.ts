@@ -112,6 +112,24 @@ describe('anti-forgery', () => {
     expect(Number(sessionsAfter.n)).toBe(Number(sessionsBefore.n) + 1);
   });
 
+  it('marks both cookies Secure behind an https address, and only there', async () => {
+    const secure = await createTestApp({ APP_URL: 'https://music.example.com' });
+    try {
+      const response = await new TestClient(secure.app).get('/api/v1/bootstrap-data');
+      const cookies = response.cookies.filter((c) =>
+        ['XSRF-TOKEN', 'cadenza_session'].includes(c.name),
+      );
+      expect(cookies.map((c) => [c.name, c.secure])).toEqual([
+        ['cadenza_session', true],
+        ['XSRF-TOKEN', true],
+      ]);
+    } finally {
+      await secure.close();
+    }
+    const plain = await new TestClient(t.app).get('/api/v1/bootstrap-data');
+    expect(plain.cookies.filter((c) => c.secure)).toEqual([]);
+  });
+
   it('does not set the cookie again once the browser has it', async () => {
     const client = await new TestClient(t.app).visit();
     const again = await client.get('/api/v1/bootstrap-data');

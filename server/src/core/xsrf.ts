@@ -3,6 +3,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@cadenza/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hmac, safeEqual } from '../infra/hash.js';
+import { addCookie } from './cookies.js';
 import { AppError } from './errors.js';
 import './request-context.js';
 
@@ -77,7 +78,7 @@ export const xsrfPlugin = fp<XsrfOptions>(
           ? undefined
           : tokenFor(request);
       if (token !== undefined && request.cookies[XSRF_COOKIE] !== token) {
-        reply.setCookie(XSRF_COOKIE, token, {
+        addCookie(reply, XSRF_COOKIE, token, {
           path: '/',
           httpOnly: false,
           sameSite: 'lax',
