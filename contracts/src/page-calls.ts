@@ -6,7 +6,7 @@
  * The calls are the ones the screens' fetch functions make (a web test holds them together).
  */
 
-import { PROFILE_TABS } from './music-constants.js';
+import { PROFILE_TABS, SEARCH_TYPES } from './music-constants.js';
 
 /** The element of the page that holds the answers, keyed by {@link pageCallKey}. */
 export const PAGE_CALLS_ELEMENT_ID = 'page-calls';
@@ -38,7 +38,7 @@ export function pageCallKey(url: string): string {
  * not the player's).
  */
 export function firstCallsOf(pathname: string, search = ''): string[] {
-  const [, first, second] = pathname.split('/');
+  const [, first, second, third] = pathname.split('/');
   const query = new URLSearchParams(search);
   const calls = (() => {
     switch (first) {
@@ -78,6 +78,19 @@ export function firstCallsOf(pathname: string, search = ''): string[] {
         // A guest's calls fail (the library is a listener's own) and are left to the screen.
         const shelf = LIBRARY_SHELVES[second ?? 'songs'];
         return shelf ? [`${API}/users/me/${shelf}?page=1&perPage=30`] : [];
+      }
+      case 'search': {
+        // The 'All' tab's best matches of every type, or the first page of the tab's type.
+        const query = safeDecode(second ?? '');
+        if (!query.trim()) return [];
+        const type = SEARCH_TYPES.find((each) => each === third);
+        const params = new URLSearchParams({
+          query,
+          types: type ?? SEARCH_TYPES.join(','),
+          page: '1',
+          perPage: type ? '20' : '6',
+        });
+        return [`${API}/search?${params}`];
       }
       case 'genre':
         return second ? [`${API}/genres/${encodeURIComponent(safeDecode(second))}`] : [];

@@ -1,4 +1,4 @@
-import { PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-calls';
+import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTrack } from '../modules/music/music.fixtures.js';
 import { signedInUser } from '../test/factories.js';
@@ -130,5 +130,21 @@ describe("a player page's first calls, answered in the page", () => {
     expect(
       answersIn((await guest.get('/channel/genre-albums?genre=synthwave')).body)?.[genreCall],
     ).toEqual((await guest.get(genreCall)).json());
+  });
+
+  it("holds a search page's matches: every type's best on 'All', a tab's first page", async () => {
+    const { trackId } = await importTrack(t.app, t.config.dataDir, { title: 'Findable Tune' });
+    const guest = new TestClient(t.app);
+    for (const page of ['/search/findable%20tune', '/search/findable%20tune/tracks']) {
+      const [call] = firstCallsOf(page);
+      const answer = answersIn((await guest.get(page)).body)?.[call!];
+      expect(answer, page).toEqual((await guest.get(call!)).json());
+      expect(answer, page).toMatchObject({
+        results: { tracks: { data: [expect.objectContaining({ id: trackId })] } },
+      });
+    }
+    expect(firstCallsOf('/search/findable%20tune/tracks')).toEqual([
+      '/api/v1/search?page=1&perPage=20&query=findable+tune&types=tracks',
+    ]);
   });
 });

@@ -16,6 +16,11 @@ import {
   fetchPlaylistTracks,
   playlistTracksQuery,
 } from '../features/player/screens/playlist/api/playlist-api';
+import {
+  SEARCH_ALL_PAGE_SIZE,
+  searchAllQuery,
+  searchTypeQuery,
+} from '../features/player/screens/search/api/search-api';
 import { fetchTopTracks } from '../features/player/screens/top-50/api/top-tracks-api';
 import { fetchTrack } from '../features/player/screens/track/api/track-api';
 import {
@@ -108,6 +113,14 @@ describe("the page's answers to its first calls", () => {
       ],
       ['/channel/new-this-week', () => fetchChannelPage('new-this-week', 1)],
       ['/channel/genre-albums?genre=hip hop', () => fetchChannelPage('genre-albums', 1, 'hip hop')],
+      [
+        '/search/hip%20hop',
+        () => searchAllQuery('hip hop', SEARCH_ALL_PAGE_SIZE).queryFn!({} as never),
+      ],
+      [
+        '/search/hip%20hop/albums',
+        () => searchTypeQuery('hip hop', 'albums').queryFn!({ pageParam: 1 } as never),
+      ],
       ['/library', () => libraryQuery('songs').queryFn!({ pageParam: 1 } as never)],
       ['/library/history', () => libraryQuery('history').queryFn!({ pageParam: 1 } as never)],
       ['/library/playlists', () => libraryQuery('playlists').queryFn!({ pageParam: 1 } as never)],
@@ -118,6 +131,11 @@ describe("the page's answers to its first calls", () => {
       const [pathname, search] = page.split('?');
       expect(firstCallsOf(pathname!, search), page).toContain(`${url.pathname}${url.search}`);
     }
+  });
+
+  it('asks for nothing on a search page without a query', () => {
+    expect(firstCallsOf('/search/%20')).toEqual([]);
+    expect(firstCallsOf('/search')).toEqual([]);
   });
 
   it('asks for the tab a profile opens on, and no other', () => {

@@ -9,7 +9,7 @@ import { EmptyMessage, LoadError, LoadMore, Section } from '../common/components
 import { SectionLinks } from '../common/components/section-links';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { searchUrl } from '../common/links';
-import { useSearchAll, useSearchType } from './api/search-api';
+import { SEARCH_ALL_PAGE_SIZE, useSearchAll, useSearchType } from './api/search-api';
 import { UserCard } from './components/user-card';
 
 type Tab = 'all' | SearchType;
@@ -63,7 +63,7 @@ function hasAny(results: SearchResults['results']) {
 function AllResults({ query }: { query: string }) {
   const { t } = useTranslation();
   const labels = useTabLabels();
-  const search = useSearchAll(query, 6);
+  const search = useSearchAll(query, SEARCH_ALL_PAGE_SIZE);
   if (search.isPending) return <SearchSkeleton />;
   if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
   const { results } = search.data;

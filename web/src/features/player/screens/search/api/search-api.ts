@@ -14,6 +14,9 @@ export function fetchSearch(query: string, types: readonly SearchType[], page = 
   });
 }
 
+/** How many of each type the 'All' tab shows. */
+export const SEARCH_ALL_PAGE_SIZE = 6;
+
 /** Top matches of every type, for the 'All' tab and the header dropdown. */
 export const searchAllQuery = (query: string, perPage: number) =>
   queryOptions({
