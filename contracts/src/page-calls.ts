@@ -81,11 +81,11 @@ export function firstCallsOf(pathname: string, search = ''): string[] {
       }
       case 'search': {
         // The 'All' tab's best matches of every type, or the first page of the tab's type.
-        const query = safeDecode(second ?? '');
-        if (!query.trim()) return [];
+        const phrase = safeDecode(second ?? '');
+        if (!phrase.trim()) return [];
         const type = SEARCH_TYPES.find((each) => each === third);
         const params = new URLSearchParams({
-          query,
+          query: phrase,
           types: type ?? SEARCH_TYPES.join(','),
           page: '1',
           perPage: type ? '20' : '6',
