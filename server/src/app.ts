@@ -432,10 +432,18 @@ export async function buildApp(
       .publishDue()
       .catch((error: unknown) => console.error('publishing scheduled releases failed', error));
   }, 60_000).unref();
+  // Sessions that ended by themselves (abandoned pending logins, signed-in sessions left idle)
+  // are deleted hourly: a session is otherwise deleted only when it is read again.
+  const pruning = setInterval(() => {
+    services.sessions
+      .pruneExpired()
+      .catch((error: unknown) => console.error('deleting expired sessions failed', error));
+  }, 3_600_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(rescans);
     clearInterval(rollups);
     clearInterval(releasing);
+    clearInterval(pruning);
     services.uploads.stopCleanup();
     await services.paymentStandin?.close();
     await services.library.close();

@@ -297,6 +297,28 @@ describe('authentication', () => {
     expect(await t.app.services.sessions.listForUser(user.id)).toHaveLength(0);
   });
 
+  it('deletes the sessions that ended by themselves, and only those', async () => {
+    const { sessions } = t.app.services;
+    const client = { ip: null, userAgent: null };
+    const abandoned = sessions.newId();
+    const pending = sessions.newId();
+    await sessions.setGuestPayload(abandoned, { waiting: true }, -1, client);
+    await sessions.setGuestPayload(pending, { waiting: true }, 600, client);
+    const user = await createUser(t.app);
+    const signedIn = new TestClient(t.app);
+    await signedIn.login(user.email, user.plainPassword);
+
+    expect(await sessions.pruneExpired()).toBeGreaterThanOrEqual(1);
+    const kept = await t.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', [sha256(abandoned), sha256(pending)])
+      .execute();
+    expect(kept.map((row) => row.id)).toEqual([sha256(pending)]);
+    expect(await sessions.guestPayload(pending)).toEqual({ waiting: true });
+    expect((await signedIn.get('/api/v1/me')).json().user.id).toBe(user.id);
+  });
+
   it('a session whose user is banned is a guest, even if the ban left it in place', async () => {
     const user = await createUser(t.app);
     const client = new TestClient(t.app);
