@@ -14,16 +14,21 @@ export function browserPlayable(codec: string | null, mime: string): boolean {
 
 const ffmpegFound = new Map<string, boolean>();
 
-/** The ffmpeg command when it runs, else null; each command is tried once per process. */
+/**
+ * The ffmpeg command when it runs, else null; each command is tried once per process. A cold
+ * start of ffmpeg on a busy machine has taken over 5 s, so the probe waits longer, and a probe
+ * that still runs out of time answers nothing for good: it is tried again the next time.
+ */
 export function findFfmpeg(command: string): string | null {
   let found = ffmpegFound.get(command);
   if (found === undefined) {
     const result = spawnSync(command, ['-hide_banner', '-version'], {
       stdio: 'ignore',
-      timeout: 5000,
+      timeout: 20_000,
     });
     found = result.status === 0;
-    ffmpegFound.set(command, found);
+    const timedOut = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+    if (!timedOut) ffmpegFound.set(command, found);
   }
   return found ? command : null;
 }
