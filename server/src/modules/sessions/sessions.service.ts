@@ -189,8 +189,6 @@ export function createSessionsService(db: Kysely<Database>) {
       return typeof id === 'number' ? id : null;
     },
 
-    payloadOf,
-
     /** Records that the password was just confirmed in this session (and only this one). */
     async markPasswordConfirmed(row: SessionRow): Promise<string> {
       const at = new Date().toISOString();
