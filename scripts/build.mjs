@@ -39,6 +39,18 @@ const changedAt = Math.max(...webInputs.map((input) => newestMtime(path.join(roo
 if (changedAt > builtAt) {
   console.log('Building the web app…');
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  // The landing page as the server draws it for guests (see web/src/prerender.tsx).
+  run(bin('vite'), [
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--ssr',
+    'src/prerender.tsx',
+    '--outDir',
+    'dist-ssr',
+    '--logLevel',
+    'warn',
+  ]);
 } else {
   console.log('The web app is up to date.');
 }

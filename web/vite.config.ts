@@ -40,9 +40,12 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  // The server's build (the prerendered landing page, `vite build --ssr`) is run by the server
+  // only: it needs no public files, compressed copies or manifest of its own.
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: [{ find: /^@cadenza\/contracts\/(.*)$/, replacement: `${contracts}/$1.ts` }],
   },
@@ -51,7 +54,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // Everything the first page needs comes in one file: dozens of small shared chunks
       // would each cost a request before the page can draw. The icons the screens share come
@@ -76,4 +79,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
   },
-});
+}));

@@ -41,9 +41,10 @@ async function adminRoleId(): Promise<number> {
   return roles.find((role) => role.name === 'admin')!.id;
 }
 
+/** Opens a page and waits for the app to run it (the landing page is drawn before that). */
 async function openApp(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => document.querySelector('#root')?.childElementCount);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
 }
 
 async function acceptCookies(context: BrowserContext): Promise<void> {
@@ -376,6 +377,47 @@ describe.each([
     if (device === MOBILE) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Log in' }).waitFor();
     await page.context().close();
+  });
+});
+
+describe('the landing page before its scripts run', () => {
+  it('is drawn by the server, follows the settings, and the app takes it over', async () => {
+    const noScripts = await browser.newContext({
+      ...MOBILE,
+      baseURL: baseURL(),
+      javaScriptEnabled: false,
+    });
+    const page = await noScripts.newPage();
+    await page.goto('/');
+    const header = page.locator('section[aria-labelledby="landing-title"]');
+    await header.getByRole('heading', { level: 1, name: 'Music for every moment' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Start listening' }).getAttribute('href')).toBe(
+      '/discover',
+    );
+    expect(await page.getByRole('region', { name: 'Trending artists' }).count()).toBe(1);
+    // The server draws every guest's page alike: no cookie notice, whoever asks.
+    expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
+
+    // A changed setting is drawn at once.
+    await saveSettings({ 'landing.show_trending': false });
+    await page.reload();
+    await header.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('region', { name: 'Trending artists' }).count()).toBe(0);
+    await saveSettings({ 'landing.show_trending': true });
+    await noScripts.close();
+
+    // With its scripts, the app takes the same page over without drawing it twice, and the
+    // visitor's own parts (the cookie notice) appear.
+    const visitor = await newPage(browser, MOBILE);
+    const pageErrors: string[] = [];
+    visitor.on('pageerror', (error) => pageErrors.push(error.message));
+    await openApp(visitor);
+    await visitor.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    expect(await visitor.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await visitor.getByRole('button', { name: 'Open menu' }).click();
+    await visitor.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await visitor.context().close();
   });
 });
 

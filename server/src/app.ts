@@ -10,6 +10,8 @@ import { errorHandlerPlugin } from './core/error-handler.js';
 import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
 import { securityHeadersPlugin, inlineScriptsOf } from './core/security-headers.js';
+import { startAfterFirstPaint } from './core/html.js';
+import { loadPrerender } from './core/prerender.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { xsrfPlugin } from './core/xsrf.js';
@@ -472,7 +474,11 @@ export async function buildApp(
   const pageTemplate = readPageTemplate(config.webDist);
   await app.register(securityHeadersPlugin, {
     appUrl: config.appUrl,
-    inlineScripts: [...inlineScriptsOf(pageTemplate), ...SOCIAL_PAGE_SCRIPTS],
+    inlineScripts: [
+      ...inlineScriptsOf(pageTemplate),
+      ...inlineScriptsOf(startAfterFirstPaint(pageTemplate)),
+      ...SOCIAL_PAGE_SCRIPTS,
+    ],
     // Browsers upload straight to S3-compatible storage when it is configured.
     ...(config.s3 ? { connectSources: [storageOrigin(config.s3)] } : {}),
   });
@@ -601,6 +607,7 @@ export async function buildApp(
     settings: services.settings,
     seoResolvers: [customPageSeoResolver(services.customPages)],
     headTags: (pathname) => services.customCode.headTags(pathname),
+    prerender: await loadPrerender(config.webDist),
   });
 
   app.decorate('services', services);

@@ -1,6 +1,6 @@
 import './ui/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { PageLoadError } from './app/page-load-error';
@@ -11,7 +11,7 @@ import { registerOfflineAudio } from './features/player/offline/offline-audio';
 import { applyTranslations } from './i18n/i18n';
 
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   try {
     const data = await loadBootstrapData();
     setBootstrapData(data);
@@ -20,23 +20,55 @@ async function start() {
     registerOfflineAudio();
   } catch (error) {
     console.error(error);
-    root.render(<PageLoadError onRetry={() => window.location.reload()} />);
+    createRoot(container).render(<PageLoadError onRetry={() => window.location.reload()} />);
     return;
   }
   const router = createAppRouter();
+  // The first render waits for the first screen's code: on a page the server drew (the landing
+  // page, for guests) it then takes over that markup, where rendering earlier would blank it
+  // for the loading fallback.
+  await routerReady(router);
   if (isInAppearanceEditor()) {
     // Loaded only inside the editor's frame: visitors never download it.
     void import('./features/appearance/preview-receiver').then((preview) =>
       preview.listenToAppearanceEditor(router),
     );
   }
-  root.render(
+  const app = (
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+      <MarkRunning />
+    </StrictMode>
   );
+  // Where the server's markup differs from this visitor's page (their stored theme, say), React
+  // draws the page again. Hydrating in a transition yields to the browser every few
+  // milliseconds, so the page already on screen stays responsive meanwhile.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+/**
+ * Sets `data-app-running` on <html> once the app's first render is on screen: a page the server
+ * drew looks the same before, but its buttons do nothing until then (browser tests wait for it).
+ */
+function MarkRunning() {
+  useEffect(() => {
+    document.documentElement.dataset.appRunning = '';
+  }, []);
+  return null;
+}
+
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 void start();

@@ -72,17 +72,46 @@ export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
   ].join('\n    ');
 }
 
-/** The page with its head filled in; `extraHead` goes last, after the app's own styles. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The page template with the app's script fetched at once (at low priority: the styles and the
+ * header image come first) but run only after the first paint: for a page drawn on the server,
+ * which then shows before the app's code takes the main thread, and the app hydrates it. It
+ * starts a frame after the browser reports the first paint; a tab opened in the background
+ * paints nothing until shown, so the app starts there at once, and a browser that reports no
+ * paints starts it after a second.
+ */
+export function startAfterFirstPaint(template: string): string {
+  return template.replace(ENTRY_SCRIPT, (_tag, src: string) => {
+    const start = [
+      'let started = false;',
+      `const start = () => { if (!started) { started = true; import(${JSON.stringify(src)}); } };`,
+      "if (document.visibilityState === 'hidden') start();",
+      "new PerformanceObserver(() => requestAnimationFrame(() => setTimeout(start))).observe({ type: 'paint', buffered: true });",
+      'setTimeout(start, 1000);',
+    ].join(' ');
+    return `<script type="module">${start}</script>`;
+  });
+}
+
+/**
+ * The page with its head filled in; `extraHead` goes last, after the app's own styles, and
+ * `body` (markup drawn on the server, see `prerender.ts`) inside the app's root element.
+ */
 export function renderPage(
   template: string,
   seo: SeoTags,
   bootstrap: BootstrapData,
   extraHead = '',
+  body = '',
 ): string {
   const language = escapeHtml(bootstrap.i18n.language);
-  return endOfHead(template, extraHead)
+  const page = endOfHead(template, extraHead)
     .replace(HEAD_MARKER, () => renderHead(seo, bootstrap))
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  return body ? page.replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`) : page;
 }
 
 /** The page with `tags` last in its head (the page itself when there are none). */

@@ -9,7 +9,15 @@ import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-cal
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
-import { endOfHead, FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
+import {
+  endOfHead,
+  FALLBACK_TEMPLATE,
+  renderPage,
+  scriptSafeText,
+  startAfterFirstPaint,
+  type SeoTags,
+} from './html.js';
+import type { PrerenderPage } from './prerender.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
 export type SeoResolver = (
@@ -26,6 +34,8 @@ export interface SpaOptions {
   seoResolvers?: SeoResolver[];
   /** Further tags for a page's head (the site's custom code), by path. */
   headTags?: (pathname: string) => Promise<string>;
+  /** Draws the landing page's markup for guests, so it paints before its scripts run. */
+  prerender?: PrerenderPage | undefined;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -45,7 +55,7 @@ const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
 export const spaPlugin = fp<SpaOptions>(
   async (
     app: FastifyInstance,
-    { webDist, template, bootstrap, settings, seoResolvers = [], headTags },
+    { webDist, template, bootstrap, settings, seoResolvers = [], headTags, prerender },
   ) => {
     if (fs.existsSync(webDist)) {
       // Built files are the same for everyone: they read no session and set no cookie.
@@ -85,20 +95,50 @@ export const spaPlugin = fp<SpaOptions>(
     }
 
     // A guest's page is the same for every guest with the same bootstrap data (the bootstrap
-    // service keeps that while it holds): it is rendered once per data, head and tags.
+    // service keeps that while it holds): it is rendered once per data, head, tags and body.
     const guestPages = new WeakMap<BootstrapData, Map<string, string>>();
-    function render(data: BootstrapData, seo: SeoTags, extra: string, guest: boolean): string {
-      if (!guest) return renderPage(template, seo, data, extra);
-      const key = `${JSON.stringify(seo)}\n${extra}`;
+    const drawnTemplate = startAfterFirstPaint(template);
+    const renderOne = (data: BootstrapData, seo: SeoTags, extra: string, body: string) =>
+      renderPage(body ? drawnTemplate : template, seo, data, extra, body);
+    function render(
+      data: BootstrapData,
+      seo: SeoTags,
+      extra: string,
+      guest: boolean,
+      body: string,
+    ): string {
+      if (!guest) return renderOne(data, seo, extra, body);
+      const key = `${JSON.stringify(seo)}\n${extra}\n${body ? 'drawn' : ''}`;
       let pages = guestPages.get(data);
       if (!pages) guestPages.set(data, (pages = new Map()));
       let html = pages.get(key);
       if (html === undefined) {
-        html = renderPage(template, seo, data, extra);
+        html = renderOne(data, seo, extra, body);
         // Custom pages each have their own head; the site cannot have unboundedly many.
         if (pages.size < 1000) pages.set(key, html);
       }
       return html;
+    }
+
+    // The landing page a guest sees depends on the bootstrap data alone: drawn once per data.
+    const landingPages = new WeakMap<BootstrapData, Promise<string>>();
+    async function landingMarkup(
+      request: FastifyRequest,
+      pathname: string,
+      data: BootstrapData,
+    ): Promise<string> {
+      if (!prerender || request.user || pathname !== '/') return '';
+      if ((await settings.get('homepage.type')) !== 'landing') return '';
+      let markup = landingPages.get(data);
+      if (!markup) {
+        markup = prerender(data, 'http://localhost/').catch((error: unknown) => {
+          // The page still works without it: its scripts draw it, as on every other page.
+          request.log.error({ err: error }, 'The landing page could not be drawn on the server.');
+          return '';
+        });
+        landingPages.set(data, markup);
+      }
+      return markup;
     }
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -112,11 +152,13 @@ export const spaPlugin = fp<SpaOptions>(
         headTags ? headTags(pathname) : '',
         request.method === 'GET' ? answersOf(app, request, firstCallsOf(pathname, search)) : '',
       ]);
+      const body = await landingMarkup(request, pathname, data);
+      const page = render(data, seo, extra, !request.user, body);
       // The answers are the asker's own: they go into the page after the guests' shared copy.
       return reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
         .type('text/html; charset=utf-8')
-        .send(endOfHead(render(data, seo, extra, !request.user), answers));
+        .send(endOfHead(page, answers));
     });
   },
   { name: 'spa', dependencies: ['auth-context'] },

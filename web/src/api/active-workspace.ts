@@ -23,5 +23,5 @@ function subscribe(listener: () => void): () => void {
 
 /** The active workspace, re-rendering when it changes. */
 export function useActiveWorkspaceId(): number {
-  return useSyncExternalStore(subscribe, getActiveWorkspaceId);
+  return useSyncExternalStore(subscribe, getActiveWorkspaceId, getActiveWorkspaceId);
 }

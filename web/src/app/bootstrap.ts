@@ -75,7 +75,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useBootstrap(): BootstrapData {
-  return useSyncExternalStore(subscribe, getBootstrapData);
+  return useSyncExternalStore(subscribe, getBootstrapData, getBootstrapData);
 }
 
 /** The logged-in user, or null for a guest. */

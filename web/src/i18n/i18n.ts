@@ -29,5 +29,5 @@ void i18n.use(initReactI18next).init({
 export function applyTranslations({ language, lines }: I18nBootstrap): void {
   i18n.addResourceBundle(language, 'translation', lines, true, true);
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

@@ -30,6 +30,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 const getChoice = () => choice;
+const noChoice = () => null;
 
 // The appearance editor's preview shows the theme being edited, whatever the visitor chose,
 // without storing anything (the frame shares its storage with the admin's own tabs).
@@ -69,8 +70,9 @@ export function useThemeSelector(): ThemeSelector {
   const { themes } = useBootstrap();
   const canChange = useSetting('themes.user_change') !== false;
   const defaultId = useSetting('themes.default_id') ?? null;
-  const stored = useSyncExternalStore(subscribe, getChoice);
-  const previewed = useSyncExternalStore(subscribe, getPreviewThemeId);
+  // A page drawn on the server knows no stored choice: hydrating, the browser starts alike.
+  const stored = useSyncExternalStore(subscribe, getChoice, noChoice);
+  const previewed = useSyncExternalStore(subscribe, getPreviewThemeId, noChoice);
   const rules: ThemeRules = useMemo(
     () => ({ userChange: canChange, defaultId }),
     [canChange, defaultId],

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCookie, writeCookie } from '../../api/cookies';
 import { useSetting } from '../../app/bootstrap';
@@ -10,6 +10,10 @@ import { MenuLink } from './menu-link';
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice_accepted';
 export const COOKIE_NOTICE_MAX_AGE = 30 * 24 * 60 * 60;
 
+const hasAccepted = () => readCookie(COOKIE_NOTICE_COOKIE) === '1';
+// The answer changes only by this notice's own button, which re-renders it.
+const noSubscription = () => () => {};
+
 /**
  * The cookie notice bar (setting `cookie_notice.*`): a short text, an optional link button and
  * 'OK', which hides it and remembers that for 30 days.
@@ -19,9 +23,12 @@ export function CookieNotice() {
   const enabled = useSetting('cookie_notice.enable') === true;
   const position = useSetting('cookie_notice.position') === 'top' ? 'top' : 'bottom';
   const button = useSetting('cookie_notice.button');
-  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_NOTICE_COOKIE) === '1');
+  // A page drawn on the server is every guest's: only the browser knows this one's answer,
+  // so there the notice shows once the page has come to life.
+  const acceptedBefore = useSyncExternalStore(noSubscription, hasAccepted, () => true);
+  const [accepted, setAccepted] = useState(false);
 
-  if (!enabled || accepted) return null;
+  if (!enabled || acceptedBefore || accepted) return null;
 
   const accept = () => {
     writeCookie(COOKIE_NOTICE_COOKIE, '1', COOKIE_NOTICE_MAX_AGE);

@@ -58,6 +58,8 @@ export function SecondaryFeatures({ features }: { features: LandingFeature[] }) 
                 alt=""
                 width={736}
                 height={552}
+                // Far below the header: fetched as the visitor scrolls near it.
+                loading="lazy"
                 className="size-full object-contain"
               />
             )}

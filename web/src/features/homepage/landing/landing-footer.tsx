@@ -15,6 +15,7 @@ export function LandingFooter({ content }: { content: LandingContent }) {
           <img
             src={content.footerImage}
             alt=""
+            loading="lazy"
             className="absolute inset-0 -z-10 size-full object-cover"
           />
         )}

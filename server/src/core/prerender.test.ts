@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
+import { TestClient } from '../test/test-client.js';
+import { inlineScriptsOf, scriptHashSource } from './security-headers.js';
+
+let t: TestApp;
+let web: string;
+let admin: TestClient;
+
+const ENTRY = '<script type="module" crossorigin src="/assets/app-7c1d.js"></script>';
+const EMPTY_ROOT = '<div id="root"></div>';
+
+// The web build's drawing of a page, as `vite build --ssr` leaves it beside the app: it draws
+// the site's name and counts its drawings, and fails for a site named 'Broken'.
+const PRERENDER = `
+export async function prerenderPage(data, url) {
+  globalThis.drawings = (globalThis.drawings ?? 0) + 1;
+  const name = data.settings.branding.site_name;
+  if (name === 'Broken') throw new Error('cannot draw');
+  return '<main>' + name + ' at ' + new URL(url).pathname + '</main>';
+}
+`;
+
+const drawings = () => (globalThis as { drawings?: number }).drawings ?? 0;
+const setSiteName = (name: string) =>
+  admin.post('/api/v1/settings', { 'branding.site_name': name });
+
+beforeAll(async () => {
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-web-'));
+  fs.writeFileSync(path.join(web, 'package.json'), '{ "type": "module" }');
+  fs.mkdirSync(path.join(web, 'dist'));
+  fs.mkdirSync(path.join(web, 'dist-ssr'));
+  fs.writeFileSync(
+    path.join(web, 'dist', 'index.html'),
+    `<!doctype html><html lang="en"><head><!-- cadenza:head -->${ENTRY}</head><body>${EMPTY_ROOT}</body></html>`,
+  );
+  fs.writeFileSync(path.join(web, 'dist-ssr', 'prerender.js'), PRERENDER);
+  t = await createTestApp({ WEB_DIST: path.join(web, 'dist') });
+  admin = new TestClient(t.app);
+  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await admin.post('/api/v1/settings', {
+    'branding.site_name': 'Cadenza',
+    'homepage.type': 'landing',
+  });
+});
+
+describe('the landing page drawn on the server', () => {
+  it('comes inside a guest’s page, drawn once for every guest until a setting changes', async () => {
+    const page = await new TestClient(t.app).get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"><main>Cadenza at /</main></div>');
+    const before = drawings();
+    const again = await new TestClient(t.app).get('/?from=newsletter');
+    expect(again.body).toBe(page.body);
+    expect(drawings()).toBe(before);
+
+    await setSiteName('Cadenza Live');
+    const changed = await new TestClient(t.app).get('/');
+    expect(changed.body).toContain('<main>Cadenza Live at /</main>');
+    expect(drawings()).toBe(before + 1);
+  });
+
+  it('starts the app after the first paint, by a script the page’s policy allows', async () => {
+    const page = await new TestClient(t.app).get('/');
+    expect(page.body).not.toContain(ENTRY);
+    const starter = inlineScriptsOf(page.body).find((script) => script.includes('import('));
+    expect(starter).toContain('import("/assets/app-7c1d.js")');
+    expect(starter).toContain("type: 'paint'");
+    expect(page.headers['content-security-policy']).toContain(scriptHashSource(starter!));
+  });
+
+  it('leaves other pages, members and other homepages to the app’s scripts', async () => {
+    const other = await new TestClient(t.app).get('/discover');
+    expect(other.body).toContain(EMPTY_ROOT);
+    expect(other.body).toContain(ENTRY);
+
+    const member = await admin.get('/');
+    expect(member.body).toContain(EMPTY_ROOT);
+    expect(member.body).toContain(ENTRY);
+
+    await admin.post('/api/v1/settings', { 'homepage.type': 'login' });
+    const login = await new TestClient(t.app).get('/');
+    expect(login.body).toContain(EMPTY_ROOT);
+    expect(login.body).toContain(ENTRY);
+  });
+
+  it('still serves the page, for the scripts to draw, when drawing fails', async () => {
+    await setSiteName('Broken');
+    const page = await new TestClient(t.app).get('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(EMPTY_ROOT);
+    expect(page.body).toContain(ENTRY);
+    expect(page.body).toContain('<title>Broken</title>');
+  });
+});
