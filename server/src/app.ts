@@ -11,7 +11,7 @@ import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
 import { securityHeadersPlugin, inlineScriptsOf } from './core/security-headers.js';
 import { startAfterFirstPaint } from './core/html.js';
-import { loadPrerender } from './core/prerender.js';
+import { prerenderFrom } from './core/prerender.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { xsrfPlugin } from './core/xsrf.js';
@@ -607,7 +607,7 @@ export async function buildApp(
     settings: services.settings,
     seoResolvers: [customPageSeoResolver(services.customPages)],
     headTags: (pathname) => services.customCode.headTags(pathname),
-    prerender: await loadPrerender(config.webDist),
+    prerender: prerenderFrom(config.webDist),
   });
 
   app.decorate('services', services);
