@@ -13,6 +13,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The app runs as production unless told otherwise; libraries that read NODE_ENV themselves
+  // (React's server renderer, which draws the landing page) must agree, not fall back to their
+  // slower development builds.
+  process.env.NODE_ENV = config.env;
   const app = await buildApp(config, { announce: (message) => console.log(`\n${message}\n`) });
 
   let closing = false;

@@ -24,10 +24,6 @@ async function start() {
     return;
   }
   const router = createAppRouter();
-  // The first render waits for the first screen's code: on a page the server drew (the landing
-  // page, for guests) it then takes over that markup, where rendering earlier would blank it
-  // for the loading fallback.
-  await routerReady(router);
   if (isInAppearanceEditor()) {
     // Loaded only inside the editor's frame: visitors never download it.
     void import('./features/appearance/preview-receiver').then((preview) =>
@@ -42,11 +38,17 @@ async function start() {
       <MarkRunning />
     </StrictMode>
   );
-  // Where the server's markup differs from this visitor's page (their stored theme, say), React
-  // draws the page again. Hydrating in a transition yields to the browser every few
-  // milliseconds, so the page already on screen stays responsive meanwhile.
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(app);
+    return;
+  }
+  // A page the server drew (the landing page, for guests) is taken over once the router has its
+  // first screen's code: rendering earlier would blank it for the loading fallback. Where the
+  // markup differs from this visitor's page (their stored theme, say), React draws the page
+  // again. Hydrating in a transition yields to the browser every few milliseconds, so the page
+  // already on screen stays responsive meanwhile.
+  await routerReady(router);
+  startTransition(() => void hydrateRoot(container, app));
 }
 
 /**
