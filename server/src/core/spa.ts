@@ -40,6 +40,12 @@ export interface SpaOptions {
 
 const ONE_YEAR = 31_536_000;
 
+/** A page shared by guests: its text, and the same encoded, as sent when nothing is added. */
+interface SharedPage {
+  html: string;
+  bytes: Buffer;
+}
+
 /** The built web app's `index.html`, or a bare page when the web app has not been built. */
 export function readPageTemplate(webDist: string): string {
   const indexFile = path.join(webDist, 'index.html');
@@ -95,29 +101,24 @@ export const spaPlugin = fp<SpaOptions>(
     }
 
     // A guest's page is the same for every guest with the same bootstrap data (the bootstrap
-    // service keeps that while it holds): it is rendered once per data, head, tags and body.
-    const guestPages = new WeakMap<BootstrapData, Map<string, string>>();
+    // service keeps that while it holds): it is rendered once per data, head, tags and body,
+    // and kept as the bytes sent too (encoding a page of text took a third of its answer's time).
+    const guestPages = new WeakMap<BootstrapData, Map<string, SharedPage>>();
     const drawnTemplate = startAfterFirstPaint(template);
     const renderOne = (data: BootstrapData, seo: SeoTags, extra: string, body: string) =>
       renderPage(body ? drawnTemplate : template, seo, data, extra, body);
-    function render(
-      data: BootstrapData,
-      seo: SeoTags,
-      extra: string,
-      guest: boolean,
-      body: string,
-    ): string {
-      if (!guest) return renderOne(data, seo, extra, body);
+    function guestPage(data: BootstrapData, seo: SeoTags, extra: string, body: string): SharedPage {
       const key = `${JSON.stringify(seo)}\n${extra}\n${body ? 'drawn' : ''}`;
       let pages = guestPages.get(data);
       if (!pages) guestPages.set(data, (pages = new Map()));
-      let html = pages.get(key);
-      if (html === undefined) {
-        html = renderOne(data, seo, extra, body);
+      let page = pages.get(key);
+      if (page === undefined) {
+        const html = renderOne(data, seo, extra, body);
+        page = { html, bytes: Buffer.from(html) };
         // Custom pages each have their own head; the site cannot have unboundedly many.
-        if (pages.size < 1000) pages.set(key, html);
+        if (pages.size < 1000) pages.set(key, page);
       }
-      return html;
+      return page;
     }
 
     // The landing page a guest sees depends on the bootstrap data alone: drawn once per data.
@@ -153,12 +154,13 @@ export const spaPlugin = fp<SpaOptions>(
         request.method === 'GET' ? answersOf(app, request, firstCallsOf(pathname, search)) : '',
       ]);
       const body = await landingMarkup(request, pathname, data);
-      const page = render(data, seo, extra, !request.user, body);
-      // The answers are the asker's own: they go into the page after the guests' shared copy.
-      return reply
+      reply
         .header('cache-control', 'no-cache, no-store, must-revalidate')
-        .type('text/html; charset=utf-8')
-        .send(endOfHead(page, answers));
+        .type('text/html; charset=utf-8');
+      if (request.user) return reply.send(endOfHead(renderOne(data, seo, extra, body), answers));
+      const shared = guestPage(data, seo, extra, body);
+      // The answers are the asker's own: they go into the page after the guests' shared copy.
+      return reply.send(answers ? endOfHead(shared.html, answers) : shared.bytes);
     });
   },
   { name: 'spa', dependencies: ['auth-context'] },
