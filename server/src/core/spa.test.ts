@@ -158,6 +158,27 @@ describe('the web app', () => {
     expect(plain.body).toBe('console.log("app")');
   });
 
+  it('sends a guest’s page compressed to browsers that accept it, a member’s as it is', async () => {
+    const get = (encoding: string) =>
+      new TestClient(t.app).get('/', { headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const member = await admin.get('/', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(member.headers['content-encoding']).toBeUndefined();
+    expect(bootstrapOf(member.body).user.email).toBe(ADMIN_EMAIL);
+  });
+
   it('does not serve the raw template', async () => {
     const page = await new TestClient(t.app).get('/index.html');
     expect(page.body).toContain('id="bootstrap-data"');
