@@ -42,7 +42,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // The server's build (the prerendered landing page, `vite build --ssr`) is run by the server
+  // The server's build (the prerendered landing page, `vite build --ssr`) is loaded by the server
   // only: it needs no public files, compressed copies or manifest of its own.
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],

@@ -43,10 +43,10 @@ async function start() {
     return;
   }
   // A page the server drew (the landing page, for guests) is taken over once the router has its
-  // first screen's code: rendering earlier would blank it for the loading fallback. Where the
-  // markup differs from this visitor's page (their stored theme, say), React draws the page
-  // again. Hydrating in a transition yields to the browser every few milliseconds, so the page
-  // already on screen stays responsive meanwhile.
+  // first screen's code: rendering earlier would blank it for the loading fallback. What only
+  // the browser knows (a stored theme, say) is first read as the server drew it, so the markup
+  // matches. Hydrating in a transition yields to the browser every few milliseconds, so the
+  // page already on screen stays responsive meanwhile.
   await routerReady(router);
   startTransition(() => void hydrateRoot(container, app));
 }

@@ -76,12 +76,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /**
- * The page template with the app's script fetched at once (at low priority: the styles and the
- * header image come first) but run only after the first paint: for a page drawn on the server,
- * which then shows before the app's code takes the main thread, and the app hydrates it. It
- * starts a frame after the browser reports the first paint; a tab opened in the background
- * paints nothing until shown, so the app starts there at once, and a browser that reports no
- * paints starts it after a second.
+ * The page template with the app's script loaded only after the first paint: for a page drawn
+ * on the server, which then shows with its styles and header image alone, before the app's code
+ * takes the network and the main thread; the app then hydrates it. It starts a frame after the
+ * browser reports the first paint; a tab opened in the background paints nothing until shown,
+ * so the app starts there at once, and a browser that reports no paints starts it after a
+ * second.
  */
 export function startAfterFirstPaint(template: string): string {
   return template.replace(ENTRY_SCRIPT, (_tag, src: string) => {
