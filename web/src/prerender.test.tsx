@@ -1,5 +1,4 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
-import type { Theme } from '@cadenza/contracts/themes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,38 +7,39 @@ import { setBootstrapData } from './app/bootstrap';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { makeBootstrap } from './app/testing/bootstrap-factory';
+import { DARK_THEME, LIGHT_THEME } from './app/testing/theme-fixtures';
 import { prerenderPage } from './prerender';
 import { resetThemeChoice } from './theme/use-theme-selector';
 
-const DARK: Theme = {
-  id: 1,
-  name: 'Dark',
-  is_dark: true,
-  default_light: false,
-  default_dark: true,
-  values: { '--bg': '#0f0f12' },
-};
-const LIGHT: Theme = {
-  ...DARK,
-  id: 2,
-  name: 'Light',
-  is_dark: false,
-  default_light: true,
-  default_dark: false,
-};
-
 const guest = (): BootstrapData => ({
   ...makeBootstrap({ settings: { 'cookie_notice.enable': true } }),
-  themes: [DARK, LIGHT],
+  themes: [DARK_THEME, LIGHT_THEME],
 });
+
+const ANSWERS: Record<string, unknown> = {
+  '/api/v1/landing/artists': { artists: [] },
+  '/api/v1/value-lists/localizations': { localizations: [{ language: 'en', name: 'English' }] },
+};
 
 let root: Root | undefined;
+let unexpected: string[];
 
 beforeEach(() => {
-  // The trending artists ask once the app runs; the catalogue has none.
-  vi.stubGlobal('fetch', async () => new Response('{"message":"Not found."}', { status: 404 }));
+  // Once the app runs, the trending artists and the language picker ask the server: its
+  // answers for a site with no catalogue and one language. Nothing else may be asked for.
+  unexpected = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const answer = Object.entries(ANSWERS).find(([path]) => url.startsWith(path))?.[1];
+    if (!answer) unexpected.push(url);
+    return new Response(JSON.stringify(answer ?? { message: 'Not found.' }), {
+      status: answer ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
 });
 afterEach(() => {
+  expect(unexpected).toEqual([]);
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';

@@ -142,7 +142,9 @@ export const spaPlugin = fp<SpaOptions>(
       data: BootstrapData,
     ): Promise<string> {
       if (!prerender || request.user || pathname !== '/') return '';
-      if ((await settings.get('homepage.type')) !== 'landing') return '';
+      // Read from the data the page is drawn from, as the screen itself reads it.
+      const homepage = data.settings.homepage as { type?: string } | undefined;
+      if ((homepage?.type ?? 'landing') !== 'landing') return '';
       let markup = landingPages.get(data);
       if (!markup) {
         markup = prerender(data, 'http://localhost/').catch((error: unknown) => {

@@ -7,25 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBootstrapData } from '../app/bootstrap';
 import { Providers } from '../app/providers';
 import { makeBootstrap } from '../app/testing/bootstrap-factory';
+import { DARK_THEME as DARK, LIGHT_THEME as LIGHT } from '../app/testing/theme-fixtures';
 import { ThemeToggle } from './theme-toggle';
 import { resetThemeChoice, useThemeSelector } from './use-theme-selector';
 
-const DARK: Theme = {
-  id: 1,
-  name: 'Dark',
-  is_dark: true,
-  default_light: false,
-  default_dark: true,
-  values: { '--bg': '#0f0f12', '--fg': '#f4f4f6' },
-};
-const LIGHT: Theme = {
-  id: 2,
-  name: 'Light',
-  is_dark: false,
-  default_light: true,
-  default_dark: false,
-  values: { '--bg': '#ffffff', '--fg': '#121216' },
-};
 const SEPIA: Theme = {
   ...LIGHT,
   id: 3,
