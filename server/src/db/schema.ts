@@ -46,6 +46,7 @@ import type {
   ArtistGenresTable,
   ArtistsTable,
   CatalogueCountsTable,
+  CatalogueVersionTable,
   GenresTable,
   TrackArtistsTable,
   TrackGenresTable,
@@ -108,6 +109,7 @@ export interface Database {
   albums: AlbumsTable;
   album_artists: AlbumArtistsTable;
   catalogue_counts: CatalogueCountsTable;
+  catalogue_version: CatalogueVersionTable;
   tracks: TracksTable;
   track_artists: TrackArtistsTable;
   genres: GenresTable;

@@ -16,6 +16,7 @@ import type { LikesService } from '../likes/likes.service.js';
 import { groupBy, inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
 import * as browse from './browse.repo.js';
 import * as repo from './catalogue.repo.js';
+import { createCatalogueCache } from './catalogue-cache.js';
 import { createCatalogueImport } from './catalogue.import.js';
 import {
   albumRowToAlbum,
@@ -54,6 +55,7 @@ export const TRENDING_KEPT_MS = 60_000;
 export function createCatalogueService({ db, storage, likes, dataDir, events }: CatalogueDeps) {
   /** The trending ranking of each length asked for, while it is kept (see rankedByRecentPlays). */
   const ranked = new Map<number, { until: number; ids: Promise<number[]> }>();
+  const cache = createCatalogueCache({ db, likes });
 
   async function presentTracks(
     rows: repo.ListedTrackRow[],
@@ -129,8 +131,37 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     });
   }
 
+  async function artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
+    const row = await repo.findArtist(db, id);
+    if (!row) throw AppError.notFound('Artist not found.');
+    // Each part is presented as soon as its rows arrive, beside the others.
+    const [[artist], albums, topTracks, similar] = await Promise.all([
+      presentArtists([row], viewer, { genres: true, followers: true }),
+      repo
+        .artistAlbums(db, id, pageWindow(albumsPage))
+        .then(async ({ rows, total }) =>
+          paginated(await presentAlbums(rows, viewer), total, albumsPage),
+        ),
+      repo.artistTopTracks(db, id, 10).then((rows) => presentTracks(rows, viewer)),
+      repo.similarArtists(db, id, 10).then((rows) => presentArtists(rows, viewer)),
+    ]);
+    return { ...artist!, albums, top_tracks: topTracks, similar };
+  }
+
+  async function albumPage(id: number, viewer: Viewer): Promise<Album> {
+    const row = await repo.findAlbum(db, id);
+    if (!row || (row.hidden && !viewer.editor)) throw AppError.notFound('Album not found.');
+    const [[album], trackRows] = await Promise.all([
+      presentAlbums([row], viewer, { genres: true }),
+      repo.albumTracks(db, id, { withHidden: viewer.editor === true }),
+    ]);
+    return { ...album!, tracks: await presentTracks(trackRows, viewer) };
+  }
+
   return {
     ...createCatalogueImport({ db, storage, events }),
+    /** The catalogue's pages kept while nothing they show changes (search keeps its own here). */
+    cache,
     presentTracks,
     presentAlbums,
     presentArtists,
@@ -157,31 +188,14 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return artist!;
     },
 
-    async artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
-      const row = await repo.findArtist(db, id);
-      if (!row) throw AppError.notFound('Artist not found.');
-      // Each part is presented as soon as its rows arrive, beside the others.
-      const [[artist], albums, topTracks, similar] = await Promise.all([
-        presentArtists([row], viewer, { genres: true, followers: true }),
-        repo
-          .artistAlbums(db, id, pageWindow(albumsPage))
-          .then(async ({ rows, total }) =>
-            paginated(await presentAlbums(rows, viewer), total, albumsPage),
-          ),
-        repo.artistTopTracks(db, id, 10).then((rows) => presentTracks(rows, viewer)),
-        repo.similarArtists(db, id, 10).then((rows) => presentArtists(rows, viewer)),
-      ]);
-      return { ...artist!, albums, top_tracks: topTracks, similar };
+    artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
+      return cache.page(`artist:${id}:${albumsPage.page}:${albumsPage.perPage}`, viewer, (viewer) =>
+        artistPage(id, viewer, albumsPage),
+      );
     },
 
-    async albumPage(id: number, viewer: Viewer): Promise<Album> {
-      const row = await repo.findAlbum(db, id);
-      if (!row || (row.hidden && !viewer.editor)) throw AppError.notFound('Album not found.');
-      const [[album], trackRows] = await Promise.all([
-        presentAlbums([row], viewer, { genres: true }),
-        repo.albumTracks(db, id, { withHidden: viewer.editor === true }),
-      ]);
-      return { ...album!, tracks: await presentTracks(trackRows, viewer) };
+    albumPage(id: number, viewer: Viewer): Promise<Album> {
+      return cache.page(`album:${id}`, viewer, (viewer) => albumPage(id, viewer));
     },
 
     async track(id: number, viewer: Viewer): Promise<Track> {
@@ -284,19 +298,30 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return { track, file, filename: `${track.name}${extension}` };
     },
 
-    async topTracks(page: PageRequest, viewer: Viewer, genreId?: number) {
-      const { rows, total } = await repo.topTracks(db, pageWindow(page), genreId);
-      return paginated(await presentTracks(rows, viewer), total, page);
+    topTracks(page: PageRequest, viewer: Viewer, genreId?: number) {
+      return cache.page(
+        `top:${genreId ?? ''}:${page.page}:${page.perPage}`,
+        viewer,
+        async (viewer) => {
+          const { rows, total } = await repo.topTracks(db, pageWindow(page), genreId);
+          return paginated(await presentTracks(rows, viewer), total, page);
+        },
+      );
     },
 
-    async albums(order: 'new' | 'popular', page: PageRequest, viewer: Viewer, genreId?: number) {
-      const { rows, total } = await repo.listAlbums(db, order, pageWindow(page), genreId);
-      return paginated(await presentAlbums(rows, viewer), total, page);
+    albums(order: 'new' | 'popular', page: PageRequest, viewer: Viewer, genreId?: number) {
+      const key = `albums:${order}:${genreId ?? ''}:${page.page}:${page.perPage}`;
+      return cache.page(key, viewer, async (viewer) => {
+        const { rows, total } = await repo.listAlbums(db, order, pageWindow(page), genreId);
+        return paginated(await presentAlbums(rows, viewer), total, page);
+      });
     },
 
-    async popularArtists(page: PageRequest, viewer: Viewer) {
-      const { rows, total } = await repo.popularArtists(db, pageWindow(page));
-      return paginated(await presentArtists(rows, viewer), total, page);
+    popularArtists(page: PageRequest, viewer: Viewer) {
+      return cache.page(`artists:popular:${page.page}:${page.perPage}`, viewer, async (viewer) => {
+        const { rows, total } = await repo.popularArtists(db, pageWindow(page));
+        return paginated(await presentArtists(rows, viewer), total, page);
+      });
     },
 
     async trendingArtists(page: PageRequest, viewer: Viewer) {

@@ -115,6 +115,32 @@ export function createSearchService({
     return Promise.all(types.map((type) => similarIds(TABLE_OF[type], tokens, window)));
   }
 
+  /** The catalogue's part of a search: its pages of tracks, albums, artists and playlists. */
+  async function catalogueResults(
+    types: CatalogueType[],
+    tokens: string[],
+    window: SearchWindow,
+    page: PageRequest,
+    viewer: Viewer,
+  ): Promise<SearchResults['results']> {
+    const found = await catalogueIds(types, tokens, window);
+    const results: SearchResults['results'] = {};
+    await Promise.all(
+      types.map(async (type, i) => {
+        const { ids, total } = found[i]!;
+        if (type === 'tracks')
+          results.tracks = paginated(await catalogue.tracksByIds(ids, viewer), total, page);
+        if (type === 'albums')
+          results.albums = paginated(await catalogue.albumsByIds(ids, viewer), total, page);
+        if (type === 'artists')
+          results.artists = paginated(await catalogue.artistsByIds(ids, viewer), total, page);
+        if (type === 'playlists')
+          results.playlists = paginated(await playlists.byIds(ids, viewer), total, page);
+      }),
+    );
+    return results;
+  }
+
   return {
     async search(
       query: string,
@@ -133,22 +159,16 @@ export function createSearchService({
       const catalogueTypes = [...wanted].filter((type): type is CatalogueType => type !== 'users');
       const [users, found] = await Promise.all([
         wanted.has('users') ? repo.searchUsers(db, dialect, tokens, window) : undefined,
-        catalogueIds(catalogueTypes, tokens, window),
+        catalogueTypes.length === 0
+          ? {}
+          : catalogue.cache.page(
+              `search:${catalogueTypes.join(',')}:${tokens.join(' ')}:${page.page}:${page.perPage}`,
+              viewer,
+              (viewer) => catalogueResults(catalogueTypes, tokens, window, page, viewer),
+            ),
       ]);
+      Object.assign(results, found);
       if (users) results.users = paginated(users.rows.map(publicUserRef), users.total, page);
-      await Promise.all(
-        catalogueTypes.map(async (type, i) => {
-          const { ids, total } = found[i]!;
-          if (type === 'tracks')
-            results.tracks = paginated(await catalogue.tracksByIds(ids, viewer), total, page);
-          if (type === 'albums')
-            results.albums = paginated(await catalogue.albumsByIds(ids, viewer), total, page);
-          if (type === 'artists')
-            results.artists = paginated(await catalogue.artistsByIds(ids, viewer), total, page);
-          if (type === 'playlists')
-            results.playlists = paginated(await playlists.byIds(ids, viewer), total, page);
-        }),
-      );
       return { query, results };
     },
   };

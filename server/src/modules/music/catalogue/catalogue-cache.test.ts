@@ -1,0 +1,308 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WATCHED } from '../../../db/migrations/0034_catalogue_version.js';
+import { createUser, signedInUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { TestClient } from '../../../test/test-client.js';
+import { importTrack } from '../music.fixtures.js';
+import { PLAYS_KEPT_MS } from './catalogue-cache.js';
+import type { Viewer } from './catalogue.service.js';
+
+describe('the catalogue pages kept between requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  const guest = () => new TestClient(t.app);
+  const artistPage = async (client: TestClient, id: number) =>
+    (await client.get(`/api/v1/artists/${id}`)).json().artist;
+  const albumPage = async (client: TestClient, id: number) =>
+    (await client.get(`/api/v1/albums/${id}`)).json().album;
+  const search = async (client: TestClient, query: string) =>
+    (await client.get(`/api/v1/search?query=${encodeURIComponent(query)}`)).json().results;
+
+  it('show an edit made straight in the database at once, as one from another process', async () => {
+    const db = t.db.kysely;
+    const first = await importTrack(t.app, t.config.dataDir, {
+      title: 'Lantern Song',
+      artists: ['Lantern Keeper'],
+      album: 'Lantern Nights',
+    });
+    const second = await importTrack(t.app, t.config.dataDir, {
+      title: 'Lantern Reprise',
+      artists: ['Lantern Keeper'],
+      album: 'Lantern Nights',
+      trackNumber: 2,
+    });
+    const [artistId] = first.artistIds;
+    const albumId = first.albumId!;
+    const client = guest();
+    expect((await artistPage(client, artistId!)).name).toBe('Lantern Keeper');
+    expect((await albumPage(client, albumId)).tracks).toHaveLength(2);
+    expect((await search(client, 'lantern')).tracks.total).toBe(2);
+    // The same pages again: kept, and the same.
+    expect((await artistPage(client, artistId!)).name).toBe('Lantern Keeper');
+
+    await db
+      .updateTable('artists')
+      .set({ name: 'The Lantern Keepers' })
+      .where('id', '=', artistId!)
+      .execute();
+    expect((await artistPage(client, artistId!)).name).toBe('The Lantern Keepers');
+    expect((await albumPage(client, albumId)).tracks[0].artists[0].name).toBe(
+      'The Lantern Keepers',
+    );
+
+    await db.updateTable('tracks').set({ hidden: 1 }).where('id', '=', second.trackId).execute();
+    const album = await albumPage(client, albumId);
+    expect(album.tracks.map((track: { name: string }) => track.name)).toEqual(['Lantern Song']);
+
+    await importTrack(t.app, t.config.dataDir, {
+      title: 'Lantern Coda',
+      artists: ['Someone Else'],
+      album: 'Elsewhere',
+    });
+    const found = await search(client, 'lantern');
+    expect(found.tracks.data.map((track: { name: string }) => track.name)).toContain(
+      'Lantern Coda',
+    );
+
+    await db.deleteFrom('track_genres').where('track_id', '=', first.trackId).execute();
+    await db.updateTable('genres').set({ display_name: 'Lantern rock' }).execute();
+    const { top_tracks: top } = await artistPage(client, artistId!);
+    expect(top.map((track: { name: string }) => track.name)).toEqual(['Lantern Song']);
+  });
+
+  it("lay each viewer's own likes and follows over the page everyone shares", async () => {
+    const { artistIds, albumId, trackId } = await importTrack(t.app, t.config.dataDir, {
+      title: 'Shared Song',
+      artists: ['Shared Artist'],
+      album: 'Shared Album',
+    });
+    const artistId = artistIds[0]!;
+    const fan = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const visitor = guest();
+    expect((await albumPage(visitor, albumId!)).tracks[0]).not.toHaveProperty('is_liked');
+
+    await fan.client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: trackId,
+    });
+    await fan.client.post('/api/v1/users/me/follows', {
+      followable_type: 'artist',
+      followable_id: artistId,
+    });
+
+    expect((await albumPage(fan.client, albumId!)).tracks[0].is_liked).toBe(true);
+    expect((await albumPage(other.client, albumId!)).tracks[0].is_liked).toBe(false);
+    expect((await albumPage(visitor, albumId!)).tracks[0]).not.toHaveProperty('is_liked');
+
+    const seenByFan = await artistPage(fan.client, artistId);
+    expect(seenByFan).toMatchObject({ is_followed: true, followers_count: 1 });
+    expect(seenByFan.top_tracks[0].is_liked).toBe(true);
+    expect(await artistPage(other.client, artistId)).toMatchObject({
+      is_followed: false,
+      followers_count: 1,
+    });
+    expect(await artistPage(visitor, artistId)).not.toHaveProperty('is_followed');
+
+    await fan.client.request('DELETE', '/api/v1/users/me/follows', {
+      followable_type: 'artist',
+      followable_id: artistId,
+    });
+    expect(await artistPage(fan.client, artistId)).toMatchObject({
+      is_followed: false,
+      followers_count: 0,
+    });
+  });
+
+  it("show a playlist's owner as they now are, and whether the viewer owns it", async () => {
+    const owner = await signedInUser(t.app);
+    const { trackId } = await importTrack(t.app, t.config.dataDir, { title: 'Quiet Hour' });
+    await t.app.services.catalogue.createPlaylist({
+      ownerId: owner.user.id,
+      name: 'Velvet Mixtape',
+      trackIds: [trackId],
+    });
+    const visitor = guest();
+    expect((await search(visitor, 'velvet')).playlists.data[0].owner.name).not.toBe('Velvet Fan');
+
+    await t.db.kysely
+      .updateTable('users')
+      .set({ first_name: 'Velvet', last_name: 'Fan' })
+      .where('id', '=', owner.user.id)
+      .execute();
+    expect((await search(visitor, 'velvet')).playlists.data[0].owner.name).toBe('Velvet Fan');
+    expect((await search(owner.client, 'velvet')).playlists.data[0].is_owner).toBe(true);
+    const stranger = await signedInUser(t.app);
+    expect((await search(stranger.client, 'velvet')).playlists.data[0].is_owner).toBe(false);
+  });
+
+  it('show new play counts within a minute: plays are not edits', async () => {
+    const { albumId, trackId } = await importTrack(t.app, t.config.dataDir, { title: 'Played' });
+    const visitor = guest();
+    const plays = async () =>
+      (await albumPage(visitor, albumId!)).tracks.find(
+        (track: { id: number }) => track.id === trackId,
+      ).plays;
+    expect(await plays()).toBe(0);
+    await t.app.services.catalogue.incrementPlays(trackId);
+    expect(await plays()).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PLAYS_KEPT_MS + 1 });
+    expect(await plays()).toBe(1);
+  });
+});
+
+describe('a kept page as a signed-in viewer sees it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is the page worked out for them', async () => {
+    const one = await importTrack(t.app, t.config.dataDir, {
+      title: 'Copper Sky',
+      artists: ['Copper Band', 'Guest Singer'],
+      album: 'Copper',
+    });
+    const two = await importTrack(t.app, t.config.dataDir, {
+      title: 'Copper Rain',
+      artists: ['Copper Band'],
+      album: 'Copper',
+      trackNumber: 2,
+    });
+    const listener = await signedInUser(t.app);
+    await t.app.services.music.likes.like(listener.user.id, 'track', two.trackId);
+    await t.app.services.music.likes.like(listener.user.id, 'album', one.albumId!);
+    await t.app.services.music.likes.follow(listener.user.id, 'artist', one.artistIds[1]!);
+    const owner = await createUser(t.app);
+    const { id: playlistId } = await t.app.services.catalogue.createPlaylist({
+      ownerId: owner.id,
+      name: 'Copper Hours',
+      trackIds: [one.trackId, two.trackId],
+    });
+    await t.app.services.music.playlists.follow(playlistId, listener.user.id);
+
+    const { catalogue, search } = t.app.services.music;
+    const page = { page: 1, perPage: 20 };
+    const kept: Viewer = { userId: listener.user.id };
+    // An editor's page is always worked out for them; with nothing hidden it is the same page.
+    const workedOut = { userId: listener.user.id, editor: true };
+    const pages = [
+      (viewer: Viewer) => catalogue.artistPage(one.artistIds[0]!, viewer, page),
+      (viewer: Viewer) => catalogue.albumPage(one.albumId!, viewer),
+      (viewer: Viewer) => catalogue.topTracks(page, viewer),
+      (viewer: Viewer) => catalogue.albums('popular', page, viewer),
+      (viewer: Viewer) => catalogue.popularArtists(page, viewer),
+      (viewer: Viewer) =>
+        search.search('copper', ['tracks', 'albums', 'artists', 'playlists'], page, viewer),
+    ];
+    for (const pageOf of pages) {
+      await pageOf({ userId: null }); // a guest's visit keeps it
+      expect(await pageOf(kept)).toEqual(await pageOf(workedOut));
+    }
+    const album = await catalogue.albumPage(one.albumId!, kept);
+    expect(album.is_liked).toBe(true);
+    expect(album.tracks!.map((track) => track.is_liked)).toEqual([false, true]);
+  });
+});
+
+describe('the count of catalogue changes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const version = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('catalogue_version')
+          .select('version')
+          .executeTakeFirstOrThrow()
+      ).version,
+    );
+
+  it('moves with an edit, not with a play or what others do not see of a user', async () => {
+    const { trackId, albumId, artistIds } = await importTrack(t.app, t.config.dataDir);
+    const db = t.db.kysely;
+    let before = await version();
+    await t.app.services.catalogue.incrementPlays(trackId);
+    expect(await version()).toBe(before);
+
+    for (const [table, id] of [
+      ['tracks', trackId],
+      ['albums', albumId!],
+      ['artists', artistIds[0]!],
+    ] as const) {
+      await sql`update ${sql.id(table)} set name = name where id = ${id}`.execute(db);
+      expect(await version()).toBeGreaterThan(before);
+      before = await version();
+    }
+
+    const user = await createUser(t.app);
+    before = await version();
+    await db
+      .updateTable('users')
+      .set({ updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await version()).toBe(before);
+    await db.updateTable('users').set({ avatar: 'a.png' }).where('id', '=', user.id).execute();
+    expect(await version()).toBeGreaterThan(before);
+  });
+
+  it('is kept by every table the kept pages read', async () => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-queries-')), 'q.log');
+    const logged = await createTestApp({ QUERY_LOG: log });
+    try {
+      const { artistIds, albumId } = await importTrack(logged.app, logged.config.dataDir, {
+        title: 'Logged Song',
+        artists: ['Logged Artist'],
+      });
+      const owner = await createUser(logged.app);
+      await logged.app.services.catalogue.createPlaylist({
+        ownerId: owner.id,
+        name: 'Logged Playlist',
+      });
+      fs.writeFileSync(log, '');
+      // Each kept page worked out once, as a guest's visit does.
+      const { catalogue, search } = logged.app.services.music;
+      const guest = { userId: null };
+      const page = { page: 1, perPage: 20 };
+      const types = ['tracks', 'albums', 'artists', 'playlists'] as const;
+      await catalogue.artistPage(artistIds[0]!, guest, page);
+      await catalogue.albumPage(albumId!, guest);
+      await catalogue.topTracks(page, guest);
+      await catalogue.albums('new', page, guest);
+      await catalogue.popularArtists(page, guest);
+      await search.search('logged', [...types], page, guest);
+      await search.search('lgoged', [...types], page, guest);
+      const read = new Set<string>();
+      for (const line of fs.readFileSync(log, 'utf8').trim().split('\n')) {
+        const text = (JSON.parse(line) as { sql: string }).sql;
+        for (const match of text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi))
+          read.add(match[1]!.toLowerCase());
+      }
+      const watched = new Set(WATCHED.map((w) => w.table));
+      // Tables kept from watched ones by triggers (counts, search's indexes of names), the
+      // count itself, PostgreSQL's own catalogue, and the names statements give their parts.
+      const derived =
+        /^(catalogue_version|catalogue_counts|\w+_fts\w*|\w+_search|pg_\w+|level\d*|ranked|hidden|candidates|\w+_entries|capped|m)$/;
+      const unwatched = [...read].filter((table) => !watched.has(table) && !derived.test(table));
+      expect(unwatched).toEqual([]);
+      expect(read.has('tracks')).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
+});
