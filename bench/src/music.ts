@@ -105,6 +105,8 @@ async function musicCalls(
     { name: `search words '${words}'`, path: search(words) },
     { name: `search typo '${typo}'`, path: search(typo) },
     { name: 'artist page', path: `/api/v1/artists/${artist.id}` },
+    // The same page signed in: the guest's page kept, the listener's likes laid over it.
+    { name: 'artist page, signed in', path: `/api/v1/artists/${artist.id}`, headers: bearer },
     { name: 'album page', path: `/api/v1/albums/${track.album.id}` },
     { name: 'top 50 tracks', path: '/api/v1/tracks/top?perPage=50' },
     { name: "genre 'rock'", path: '/api/v1/genres/rock' },

@@ -33,7 +33,7 @@ import * as m0030 from './migrations/0030_genre_rankings.js';
 import * as m0031 from './migrations/0031_collection_counts.js';
 import * as m0032 from './migrations/0032_catalogue_counts.js';
 import * as m0033 from './migrations/0033_genre_tracks_count.js';
-import * as m0034 from './migrations/0034_catalogue_version.js';
+import * as m0034 from './migrations/0034_data_versions.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -73,7 +73,7 @@ const migrations: Record<string, Migration> = {
   '0031_collection_counts': m0031,
   '0032_catalogue_counts': m0032,
   '0033_genre_tracks_count': m0033,
-  '0034_catalogue_version': m0034,
+  '0034_data_versions': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,7 +46,6 @@ import type {
   ArtistGenresTable,
   ArtistsTable,
   CatalogueCountsTable,
-  CatalogueVersionTable,
   GenresTable,
   TrackArtistsTable,
   TrackGenresTable,
@@ -85,6 +84,14 @@ import type {
 } from '../modules/workspaces/workspaces.table.js';
 
 /** Every table, as Kysely sees it. Each module declares its own tables in `<domain>.table.ts`. */
+/** Changes counted per kind of data, for what is kept while it is unchanged (migration 0034). */
+export interface DataVersionsTable {
+  name: 'catalogue' | 'access';
+  version: number;
+  /** PostgreSQL: the transaction that counted last, which counts once. */
+  counted_in: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -109,7 +116,7 @@ export interface Database {
   albums: AlbumsTable;
   album_artists: AlbumArtistsTable;
   catalogue_counts: CatalogueCountsTable;
-  catalogue_version: CatalogueVersionTable;
+  data_versions: DataVersionsTable;
   tracks: TracksTable;
   track_artists: TrackArtistsTable;
   genres: GenresTable;

@@ -112,6 +112,44 @@ describe('roles', () => {
     expect(checkQuota(held, 'playlists.create', 'count', 500).failed).toBe(true);
   });
 
+  it("follows every change to a user's roles and grants at once, wherever it is made", async () => {
+    const { permissions } = t.app.services;
+    const user = await createUser(t.app, { roles: ['users'] });
+    const holds = async (name: string) => hasPermission(await permissions.forUser(user.id), name);
+    expect(await holds('music.view')).toBe(true);
+    expect(await holds('settings.update')).toBe(false);
+    const db = t.db.kysely;
+    const role = async (name: string) =>
+      (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+        .id;
+
+    // Written straight into the database, as another server process would.
+    await db
+      .insertInto('user_roles')
+      .values({ user_id: user.id, role_id: await role('admin') })
+      .execute();
+    expect(await holds('settings.update')).toBe(true);
+    await db.deleteFrom('user_roles').where('user_id', '=', user.id).execute();
+    expect(await holds('music.view')).toBe(false);
+
+    await permissions.assignRole(user.id, 'users');
+    expect(await holds('music.view')).toBe(true);
+    const view = (await permissions.idsByName(['music.view'])).get('music.view')!;
+    await db
+      .deleteFrom('role_permissions')
+      .where('role_id', '=', await role('users'))
+      .where('permission_id', '=', view)
+      .execute();
+    expect(await holds('music.view')).toBe(false);
+    await rolesRepo.replaceUserPermissions(db, user.id, [{ permissionId: view, restrictions: [] }]);
+    expect(await holds('music.view')).toBe(true);
+    await permissions.grant('users', 'music.view');
+    await db.deleteFrom('user_permissions').where('user_id', '=', user.id).execute();
+    expect(await holds('music.view')).toBe(true);
+    await db.deleteFrom('roles').where('name', '=', 'users').execute();
+    expect(await holds('music.view')).toBe(false);
+  });
+
   it('opens a route to guests only while the guest role holds its permission', async () => {
     const { TestClient } = await import('../../test/test-client.js');
     t.app.get('/api/v1/test-music', { config: { permission: 'music.view' } }, async () => ({

@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WATCHED } from '../../../db/migrations/0034_catalogue_version.js';
+import { dataVersion } from '../../../db/data-versions.js';
+import { VERSIONS } from '../../../db/migrations/0034_data_versions.js';
 import { createUser, signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 import { PLAYS_KEPT_MS } from './catalogue-cache.js';
 import type { Viewer } from './catalogue.service.js';
+import * as repo from './catalogue.repo.js';
+import { inOrder } from '../pagination.js';
 
 describe('the catalogue pages kept between requests', () => {
   let t: TestApp;
@@ -145,6 +148,46 @@ describe('the catalogue pages kept between requests', () => {
     expect((await search(stranger.client, 'velvet')).playlists.data[0].is_owner).toBe(false);
   });
 
+  it('keep each track of a list by itself, and show an edit to one in every list at once', async () => {
+    const owner = await signedInUser(t.app);
+    const a = await importTrack(t.app, t.config.dataDir, { title: 'Harbour Lights' });
+    const b = await importTrack(t.app, t.config.dataDir, { title: 'Harbour Fog' });
+    const { id } = await t.app.services.catalogue.createPlaylist({
+      ownerId: owner.user.id,
+      name: 'Harbour',
+      trackIds: [a.trackId, b.trackId],
+    });
+    const names = async () =>
+      (await guest().get(`/api/v1/playlists/${id}/tracks`))
+        .json()
+        .pagination.data.map((track: { name: string }) => track.name);
+    expect(await names()).toEqual(['Harbour Lights', 'Harbour Fog']);
+
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ name: 'Harbour Lights (Live)' })
+      .where('id', '=', a.trackId)
+      .execute();
+    expect(await names()).toEqual(['Harbour Lights (Live)', 'Harbour Fog']);
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ hidden: 1 })
+      .where('id', '=', b.trackId)
+      .execute();
+    expect(await names()).toEqual(['Harbour Lights (Live)']);
+
+    await owner.client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'track',
+      likeable_id: a.trackId,
+    });
+    const liked = (await owner.client.get(`/api/v1/playlists/${id}/tracks`)).json().pagination.data;
+    expect(liked.map((track: { is_liked: boolean }) => track.is_liked)).toEqual([true]);
+    const library = (await owner.client.get('/api/v1/users/me/liked-tracks')).json().pagination;
+    expect(library.data.map((track: { name: string }) => track.name)).toEqual([
+      'Harbour Lights (Live)',
+    ]);
+  });
+
   it('show new play counts within a minute: plays are not edits', async () => {
     const { albumId, trackId } = await importTrack(t.app, t.config.dataDir, { title: 'Played' });
     const visitor = guest();
@@ -209,6 +252,13 @@ describe('a kept page as a signed-in viewer sees it', () => {
       await pageOf({ userId: null }); // a guest's visit keeps it
       expect(await pageOf(kept)).toEqual(await pageOf(workedOut));
     }
+    // A list's tracks, kept one by one, against the same tracks presented for the viewer.
+    const ids = [two.trackId, one.trackId, two.trackId];
+    await catalogue.tracksByIds(ids, { userId: null });
+    const rows = inOrder(ids, await repo.tracksByIds(t.db.kysely, ids));
+    expect(await catalogue.tracksByIds(ids, kept)).toEqual(
+      await catalogue.presentTracks(rows, kept),
+    );
     const album = await catalogue.albumPage(one.albumId!, kept);
     expect(album.is_liked).toBe(true);
     expect(album.tracks!.map((track) => track.is_liked)).toEqual([false, true]);
@@ -222,15 +272,7 @@ describe('the count of catalogue changes', () => {
   });
   afterAll(() => t.close());
 
-  const version = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('catalogue_version')
-          .select('version')
-          .executeTakeFirstOrThrow()
-      ).version,
-    );
+  const version = async () => Number(await dataVersion(t.db.kysely, 'catalogue'));
 
   it('moves with an edit, not with a play or what others do not see of a user', async () => {
     const { trackId, albumId, artistIds } = await importTrack(t.app, t.config.dataDir);
@@ -293,11 +335,11 @@ describe('the count of catalogue changes', () => {
         for (const match of text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi))
           read.add(match[1]!.toLowerCase());
       }
-      const watched = new Set(WATCHED.map((w) => w.table));
+      const watched = new Set(VERSIONS.catalogue.map((w) => w.table));
       // Tables kept from watched ones by triggers (counts, search's indexes of names), the
       // count itself, PostgreSQL's own catalogue, and the names statements give their parts.
       const derived =
-        /^(catalogue_version|catalogue_counts|\w+_fts\w*|\w+_search|pg_\w+|level\d*|ranked|hidden|candidates|\w+_entries|capped|m)$/;
+        /^(data_versions|catalogue_counts|\w+_fts\w*|\w+_search|pg_\w+|level\d*|ranked|hidden|candidates|\w+_entries|capped|m)$/;
       const unwatched = [...read].filter((table) => !watched.has(table) && !derived.test(table));
       expect(unwatched).toEqual([]);
       expect(read.has('tracks')).toBe(true);

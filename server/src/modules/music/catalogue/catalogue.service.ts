@@ -213,8 +213,10 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     },
 
     /** Tracks by id in the order given (playlists, likes, history, channels). */
-    async tracksByIds(ids: number[], viewer: Viewer): Promise<Track[]> {
-      return presentTracks(inOrder(ids, await repo.tracksByIds(db, ids)), viewer);
+    tracksByIds(ids: number[], viewer: Viewer): Promise<Track[]> {
+      return cache.tracks(ids, viewer, async (missing) =>
+        presentTracks(inOrder(missing, await repo.tracksByIds(db, missing)), { userId: null }),
+      );
     },
     async albumsByIds(ids: number[], viewer: Viewer): Promise<Album[]> {
       return presentAlbums(inOrder(ids, await repo.albumsByIds(db, ids)), viewer);

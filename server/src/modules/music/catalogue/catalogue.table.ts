@@ -50,13 +50,6 @@ export interface CatalogueCountsTable {
   visible: number;
 }
 
-/** One row: the number of changes to what the catalogue's pages show (migration 0034). */
-export interface CatalogueVersionTable {
-  version: number;
-  /** PostgreSQL: the transaction that counted last, which counts only once. */
-  bumped_in: number | null;
-}
-
 export interface AlbumArtistsTable {
   album_id: number;
   artist_id: number;

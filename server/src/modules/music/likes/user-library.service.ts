@@ -44,9 +44,13 @@ export function createUserLibraryService({
     async liked(userId: number, type: LikeableType, page: PageRequest) {
       const { ids, total } = await likes.likedPage(userId, type, pageWindow(page));
       const viewer = { userId };
+      // Each track of a library is liked: the guest's tracks, marked, with no need to look.
       const data =
         type === 'track'
-          ? await catalogue.tracksByIds(ids, viewer)
+          ? (await catalogue.tracksByIds(ids, { userId: null })).map((track) => ({
+              ...track,
+              is_liked: true,
+            }))
           : type === 'album'
             ? await catalogue.albumsByIds(ids, viewer)
             : type === 'artist'
