@@ -160,7 +160,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
   return {
     ...createCatalogueImport({ db, storage, events }),
-    /** The catalogue's pages kept while nothing they show changes (search keeps its own here). */
+    /** Pages and tracks kept while nothing they show changes; search keeps its pages here too. */
     cache,
     presentTracks,
     presentAlbums,
