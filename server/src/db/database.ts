@@ -16,6 +16,7 @@ import { lazily } from '../infra/lazy-require.js';
 import { literalLimits } from './literal-limits.js';
 import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
+import { RecentlyUsed } from '../infra/recently-used.js';
 
 // The PostgreSQL client loads only where PostgreSQL is used.
 const pg = lazily<typeof pgModule>('pg');
@@ -59,21 +60,15 @@ const STATEMENT_CACHE_SIZE = 500;
  * driver prepares every query anew, which costs about as much as running a small one.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new RecentlyUsed<string, SQLite.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       const cached = statements.get(text);
       // A statement still being iterated cannot run again until it is done: prepare another.
-      if (cached && !cached.busy) {
-        statements.delete(text);
-        statements.set(text, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(text);
       statements.set(text, statement);
-      if (statements.size > STATEMENT_CACHE_SIZE)
-        statements.delete(statements.keys().next().value!);
       return statement;
     },
   };

@@ -1,4 +1,7 @@
 import { checkQuota, hasPermission } from '@cadenza/contracts/permissions';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -148,6 +151,31 @@ describe('roles', () => {
     expect(await holds('music.view')).toBe(true);
     await db.deleteFrom('roles').where('name', '=', 'users').execute();
     expect(await holds('music.view')).toBe(false);
+  });
+
+  it("reads a user's grants once while no role or grant changes", async () => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-queries-')), 'q.log');
+    const logged = await createTestApp({ QUERY_LOG: log });
+    try {
+      const user = await createUser(logged.app, { roles: ['users'] });
+      const grantReads = () =>
+        fs
+          .readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('from \\"user_roles\\" inner join \\"role_permissions'))
+          .length;
+      const { permissions } = logged.app.services;
+      await permissions.forUser(user.id);
+      const first = grantReads();
+      await permissions.forUser(user.id);
+      expect(grantReads()).toBe(first);
+      await permissions.assignRole(user.id, 'admin');
+      expect(hasPermission(await permissions.forUser(user.id), 'settings.update')).toBe(true);
+      expect(grantReads()).toBe(first + 1);
+    } finally {
+      await logged.close();
+      fs.rmSync(path.dirname(log), { recursive: true, force: true });
+    }
   });
 
   it('opens a route to guests only while the guest role holds its permission', async () => {

@@ -180,6 +180,15 @@ describe('the catalogue pages kept between requests', () => {
       .where('id', '=', b.trackId)
       .execute();
     expect(await names()).toEqual(['Harbour Lights (Live)']);
+    // Kept: a play, which is not an edit, shows in the list within the minute, not at once.
+    const plays = async () =>
+      (await guest().get(`/api/v1/playlists/${id}/tracks`)).json().pagination.data[0].plays;
+    expect(await plays()).toBe(0);
+    await t.app.services.catalogue.incrementPlays(a.trackId);
+    expect(await plays()).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + PLAYS_KEPT_MS + 1 });
+    expect(await plays()).toBe(1);
+    vi.useRealTimers();
 
     await owner.client.post('/api/v1/users/me/liked-items', {
       likeable_type: 'track',
