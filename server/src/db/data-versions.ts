@@ -2,18 +2,32 @@ import type { Kysely } from 'kysely';
 import { prepared } from './prepared.js';
 import type { Database, DataVersionsTable } from './schema.js';
 
-const versionOf = prepared((db, name: DataVersionsTable['name']) =>
-  db.selectFrom('data_versions').select('version').where('name', '=', name),
-);
+type Name = DataVersionsTable['name'];
+
+/** Every count: the table holds one row per kind of data, two today. */
+const allVersions = prepared((db) => db.selectFrom('data_versions').select(['name', 'version']));
+
+/** Counts asked for and not yet read, per database. */
+const pending = new WeakMap<Kysely<Database>, Promise<Map<Name, string>>>();
 
 /**
  * How many changes triggers have counted in one kind of data (migration 0034): what was worked
- * out under another count is out of date. One indexed row, read on each use.
+ * out under another count is out of date.
+ *
+ * Read fresh for each use, but the uses of one turn of the event loop share one statement (a
+ * discover page asks once per channel in it, a signed-in request for its grants and its pages,
+ * concurrent requests each): on PostgreSQL each read is a round trip. Every caller asked before
+ * the statement ran, so none misses a change made before it asked.
  */
-export async function dataVersion(
-  db: Kysely<Database>,
-  name: DataVersionsTable['name'],
-): Promise<string> {
-  const [row] = await versionOf(db, name);
-  return String(row?.version);
+export function dataVersion(db: Kysely<Database>, name: Name): Promise<string> {
+  let read = pending.get(db);
+  if (!read) {
+    read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      pending.delete(db);
+      const rows = await allVersions(db);
+      return new Map(rows.map((row) => [row.name, String(row.version)]));
+    });
+    pending.set(db, read);
+  }
+  return read.then((versions) => String(versions.get(name)));
 }

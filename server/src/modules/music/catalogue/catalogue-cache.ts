@@ -97,24 +97,25 @@ export function createCatalogueCache({
       if (item.model_type === 'playlist') playlists.add(item.id);
       else found[item.model_type].add(item.id);
     });
-    const [tracks, albums, artists, followedArtists, followedPlaylists] = await Promise.all([
-      likes.likedAmong(userId, 'track', [...found.track]),
-      likes.likedAmong(userId, 'album', [...found.album]),
-      likes.likedAmong(userId, 'artist', [...found.artist]),
-      likes.followedAmong(userId, 'artist', [...found.artist]),
+    const [marks, followedPlaylists] = await Promise.all([
+      likes.marksAmong(userId, {
+        track: [...found.track],
+        album: [...found.album],
+        artist: [...found.artist],
+      }),
       playlistsRepo.followedAmong(db, userId, [...playlists]),
     ]);
     return copyWith(page, (item) => {
       switch (item.model_type) {
         case 'track':
-          return { ...item, is_liked: tracks.has(item.id) };
+          return { ...item, is_liked: marks.track.has(item.id) };
         case 'album':
-          return { ...item, is_liked: albums.has(item.id) };
+          return { ...item, is_liked: marks.album.has(item.id) };
         case 'artist':
           return {
             ...item,
-            is_followed: followedArtists.has(item.id),
-            is_liked: artists.has(item.id),
+            is_followed: marks.followedArtists.has(item.id),
+            is_liked: marks.artist.has(item.id),
           };
         case 'playlist':
           return {
@@ -135,6 +136,16 @@ export function createCatalogueCache({
       if (viewer.editor) return compute(viewer);
       const page = await guestPage(key, () => compute({ userId: null }));
       return viewer.userId ? personalized(page, viewer.userId) : page;
+    },
+
+    /**
+     * The page under `key` kept for guests only; signed-in viewers and editors get it worked out
+     * by `compute`. For pages that may hold what a guest's page has no place for, so that no
+     * overlay can add it: a channel may list a listener's own private playlist.
+     */
+    async guestOnly<T>(key: string, viewer: Viewer, compute: (viewer: Viewer) => Promise<T>) {
+      if (viewer.userId || viewer.editor) return compute(viewer);
+      return guestPage(key, () => compute({ userId: null }));
     },
 
     /**

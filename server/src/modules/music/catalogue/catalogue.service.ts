@@ -39,6 +39,9 @@ export interface Viewer {
   editor?: boolean;
 }
 
+/** The viewer of what looks the same to everyone (genres): one kept page serves all. */
+const EVERYONE: Viewer = { userId: null };
+
 export interface CatalogueDeps {
   db: Kysely<Database>;
   storage: Storage;
@@ -336,15 +339,21 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       );
     },
 
+    /** Genres show the same to everyone: kept once for all viewers. */
     async genres(page: PageRequest) {
-      const { rows, total } = await repo.listGenres(db, pageWindow(page));
-      return paginated(rows.map(genreRowToGenre), total, page);
+      return cache.page(`genres:${page.page}:${page.perPage}`, EVERYONE, async () => {
+        const { rows, total } = await repo.listGenres(db, pageWindow(page));
+        return paginated(rows.map(genreRowToGenre), total, page);
+      });
     },
 
     async genreByName(name: string): Promise<Genre> {
-      const row = await repo.findGenreByName(db, nameKey(name));
-      if (!row) throw AppError.notFound('Genre not found.');
-      return genreRowToGenre(row);
+      const key = nameKey(name);
+      return cache.page(`genre:${key}`, EVERYONE, async () => {
+        const row = await repo.findGenreByName(db, key);
+        if (!row) throw AppError.notFound('Genre not found.');
+        return genreRowToGenre(row);
+      });
     },
 
     /** Landing page: artists trending over the last 14 days, each with its first album's art. */

@@ -178,15 +178,13 @@ export function createChannelsService({
       catalogue.genresByIds(idsOf('genre')),
       repo.channelsByIds(db, idsOf('channel')),
     ]);
-    const nested = new Map<number, Channel>();
-    for (const row of channels) {
-      nested.set(
-        row.id,
-        depth < 1
-          ? await resolveRow(row, { page: 1, perPage: row.query_limit }, viewer, scope, depth + 1)
-          : channelRowToChannel(row),
-      );
-    }
+    // Side by side: on PostgreSQL each nested channel waits on round trips of its own.
+    const resolveNested = async (row: ChannelRow): Promise<Channel> =>
+      depth < 1
+        ? resolveRow(row, { page: 1, perPage: row.query_limit }, viewer, scope, depth + 1)
+        : channelRowToChannel(row);
+    const resolved = await Promise.all(channels.map(resolveNested));
+    const nested = new Map(channels.map((row, index) => [row.id, resolved[index]!]));
     const byKey = new Map<string, ChannelItem>();
     for (const item of [...tracks, ...albums, ...artists, ...lists, ...genres])
       byKey.set(`${item.model_type}:${item.id}`, item);
@@ -274,14 +272,22 @@ export function createChannelsService({
   }
 
   return {
-    /** A channel with its content resolved; nested channels carry their first page. */
+    /**
+     * A channel with its content resolved; nested channels carry their first page. A guest's is
+     * kept until the catalogue changes (discover and the genre pages are the most visited).
+     */
     async resolve(
       slugOrId: string,
       viewer: Viewer,
       page: PageRequest,
       params: ChannelParams = {},
     ): Promise<Channel> {
-      return resolveRow(await find(slugOrId), page, viewer, scopeOf(params), 0);
+      const { genre } = params;
+      const genreKey = typeof genre === 'string' ? `name:${genre}` : (genre?.id ?? '');
+      const key = `channel:${slugOrId}:${page.page}:${page.perPage}:${genreKey}`;
+      return catalogue.cache.guestOnly(key, viewer, async (viewer) =>
+        resolveRow(await find(slugOrId), page, viewer, scopeOf(params), 0),
+      );
     },
 
     async idOf(slug: string): Promise<number | null> {

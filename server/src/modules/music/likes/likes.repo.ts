@@ -72,6 +72,70 @@ export async function likedAmong(
   return new Set(rows.map((r) => r.likeable_id));
 }
 
+/** What a page shows that a viewer may like (by kind) or follow (its artists). */
+export interface MarkableIds {
+  track: number[];
+  album: number[];
+  artist: number[];
+}
+
+/** Of `ids`, those the user liked, by kind, and the artists they follow. */
+export interface Marks {
+  track: Set<number>;
+  album: Set<number>;
+  artist: Set<number>;
+  followedArtists: Set<number>;
+}
+
+/**
+ * A viewer's likes and follows among everything a page shows, in one statement: on PostgreSQL
+ * each statement is a round trip, and a signed-in artist page asked four. Each id is looked up in
+ * its key, as `likesAmong` does (the subqueries sit in a CASE, which PostgreSQL runs row by row).
+ */
+export async function marksAmong(db: Executor, userId: number, ids: MarkableIds): Promise<Marks> {
+  const marks: Marks = {
+    track: new Set(),
+    album: new Set(),
+    artist: new Set(),
+    followedArtists: new Set(),
+  };
+  const asked: { kind: keyof Marks; id: number }[] = [
+    ...ids.track.map((id) => ({ kind: 'track' as const, id })),
+    ...ids.album.map((id) => ({ kind: 'album' as const, id })),
+    ...ids.artist.map((id) => ({ kind: 'artist' as const, id })),
+    ...ids.artist.map((id) => ({ kind: 'followedArtists' as const, id })),
+  ];
+  if (asked.length === 0) return marks;
+  let rows: { kind: keyof Marks; id: number }[];
+  if (isPostgres<Database>(db)) {
+    ({ rows } = await sql<{ kind: keyof Marks; id: number }>`
+      select ids.kind, ids.id
+      from unnest(${asked.map((a) => a.kind)}::text[], ${asked.map((a) => a.id)}::integer[])
+        as ids(kind, id)
+      where case ids.kind
+        when 'followedArtists' then exists (
+          select 1 from follows
+          where user_id = ${userId} and followable_type = 'artist' and followable_id = ids.id)
+        else exists (
+          select 1 from likes
+          where user_id = ${userId} and likeable_type = ids.kind and likeable_id = ids.id)
+      end`.execute(db));
+  } else {
+    // In process, a statement costs no round trip: the kinds' own statements.
+    const found = await Promise.all([
+      ...(['track', 'album', 'artist'] as const).map(async (kind) =>
+        [...(await likedAmong(db, userId, kind, ids[kind]))].map((id) => ({ kind, id })),
+      ),
+      followedAmong(db, userId, 'artist', ids.artist).then((set) =>
+        [...set].map((id) => ({ kind: 'followedArtists' as const, id })),
+      ),
+    ]);
+    rows = found.flat();
+  }
+  for (const row of rows) marks[row.kind].add(row.id);
+  return marks;
+}
+
 /** Ids a user liked, most recent first. */
 export async function likedPage(
   db: Executor,

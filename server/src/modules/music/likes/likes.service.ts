@@ -18,6 +18,8 @@ export function createLikesService(db: Kysely<Database>) {
     async likedAmong(userId: number | null, type: LikeableType, ids: number[]) {
       return userId ? repo.likedAmong(db, userId, type, ids) : new Set<number>();
     },
+    /** A page's likes and follows for one viewer (one statement on PostgreSQL). */
+    marksAmong: (userId: number, ids: repo.MarkableIds) => repo.marksAmong(db, userId, ids),
     likedPage: (userId: number, type: LikeableType, window: PageWindow) =>
       repo.likedPage(db, userId, type, window),
 

@@ -235,15 +235,21 @@ export function createPlaylistsService({
       return row && row.public === 1 ? row : undefined;
     },
 
+    /** A playlist; a public one as guests see it is kept until the catalogue changes. */
     async get(id: number, viewer: Viewer): Promise<Playlist> {
-      const row = await visible(id, viewer.userId);
-      return (await present([row], viewer))[0]!;
+      return catalogue.cache.guestOnly(`playlist:${id}`, viewer, async (viewer) => {
+        const row = await visible(id, viewer.userId);
+        return (await present([row], viewer))[0]!;
+      });
     },
 
     async tracks(id: number, viewer: Viewer, page: PageRequest, sort: ChannelSort = 'curated') {
-      const playlist = await visible(id, viewer.userId);
-      const ids = await repo.trackIdsPage(db, id, pageWindow(page), sort);
-      return paginated(await catalogue.tracksByIds(ids, viewer), playlist.tracks_count, page);
+      const key = `playlist-tracks:${id}:${page.page}:${page.perPage}:${sort}`;
+      return catalogue.cache.guestOnly(key, viewer, async (viewer) => {
+        const playlist = await visible(id, viewer.userId);
+        const ids = await repo.trackIdsPage(db, id, pageWindow(page), sort);
+        return paginated(await catalogue.tracksByIds(ids, viewer), playlist.tracks_count, page);
+      });
     },
 
     async addTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {
