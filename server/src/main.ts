@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -17,6 +18,11 @@ async function main(): Promise<void> {
   // (React's server renderer, which draws the landing page) must agree, not fall back to their
   // slower development builds.
   process.env.NODE_ENV = config.env;
+  // V8 lets its old generation grow to up to four times what survived the last full collection
+  // before collecting again. Under load nearly all of that is garbage (at a million tracks 44 MB
+  // live in a heap of 190 MB): twice is enough. Peak memory under 200 connections fell from
+  // 290–350 MB to 200–250 MB with the same requests a second.
+  v8.setFlagsFromString('--heap-growing-percent=100');
   const app = await buildApp(config, { announce: (message) => console.log(`\n${message}\n`) });
 
   let closing = false;

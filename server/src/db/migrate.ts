@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031_collection_counts.js';
 import * as m0032 from './migrations/0032_catalogue_counts.js';
 import * as m0033 from './migrations/0033_genre_tracks_count.js';
 import * as m0034 from './migrations/0034_data_versions.js';
+import * as m0035 from './migrations/0035_plan_access.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0032_catalogue_counts': m0032,
   '0033_genre_tracks_count': m0033,
   '0034_data_versions': m0034,
+  '0035_plan_access': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

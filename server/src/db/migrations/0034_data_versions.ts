@@ -24,7 +24,8 @@ export interface Watched {
  *   play counts when they are next worked out, within a minute. Of `users`, only what others see
  *   (a playlist's owner).
  * - `access`: the permissions each user holds through roles and direct grants
- *   (`roles/permissions.service.ts`), read on every signed-in request.
+ *   (`roles/permissions.service.ts`), read on every signed-in request; from migration 0035, also
+ *   those their plans grant.
  */
 export const VERSIONS: Record<'catalogue' | 'access', Watched[]> = {
   catalogue: [
@@ -94,6 +95,19 @@ async function postgresTriggers(db: AnyDb, version: string, watched: Watched): P
   await sql`create trigger ${name('au')} ${updated} for each row ${when} ${run}`.execute(db);
 }
 
+/** Counts the table's changes in the version (later migrations watch more tables). */
+export async function watch(db: AnyDb, version: string, watched: Watched): Promise<void> {
+  if (isPostgres(db)) await postgresTriggers(db, version, watched);
+  else await sqliteTriggers(db, version, watched);
+}
+
+export async function unwatch(db: AnyDb, version: string, { table }: Watched): Promise<void> {
+  const postgres = isPostgres(db);
+  const on = postgres ? sql`on ${sql.id(table)}` : sql``;
+  for (const event of postgres ? ['aid', 'au'] : ['ai', 'ad', 'au'])
+    await sql`drop trigger if exists ${triggerName(version, table, event)} ${on}`.execute(db);
+}
+
 export async function up(db: AnyDb): Promise<void> {
   const postgres = isPostgres(db);
   await sql`create table data_versions (
@@ -113,21 +127,14 @@ export async function up(db: AnyDb): Promise<void> {
   }
   for (const [version, watched] of Object.entries(VERSIONS)) {
     await sql`insert into data_versions (name) values (${version})`.execute(db);
-    for (const table of watched) {
-      if (postgres) await postgresTriggers(db, version, table);
-      else await sqliteTriggers(db, version, table);
-    }
+    for (const table of watched) await watch(db, version, table);
   }
 }
 
 export async function down(db: AnyDb): Promise<void> {
   const postgres = isPostgres(db);
   for (const [version, watched] of Object.entries(VERSIONS)) {
-    for (const { table } of watched) {
-      const on = postgres ? sql`on ${sql.id(table)}` : sql``;
-      for (const event of postgres ? ['aid', 'au'] : ['ai', 'ad', 'au'])
-        await sql`drop trigger if exists ${triggerName(version, table, event)} ${on}`.execute(db);
-    }
+    for (const table of watched) await unwatch(db, version, table);
   }
   if (postgres) await sql`drop function data_version_count()`.execute(db);
   await sql`drop table data_versions`.execute(db);

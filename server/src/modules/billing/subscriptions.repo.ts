@@ -105,23 +105,39 @@ export async function listSubscriptions(
   return { rows, total: Number(count.total) };
 }
 
-// One statement: every permission check of a signed-in user reads it.
-const productsHeld = prepared((db, userId: number, now: string) =>
-  db
-    .selectFrom('subscriptions')
-    .select('product_id')
-    .where('user_id', '=', userId)
-    .where((eb) => grantsAccess(eb, now))
-    .union(grantingFamilyPlans(db, userId, now).select('subscriptions.product_id')),
-);
+/**
+ * When a subscription that grants now stops granting unless something changes: the end of its
+ * period (a subscription that was cancelled), or of its grace after a failed payment.
+ */
+function grantsUntil(eb: ExpressionBuilder<Database, 'subscriptions'>) {
+  return eb
+    .case()
+    .when('subscriptions.gateway_status', '=', 'past_due')
+    .then(eb.ref('subscriptions.grace_ends_at'))
+    .else(eb.ref('subscriptions.ends_at'))
+    .end()
+    .as('until');
+}
 
 /**
  * The plans a user holds now: through their own subscriptions, and as a member of a Family
- * plan whose owner's subscription grants it.
+ * plan whose owner's subscription grants it; with when each stops granting by itself (null: not
+ * before something changes). One statement: a signed-in request reads it when the user's plans
+ * are not kept.
  */
-export async function productsHeldBy(db: Executor, userId: number, now: string): Promise<number[]> {
-  return (await productsHeld(db, userId, now)).map((row) => row.product_id);
-}
+export const productsHeldBy = prepared((db, userId: number, now: string) =>
+  db
+    .selectFrom('subscriptions')
+    .select((eb) => ['product_id', grantsUntil(eb)])
+    .where('user_id', '=', userId)
+    .where((eb) => grantsAccess(eb, now))
+    .union(
+      grantingFamilyPlans(db, userId, now).select((eb) => [
+        'subscriptions.product_id',
+        grantsUntil(eb),
+      ]),
+    ),
+);
 
 /** Family subscriptions that make a user a member and grant the plan now. */
 function grantingFamilyPlans(db: Executor, userId: number, now: string) {

@@ -2,8 +2,10 @@ import type { AdminSubscription, Subscription } from '@cadenza/contracts/billing
 import type { User } from '@cadenza/contracts/users';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
+import { dataVersion } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../infra/mail.js';
+import { RecentlyUsed } from '../../infra/recently-used.js';
 import type { PermissionGrant } from '../roles/roles.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
@@ -32,6 +34,15 @@ export interface SubscriptionHints {
   voucherId?: number | undefined;
 }
 
+/** Users whose plans' grants are kept at once; the least recently seen goes first. */
+const USERS_KEPT = 10_000;
+
+/** What a user's plans grant, and until when at the latest (ms; Infinity: no end ahead). */
+interface PlansGrants {
+  grants: PermissionGrant[];
+  until: number;
+}
+
 export function createSubscriptionsService({
   db,
   products,
@@ -47,6 +58,19 @@ export function createSubscriptionsService({
   mailer: Mailer;
   appUrl: string;
 }) {
+  const keptGrants = new RecentlyUsed<number, { version: string; held: Promise<PlansGrants> }>(
+    USERS_KEPT,
+  );
+
+  async function plansGrants(userId: number): Promise<PlansGrants> {
+    const held = await repo.productsHeldBy(db, userId, new Date().toISOString());
+    const ends = held.flatMap((plan) => (plan.until ? [Date.parse(plan.until)] : []));
+    return {
+      grants: await products.grantsOf([...new Set(held.map((plan) => plan.product_id))]),
+      until: Math.min(Infinity, ...ends),
+    };
+  }
+
   async function present(rows: SubscriptionRow[]): Promise<Subscription[]> {
     const productIds = rows.flatMap((row) =>
       row.pending_product_id ? [row.product_id, row.pending_product_id] : [row.product_id],
@@ -183,10 +207,23 @@ export function createSubscriptionsService({
       ];
     },
 
-    /** What a user's plans grant now: the permission service reads it with roles. */
+    /**
+     * What a user's plans grant now: the permission service reads it with roles on every
+     * signed-in request. Kept until a subscription, a Family plan's members, what a plan grants
+     * or an email changes anywhere (the `access` count, migration 0035), or until a plan held
+     * stops granting by itself at the end of its period or grace.
+     */
     async grantsOf(userId: number): Promise<PermissionGrant[]> {
-      const held = await repo.productsHeldBy(db, userId, new Date().toISOString());
-      return products.grantsOf(held);
+      const version = await dataVersion(db, 'access');
+      const entry = keptGrants.get(userId);
+      if (entry?.version === version) {
+        const held = await entry.held;
+        if (held.until > Date.now()) return held.grants;
+      }
+      const fresh = { version, held: plansGrants(userId) };
+      keptGrants.set(userId, fresh);
+      fresh.held.catch(() => keptGrants.deleteIf(userId, fresh));
+      return (await fresh.held).grants;
     },
 
     familySubscriptionOf: (userId: number) =>

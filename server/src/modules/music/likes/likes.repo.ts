@@ -136,34 +136,39 @@ export async function marksAmong(db: Executor, userId: number, ids: MarkableIds)
   return marks;
 }
 
-/** Ids a user liked, most recent first. */
+/** How many items of a kind a user liked: kept by triggers on `likes`, not counted row by row. */
+function likedCount(db: Executor, userId: number, type: LikeableType) {
+  return db
+    .selectFrom('like_counts')
+    .select('likes')
+    .where('user_id', '=', userId)
+    .where('likeable_type', '=', type);
+}
+
+/**
+ * Ids a user liked, most recent first, and how many there are: one statement, the count beside
+ * each row (a round trip fewer on PostgreSQL); counted on its own only for a page with no rows.
+ */
 export async function likedPage(
   db: Executor,
   userId: number,
   type: LikeableType,
   window: PageWindow,
 ) {
-  const likes = db
+  const rows = await db
     .selectFrom('likes')
+    .select(['likeable_id', likedCount(db, userId, type).as('total')])
     .where('user_id', '=', userId)
-    .where('likeable_type', '=', type);
-  const { rows, total } = await pageWithTotal(
-    likes,
-    window,
-    (query) =>
-      query.select('likeable_id').orderBy('created_at', 'desc').orderBy('likeable_id', 'desc'),
-    // Kept by triggers on `likes`: counting a library row by row grows with it.
-    async () => {
-      const counted = await db
-        .selectFrom('like_counts')
-        .select('likes')
-        .where('user_id', '=', userId)
-        .where('likeable_type', '=', type)
-        .executeTakeFirst();
-      return counted?.likes ?? 0;
-    },
-  );
-  return { ids: rows.map((r) => r.likeable_id), total };
+    .where('likeable_type', '=', type)
+    .orderBy('created_at', 'desc')
+    .orderBy('likeable_id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const total = rows.length
+    ? rows[0]!.total
+    : (await likedCount(db, userId, type).executeTakeFirst())?.likes;
+  return { ids: rows.map((r) => r.likeable_id), total: Number(total ?? 0) };
 }
 
 export async function insertFollow(

@@ -47,6 +47,9 @@ describe('likes and follows', () => {
     const tracks = await client.get('/api/v1/users/me/liked-tracks?perPage=1');
     expect(tracks.json().pagination).toMatchObject({ total: 2, last_page: 2, current_page: 1 });
     expect(tracks.json().pagination.data[0]).toMatchObject({ name: 'Liked two', is_liked: true });
+    // A page past the end still tells how many there are.
+    const past = (await client.get('/api/v1/users/me/liked-tracks?perPage=1&page=5')).json();
+    expect(past.pagination).toMatchObject({ data: [], total: 2, last_page: 2, current_page: 5 });
     expect((await client.get('/api/v1/users/me/liked-albums')).json().pagination.total).toBe(1);
     expect(
       (await client.get('/api/v1/users/me/liked-artists')).json().pagination.data[0].name,
