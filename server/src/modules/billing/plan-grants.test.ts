@@ -40,16 +40,20 @@ function plansRead(): string[] {
   return lines.filter((line) => /"(subscriptions|product_permissions)"/.test(line));
 }
 
-/** A plan of its own granting `ads.hide`, so changing it leaves the seeded plans alone. */
+/** A plan as the admin's form sends it, granting `ads.hide` unless told otherwise. */
+const planForm = (overrides: Record<string, unknown> = {}) => ({
+  name: `Student ${Date.now()}`,
+  description: 'Premium at half the price, for students.',
+  recommended: false,
+  feature_list: ['No ads'],
+  prices: [{ amount: 990, currency: 'brl', interval: 'month', interval_count: 1 }],
+  permissions: [{ name: 'ads.hide', restrictions: [] }],
+  ...overrides,
+});
+
+/** A plan of its own, so changing it leaves the seeded plans alone. */
 async function studentPlan() {
-  const created = await admin.post('/api/v1/admin/products', {
-    name: `Student ${Date.now()}`,
-    description: 'Premium at half the price, for students.',
-    recommended: false,
-    feature_list: ['No ads'],
-    prices: [{ amount: 990, currency: 'brl', interval: 'month', interval_count: 1 }],
-    permissions: [{ name: 'ads.hide', restrictions: [] }],
-  });
+  const created = await admin.post('/api/v1/admin/products', planForm());
   expect(created.statusCode, created.body).toBe(200);
   return created.json().product as { id: number; prices: { id: number }[] };
 }
@@ -93,14 +97,15 @@ describe("a plan's grants, kept between requests", () => {
     await grantByHand(user.id, plan);
     expect(await permissionsOf(client)).toContain('ads.hide');
 
-    const changed = await admin.request('PUT', `/api/v1/admin/products/${plan.id}`, {
-      name: `Student ${Date.now()}`,
-      description: 'Now with downloads instead.',
-      recommended: false,
-      feature_list: ['Downloads'],
-      prices: [{ amount: 990, currency: 'brl', interval: 'month', interval_count: 1 }],
-      permissions: [{ name: 'music.download', restrictions: [] }],
-    });
+    const changed = await admin.request(
+      'PUT',
+      `/api/v1/admin/products/${plan.id}`,
+      planForm({
+        description: 'Now with downloads instead.',
+        feature_list: ['Downloads'],
+        permissions: [{ name: 'music.download', restrictions: [] }],
+      }),
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     const now = await permissionsOf(client);
     expect(now).toContain('music.download');
