@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { dataVersion } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../infra/mail.js';
-import { RecentlyUsed } from '../../infra/recently-used.js';
+import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
 import type { PermissionGrant } from '../roles/roles.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
@@ -58,9 +58,7 @@ export function createSubscriptionsService({
   mailer: Mailer;
   appUrl: string;
 }) {
-  const keptGrants = new RecentlyUsed<number, { version: string; held: Promise<PlansGrants> }>(
-    USERS_KEPT,
-  );
+  const keptGrants = new KeptWhileCurrent<number, PlansGrants>(USERS_KEPT);
 
   async function plansGrants(userId: number): Promise<PlansGrants> {
     const held = await repo.productsHeldBy(db, userId, new Date().toISOString());
@@ -214,16 +212,13 @@ export function createSubscriptionsService({
      * stops granting by itself at the end of its period or grace.
      */
     async grantsOf(userId: number): Promise<PermissionGrant[]> {
-      const version = await dataVersion(db, 'access');
-      const entry = keptGrants.get(userId);
-      if (entry?.version === version) {
-        const held = await entry.held;
-        if (held.until > Date.now()) return held.grants;
-      }
-      const fresh = { version, held: plansGrants(userId) };
-      keptGrants.set(userId, fresh);
-      fresh.held.catch(() => keptGrants.deleteIf(userId, fresh));
-      return (await fresh.held).grants;
+      const held = await keptGrants.get(
+        userId,
+        await dataVersion(db, 'access'),
+        () => plansGrants(userId),
+        (plans) => plans.until,
+      );
+      return held.grants;
     },
 
     familySubscriptionOf: (userId: number) =>

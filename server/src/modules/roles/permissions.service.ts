@@ -3,7 +3,7 @@ import type { Permission, Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dataVersion } from '../../db/data-versions.js';
-import { RecentlyUsed } from '../../infra/recently-used.js';
+import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
 import * as repo from './roles.repo.js';
 
 const GUEST_ROLE_TTL_MS = 5_000;
@@ -44,10 +44,7 @@ export type GrantSource = (userId: number) => Promise<repo.PermissionGrant[]>;
 export function createPermissionsService(db: Kysely<Database>) {
   let guestRole: { value: GuestRole | null; expiresAt: number } | undefined;
   const sources: GrantSource[] = [];
-  const kept = new RecentlyUsed<
-    number,
-    { version: string; grants: Promise<repo.PermissionGrant[]> }
-  >(USERS_KEPT);
+  const kept = new KeptWhileCurrent<number, repo.PermissionGrant[]>(USERS_KEPT);
 
   /**
    * A user's grants through roles and given directly, read on every signed-in request (0.2 ms
@@ -55,13 +52,9 @@ export function createPermissionsService(db: Kysely<Database>) {
    * changes anywhere, which triggers count as the `access` version (migration 0034).
    */
   async function ownGrants(userId: number): Promise<repo.PermissionGrant[]> {
-    const version = await dataVersion(db, 'access');
-    const entry = kept.get(userId);
-    if (entry?.version === version) return entry.grants;
-    const fresh = { version, grants: repo.permissionsOfUser(db, userId) };
-    kept.set(userId, fresh);
-    fresh.grants.catch(() => kept.deleteIf(userId, fresh));
-    return fresh.grants;
+    return kept.get(userId, await dataVersion(db, 'access'), () =>
+      repo.permissionsOfUser(db, userId),
+    );
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { Track } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { dataVersion } from '../../../db/data-versions.js';
+import { KeptWhileCurrent } from '../../../infra/kept-while-current.js';
 import { RecentlyUsed } from '../../../infra/recently-used.js';
 import type { Database } from '../../../db/schema.js';
 import type { LikesService } from '../likes/likes.service.js';
@@ -16,7 +17,7 @@ export const PAGES_KEPT = 500;
 /** Tracks kept at most, as lists (playlists, libraries, queues) show them. */
 export const TRACKS_KEPT = 20_000;
 
-interface Kept<T = unknown> {
+interface Kept<T> {
   version: string;
   until: number;
   value: T;
@@ -50,19 +51,13 @@ export function createCatalogueCache({
   maxPages?: number;
   maxTracks?: number;
 }) {
-  const pages = new RecentlyUsed<string, Kept<Promise<unknown>>>(maxPages);
+  const pages = new KeptWhileCurrent<string, unknown>(maxPages);
   const tracks = new RecentlyUsed<number, Kept<Track>>(maxTracks);
 
   async function guestPage<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const version = await dataVersion(db, 'catalogue');
-    const now = Date.now();
-    const kept = pages.get(key);
-    if (kept && kept.version === version && kept.until > now) return kept.value as Promise<T>;
-    const value = compute();
-    const entry = { version, until: now + keptMs, value };
-    pages.set(key, entry);
-    value.catch(() => pages.deleteIf(key, entry));
-    return value;
+    const until = Date.now() + keptMs;
+    return pages.get(key, version, compute, () => until) as Promise<T>;
   }
 
   /** Guests' tracks by id in that order, those not kept worked out by `present`. */
