@@ -197,7 +197,7 @@ export function createReleasesService({
 
   /** Measures what ffmpeg can tell; a failure leaves the figures empty, not the upload. */
   async function measure(file: string) {
-    const command = findFfmpeg(ffmpeg);
+    const command = await findFfmpeg(ffmpeg);
     if (!command) return { loudness: null, peaks: null };
     const [loudness, peaks] = await Promise.all([
       measureLoudness(command, file).catch(() => null),
@@ -222,7 +222,7 @@ export function createReleasesService({
       await fs.rename(temporary, path.join(dataDir, relative));
       return { relative, audio: inspected };
     }
-    const command = findFfmpeg(ffmpeg);
+    const command = await findFfmpeg(ffmpeg);
     if (!command) {
       throw AppError.validation({
         file_entry_id:

@@ -195,7 +195,7 @@ export function createSubsonicMethods({
       const skip = Number.isFinite(offset) && offset > 0;
       const ffmpeg =
         (lower || wantsMp3 || skip) && params.get('format') !== 'raw'
-          ? findFfmpeg(ffmpegCommand)
+          ? await findFfmpeg(ffmpegCommand)
           : null;
       if (ffmpeg) {
         const kbps = lower ? Math.max(32, Math.min(320, Math.round(maxKbps))) : 192;

@@ -39,6 +39,8 @@ export async function playsRoutes(
   },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Looked for as the server starts, so that the first transcoded stream does not wait for it.
+  void findFfmpeg(ffmpegCommand);
 
   r.get(
     '/api/v1/tracks/:id/stream',
@@ -61,7 +63,7 @@ export async function playsRoutes(
 
       const ffmpeg =
         request.query.format === 'mp3' || !browserPlayable(track.codec, track.mime)
-          ? findFfmpeg(ffmpegCommand)
+          ? await findFfmpeg(ffmpegCommand)
           : null;
       if (ffmpeg) {
         // A transcoded stream has no known length, so it cannot serve ranges.

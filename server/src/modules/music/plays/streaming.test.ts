@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,7 +224,7 @@ describe('transcoding', () => {
   }
 
   it('streams an MP3 made by ffmpeg when one is asked for', async () => {
-    if (!findFfmpeg('ffmpeg')) {
+    if (!(await findFfmpeg('ffmpeg'))) {
       throw new Error('These tests need ffmpeg: install it (Debian: `apt-get install ffmpeg`).');
     }
     const { t, client, url } = await appWith('ffmpeg');
@@ -237,6 +238,30 @@ describe('transcoding', () => {
     expect(metadata.format.duration).toBeGreaterThan(0.9);
     expect(metadata.format.duration).toBeLessThan(1.3);
     await t.close();
+  });
+
+  it('looks for ffmpeg without holding up other requests', async () => {
+    // An ffmpeg that takes three seconds to say its version, as a cold start on a busy machine.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-slow-ffmpeg-'));
+    const slow = path.join(folder, 'ffmpeg');
+    const answered = path.join(folder, 'answered');
+    fs.writeFileSync(
+      slow,
+      `#!/bin/sh\nif [ "$2" = -version ]; then sleep 3; touch '${answered}'; fi\nexec ffmpeg "$@"\n`,
+      { mode: 0o755 },
+    );
+    const { t, client, url } = await appWith(slow);
+    const transcoded = client.get(url);
+    // The stream's request well under way before another comes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const health = await client.get('/api/v1/health');
+    expect(health.statusCode).toBe(200);
+    expect(fs.existsSync(answered)).toBe(false);
+    const response = await transcoded;
+    expect(fs.existsSync(answered)).toBe(true);
+    expect(response.headers['content-type']).toBe('audio/mpeg');
+    await t.close();
+    fs.rmSync(folder, { recursive: true });
   });
 
   it('serves the original file when ffmpeg is not installed', async () => {

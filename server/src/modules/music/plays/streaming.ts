@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 
@@ -12,25 +12,36 @@ export function browserPlayable(codec: string | null, mime: string): boolean {
   return /^audio\/(mpeg|mp3|mp4|aac|ogg|opus|webm|flac|wav|x-wav|wave)$/i.test(mime);
 }
 
-const ffmpegFound = new Map<string, boolean>();
+const ffmpegFound = new Map<string, Promise<boolean | null>>();
 
 /**
- * The ffmpeg command when it runs, else null; each command is tried once per process. A cold
- * start of ffmpeg on a busy machine has taken over 5 s, so the probe waits longer, and a probe
- * that still runs out of time answers nothing for good: it is tried again the next time.
+ * The ffmpeg command when it runs, else null; each command is tried once per process, without
+ * holding up other requests (a first run loads ffmpeg's two hundred libraries: a second on a
+ * busy machine, during which no stream was served). A cold start has taken over 5 s, so the try
+ * waits longer, and one that still runs out of time answers nothing for good: it is tried again
+ * the next time.
  */
-export function findFfmpeg(command: string): string | null {
+export async function findFfmpeg(command: string): Promise<string | null> {
   let found = ffmpegFound.get(command);
-  if (found === undefined) {
-    const result = spawnSync(command, ['-hide_banner', '-version'], {
+  if (!found) {
+    found = ffmpegRuns(command);
+    ffmpegFound.set(command, found);
+  }
+  const runs = await found;
+  if (runs === null && ffmpegFound.get(command) === found) ffmpegFound.delete(command);
+  return runs ? command : null;
+}
+
+/** Whether `ffmpeg -version` runs; null when it ran out of time. */
+function ffmpegRuns(command: string): Promise<boolean | null> {
+  return new Promise((resolve) => {
+    const child = spawn(command, ['-hide_banner', '-version'], {
       stdio: 'ignore',
       timeout: 20_000,
     });
-    found = result.status === 0;
-    const timedOut = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
-    if (!timedOut) ffmpegFound.set(command, found);
-  }
-  return found ? command : null;
+    child.on('error', () => resolve(false));
+    child.on('close', (code, signal) => resolve(signal ? null : code === 0));
+  });
 }
 
 /**
