@@ -218,10 +218,12 @@ export function createSubsonicMethods({
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(await music.audioFiles.body(audio, range));
+          .send(await music.audioFiles.body(audio, reply.raw, range));
         return STREAMED;
       }
-      void reply.header('content-length', stat.size).send(await music.audioFiles.body(audio));
+      void reply
+        .header('content-length', stat.size)
+        .send(await music.audioFiles.body(audio, reply.raw));
       return STREAMED;
     },
 

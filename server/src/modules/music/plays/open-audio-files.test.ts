@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,15 +30,33 @@ describe('open audio files', () => {
   const asBuffer = async (body: Buffer | Readable) =>
     Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
   const openDescriptors = () => fs.readdirSync('/proc/self/fd').length;
+  /** Stands for the HTTP response a body is written to: it says when it has finished. */
+  const response = () => new EventEmitter();
 
   it('answers ranges and whole files with the bytes of the file', async () => {
     const content = bytes(300_000);
     const audio = (await files.get(write('song.mp3', content)))!;
     expect(audio.stat.size).toBe(300_000);
-    const range = await files.body(audio, { start: 1000, end: 132_071 });
+    const range = await files.body(audio, response(), { start: 1000, end: 132_071 });
     expect(Buffer.isBuffer(range)).toBe(true);
     expect(range).toEqual(content.subarray(1000, 132_072));
-    expect(await asBuffer(await files.body(audio))).toEqual(content);
+    expect(await asBuffer(await files.body(audio, response()))).toEqual(content);
+  });
+
+  it('reads a range into the memory of one already written out, never of one being written', async () => {
+    const content = bytes(300_000);
+    const audio = (await files.get(write('song.mp3', content)))!;
+    const writing = response();
+    const first = (await files.body(audio, writing, { start: 0, end: 99 })) as Buffer;
+    const second = (await files.body(audio, response(), { start: 100, end: 199 })) as Buffer;
+    expect(second.buffer).not.toBe(first.buffer);
+    expect(first).toEqual(content.subarray(0, 100));
+
+    writing.emit('finish');
+    const third = (await files.body(audio, response(), { start: 200, end: 262_343 })) as Buffer;
+    expect(third.buffer).toBe(first.buffer);
+    expect(third).toEqual(content.subarray(200, 262_344));
+    expect(second).toEqual(content.subarray(100, 200));
   });
 
   it('keeps a file open between requests, and sees it replaced a second later', async () => {
@@ -53,7 +72,7 @@ describe('open audio files', () => {
     const second = (await files.get(file))!;
     expect(second).not.toBe(first);
     expect(second.stat.size).toBe(2000);
-    expect(await files.body(second, { start: 0, end: 1999 })).toEqual(replacement);
+    expect(await files.body(second, response(), { start: 0, end: 1999 })).toEqual(replacement);
   });
 
   it('answers null for a missing file or a folder', async () => {
@@ -64,11 +83,11 @@ describe('open audio files', () => {
   it('still answers a request whose file was closed meanwhile, from the file itself', async () => {
     const content = bytes(5000);
     const audio = (await files.get(write('song.mp3', content)))!;
-    const inFlight = files.body(audio, { start: 0, end: 4999 });
+    const inFlight = files.body(audio, response(), { start: 0, end: 4999 });
     files.close();
     expect(await inFlight).toEqual(content);
     // Closed before the read began: streamed from the path instead.
-    expect(await asBuffer(await files.body(audio, { start: 10, end: 19 }))).toEqual(
+    expect(await asBuffer(await files.body(audio, response(), { start: 10, end: 19 }))).toEqual(
       content.subarray(10, 20),
     );
   });

@@ -97,9 +97,11 @@ export async function playsRoutes(
           .status(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
           .header('content-length', range.end - range.start + 1)
-          .send(await audioFiles.body(audio, range));
+          .send(await audioFiles.body(audio, reply.raw, range));
       }
-      return reply.header('content-length', stat.size).send(await audioFiles.body(audio));
+      return reply
+        .header('content-length', stat.size)
+        .send(await audioFiles.body(audio, reply.raw));
     },
   );
 

@@ -54,6 +54,31 @@ describe('streaming', () => {
     expect(listener.headers['set-cookie']).toBeUndefined();
   });
 
+  it('answers ranges asked at once, over and over, each with its own bytes', async () => {
+    // Over the network: the memory of a range written out is used again for the next.
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let round = 0; round < 3; round++) {
+      const ranges = Array.from({ length: 16 }, (_, index) => {
+        const start = ((round * 16 + index) * 9973) % (bytes.length - 5000);
+        return { start, end: start + 1000 + index * 250 };
+      });
+      const answers = await Promise.all(
+        ranges.map(async ({ start, end }) => {
+          const response = await fetch(base + url(), {
+            headers: { range: `bytes=${start}-${end}` },
+          });
+          return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+        }),
+      );
+      answers.forEach(({ status, body }, index) => {
+        expect(status).toBe(206);
+        expect(body.equals(bytes.subarray(ranges[index]!.start, ranges[index]!.end + 1))).toBe(
+          true,
+        );
+      });
+    }
+  });
+
   it('answers HEAD with the headers only', async () => {
     const client = await new TestClient(t.app).visit();
     const response = await client.request('HEAD', url());
