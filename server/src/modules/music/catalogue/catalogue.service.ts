@@ -10,7 +10,9 @@ import {
 } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
+import { dataVersion } from '../../../db/data-versions.js';
 import type { Database } from '../../../db/schema.js';
+import { KeptWhileCurrent } from '../../../infra/kept-while-current.js';
 import type { Storage } from '../../../infra/storage.js';
 import type { LikesService } from '../likes/likes.service.js';
 import { groupBy, inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
@@ -26,7 +28,7 @@ import {
   nameKey,
   trackRowToTrack,
 } from './catalogue.mappers.js';
-import type { AlbumRow, ArtistRow } from './catalogue.table.js';
+import type { AlbumRow, ArtistRow, TrackRow } from './catalogue.table.js';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
@@ -54,11 +56,18 @@ export interface CatalogueDeps {
 const TRENDING_DAYS = 14;
 /** …ranked again at most this often. */
 export const TRENDING_KEPT_MS = 60_000;
+/** Tracks being streamed whose rows are kept at most. */
+const STREAMED_KEPT = 1000;
 
 export function createCatalogueService({ db, storage, likes, dataDir, events }: CatalogueDeps) {
   /** The trending ranking of each length asked for, while it is kept (see rankedByRecentPlays). */
   const ranked = new Map<number, { until: number; ids: Promise<number[]> }>();
   const cache = createCatalogueCache({ db, likes });
+  /**
+   * A player asks for a track range after range, each needing its file and whether it is
+   * public: kept while the catalogue is unchanged, so a track hidden or replaced shows at once.
+   */
+  const streamed = new KeptWhileCurrent<number, TrackRow | undefined>(STREAMED_KEPT);
 
   async function presentTracks(
     rows: repo.ListedTrackRow[],
@@ -279,7 +288,9 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
     /** The audio file behind a public track, for streaming. */
     async audioOf(id: number) {
-      const row = await repo.findTrack(db, id);
+      const row = await streamed.get(id, await dataVersion(db, 'catalogue'), () =>
+        repo.findTrack(db, id),
+      );
       if (!row || row.hidden) throw AppError.notFound('Track not found.');
       const file = path.isAbsolute(row.audio_path)
         ? row.audio_path

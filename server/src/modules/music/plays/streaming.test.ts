@@ -5,6 +5,7 @@ import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { takeStatements } from '../../../test/query-log.js';
 import { TestClient } from '../../../test/test-client.js';
 import { audioPathOf, importTrack } from '../music.fixtures.js';
 import { browserPlayable, findFfmpeg, ifRangeHolds, parseRange } from './streaming.js';
@@ -237,6 +238,46 @@ describe('browserPlayable', () => {
     expect(browserPlayable('WMA', 'audio/x-ms-wma')).toBe(false);
     expect(browserPlayable(null, 'audio/ogg')).toBe(true);
     expect(browserPlayable(null, 'audio/x-aiff')).toBe(false);
+  });
+});
+
+describe('a track streamed range after range', () => {
+  it('is read once, and not streamed once it is hidden or its file replaced', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-streamed-'));
+    const log = path.join(folder, 'queries.log');
+    const t = await createTestApp({ QUERY_LOG: log });
+    const { trackId } = await importTrack(t.app, t.config.dataDir);
+    const client = await new TestClient(t.app).visit();
+    const url = `/api/v1/tracks/${trackId}/stream`;
+    const range = (start: number) =>
+      client.get(url, { headers: { range: `bytes=${start}-${start + 999}` } });
+    const trackReads = () => takeStatements(log).filter((sql) => /from "tracks"/.test(sql));
+
+    trackReads();
+    expect((await range(0)).statusCode).toBe(206);
+    expect(trackReads()).toHaveLength(1);
+    for (const start of [1000, 2000, 3000]) expect((await range(start)).statusCode).toBe(206);
+    expect(trackReads()).toEqual([]);
+
+    const moved = path.join(folder, 'moved.wav');
+    const { audio_path: original } = await t.db.kysely
+      .selectFrom('tracks')
+      .select('audio_path')
+      .where('id', '=', trackId)
+      .executeTakeFirstOrThrow();
+    fs.copyFileSync(path.join(t.config.dataDir, original), moved);
+    fs.writeFileSync(moved, Buffer.alloc(1000, 7), { flag: 'r+' });
+    await t.db.kysely
+      .updateTable('tracks')
+      .set({ audio_path: moved })
+      .where('id', '=', trackId)
+      .execute();
+    expect((await range(0)).rawPayload.equals(Buffer.alloc(1000, 7))).toBe(true);
+
+    await t.db.kysely.updateTable('tracks').set({ hidden: 1 }).where('id', '=', trackId).execute();
+    expect((await range(0)).statusCode).toBe(404);
+    await t.close();
+    fs.rmSync(folder, { recursive: true });
   });
 });
 
