@@ -441,6 +441,10 @@ export async function buildApp(
       .pruneExpired()
       .catch((error: unknown) => console.error('deleting expired sessions failed', error));
   }, 3_600_000).unref();
+  // An encoder ready for the first transcoded stream (tests that never listen start none).
+  app.addHook('onListen', async () => {
+    void services.music.transcoder.prepare();
+  });
   app.addHook('onClose', async () => {
     clearInterval(rescans);
     clearInterval(rollups);
@@ -450,6 +454,7 @@ export async function buildApp(
     await services.paymentStandin?.close();
     await services.library.close();
     services.music.audioFiles.close();
+    services.music.transcoder.close();
     await services.pubsub.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();
@@ -581,7 +586,6 @@ export async function buildApp(
   });
   await app.register(subsonicRoutes, {
     music: services.music,
-    ffmpeg: config.ffmpegPath,
     library: services.library,
     tokens: services.tokens,
     appPasswords: services.appPasswords,

@@ -23,7 +23,7 @@ export async function musicRoutes(
     catalogue: music.catalogue,
     plays: music.plays,
     audioFiles: music.audioFiles,
-    ffmpeg: music.ffmpeg,
+    transcoder: music.transcoder,
   });
   await app.register(searchRoutes, { search: music.search });
   await app.register(profilesRoutes, { profiles: music.profiles });

@@ -13,6 +13,7 @@ import { createUserLibraryService } from './likes/user-library.service.js';
 import { createPlaylistsService } from './playlists/playlists.service.js';
 import { OpenAudioFiles } from './plays/open-audio-files.js';
 import { createPlaysService } from './plays/plays.service.js';
+import { Transcoder } from './plays/transcoder.js';
 import { createProfilesService } from './profiles/profiles.service.js';
 import { createSearchService } from './search/search.service.js';
 
@@ -69,7 +70,8 @@ export function createMusicServices({
     createChannel: channels.createChannel,
   };
   return {
-    ffmpeg,
+    /** MP3 streams for players that cannot play a file as it is (stopped with `close`). */
+    transcoder: new Transcoder(ffmpeg),
     /** The audio files being streamed, kept open for a moment (closed with `audioFiles.close`). */
     audioFiles: new OpenAudioFiles(),
     likes,

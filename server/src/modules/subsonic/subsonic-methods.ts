@@ -13,7 +13,7 @@ import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { MusicServices } from '../music/music.services.js';
-import { findFfmpeg, transcodeToMp3 } from '../music/plays/streaming.js';
+import { USUAL_KBPS } from '../music/plays/transcoder.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -118,7 +118,6 @@ const idParam = (params: Params, name = 'id'): number => {
  */
 export function createSubsonicMethods({
   music,
-  ffmpegCommand,
   importer,
   users,
   permissions,
@@ -126,8 +125,6 @@ export function createSubsonicMethods({
   appUrl,
 }: {
   music: MusicServices;
-  /** The ffmpeg command for transcoding (skipped when it is not installed). */
-  ffmpegCommand: string;
   importer: LibraryService;
   users: UsersService;
   permissions: PermissionsService;
@@ -193,18 +190,17 @@ export function createSubsonicMethods({
       const lower = Number.isFinite(maxKbps) && maxKbps > 0 && maxKbps < sourceKbps;
       const wantsMp3 = params.get('format') === 'mp3' && !/mpeg|mp3/.test(track.mime);
       const skip = Number.isFinite(offset) && offset > 0;
-      const ffmpeg =
+      const transcoded =
         (lower || wantsMp3 || skip) && params.get('format') !== 'raw'
-          ? await findFfmpeg(ffmpegCommand)
+          ? await music.transcoder.mp3(file, {
+              mime: track.mime,
+              kbps: lower ? Math.max(32, Math.min(320, Math.round(maxKbps))) : USUAL_KBPS,
+              offsetSeconds: skip ? offset : 0,
+            })
           : null;
-      if (ffmpeg) {
-        const kbps = lower ? Math.max(32, Math.min(320, Math.round(maxKbps))) : 192;
-        const { stream, child } = transcodeToMp3(ffmpeg, file, {
-          kbps,
-          offsetSeconds: skip ? offset : 0,
-        });
-        reply.raw.on('close', () => child.kill('SIGKILL'));
-        void reply.header('accept-ranges', 'none').type('audio/mpeg').send(stream);
+      if (transcoded) {
+        reply.raw.on('close', transcoded.stop);
+        void reply.header('accept-ranges', 'none').type('audio/mpeg').send(transcoded.stream);
         return STREAMED;
       }
       reply.header('accept-ranges', 'bytes').type(track.mime || 'application/octet-stream');

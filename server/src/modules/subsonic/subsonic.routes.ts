@@ -51,7 +51,6 @@ export async function subsonicRoutes(
   app: FastifyInstance,
   {
     music,
-    ffmpeg: ffmpegCommand,
     library: importer,
     tokens,
     appPasswords,
@@ -63,8 +62,6 @@ export async function subsonicRoutes(
     serverVersion,
   }: {
     music: MusicServices;
-    /** The ffmpeg command for transcoding (skipped when it is not installed). */
-    ffmpeg: string;
     library: LibraryService;
     tokens: AccessTokensService;
     appPasswords: AppPasswords;
@@ -83,7 +80,6 @@ export async function subsonicRoutes(
   );
   const methods = createSubsonicMethods({
     music,
-    ffmpegCommand,
     importer,
     users,
     permissions,

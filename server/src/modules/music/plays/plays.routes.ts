@@ -8,15 +8,8 @@ import { AppError } from '../../../core/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { idParams, pageQuery, userIdOf, viewerOf } from '../http.js';
 import type { PlaysService } from './plays.service.js';
-import {
-  browserPlayable,
-  etagOf,
-  findFfmpeg,
-  ifRangeHolds,
-  matchesEtag,
-  parseRange,
-  transcodeToMp3,
-} from './streaming.js';
+import { browserPlayable, etagOf, ifRangeHolds, matchesEtag, parseRange } from './streaming.js';
+import type { Transcoder } from './transcoder.js';
 import type { OpenAudioFiles } from './open-audio-files.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
@@ -30,17 +23,15 @@ export async function playsRoutes(
     catalogue,
     plays,
     audioFiles,
-    ffmpeg: ffmpegCommand,
+    transcoder,
   }: {
     catalogue: CatalogueService;
     plays: PlaysService;
     audioFiles: OpenAudioFiles;
-    ffmpeg: string;
+    transcoder: Transcoder;
   },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Looked for as the server starts, so that the first transcoded stream does not wait for it.
-  void findFfmpeg(ffmpegCommand);
 
   r.get(
     '/api/v1/tracks/:id/stream',
@@ -61,15 +52,14 @@ export async function playsRoutes(
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', 'private, max-age=3600');
 
-      const ffmpeg =
+      const transcoded =
         request.query.format === 'mp3' || !browserPlayable(track.codec, track.mime)
-          ? await findFfmpeg(ffmpegCommand)
+          ? await transcoder.mp3(file, { mime: track.mime })
           : null;
-      if (ffmpeg) {
+      if (transcoded) {
         // A transcoded stream has no known length, so it cannot serve ranges.
-        const { stream, child } = transcodeToMp3(ffmpeg, file);
-        reply.raw.on('close', () => child.kill('SIGKILL'));
-        return reply.header('accept-ranges', 'none').type('audio/mpeg').send(stream);
+        reply.raw.on('close', transcoded.stop);
+        return reply.header('accept-ranges', 'none').type('audio/mpeg').send(transcoded.stream);
       }
 
       const etag = etagOf(stat);

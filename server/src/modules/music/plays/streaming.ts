@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 
@@ -57,32 +57,4 @@ export function readAudio(file: string, range?: { start: number; end: number }):
     highWaterMark: AUDIO_PIECE,
     ...(range ? { start: range.start, end: range.end } : {}),
   });
-}
-
-/** An MP3 stream of the file, produced as it is read; the process ends with the response. */
-export function transcodeToMp3(
-  ffmpeg: string,
-  file: string,
-  /** Kilobits per second, and where to start (music apps ask for both). */
-  { kbps = 192, offsetSeconds = 0 }: { kbps?: number; offsetSeconds?: number } = {},
-): { stream: Readable; child: ChildProcess } {
-  const child = spawn(
-    ffmpeg,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      ...(offsetSeconds > 0 ? ['-ss', String(offsetSeconds)] : []),
-      '-i',
-      file,
-      '-vn',
-      '-f',
-      'mp3',
-      '-b:a',
-      `${kbps}k`,
-      'pipe:1',
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  return { stream: child.stdout!, child };
 }
