@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
-import { createBillingTestApp, plans, subscribe, type BillingTestApp } from './billing.testing.js';
+import {
+  createBillingTestApp,
+  planForm,
+  plans,
+  subscribe,
+  type BillingTestApp,
+} from './billing.testing.js';
 
 let t: BillingTestApp;
 let admin: TestClient;
@@ -13,16 +19,6 @@ beforeAll(async () => {
   await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 afterAll(() => t.close());
-
-const plan = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Student',
-  description: 'Premium at half the price, for students.',
-  recommended: false,
-  feature_list: ['No ads'],
-  prices: [{ amount: 990, currency: 'brl', interval: 'month', interval_count: 1 }],
-  permissions: [{ name: 'ads.hide', restrictions: [] }],
-  ...overrides,
-});
 
 async function auditActions(type: string, id: number) {
   const rows = await t.db.kysely
@@ -37,7 +33,7 @@ async function auditActions(type: string, id: number) {
 
 describe('the admin API of plans', () => {
   it('creates, changes and deletes a plan with its prices and permissions', async () => {
-    const created = await admin.post('/api/v1/admin/products', plan());
+    const created = await admin.post('/api/v1/admin/products', planForm());
     expect(created.statusCode, created.body).toBe(200);
     const product = created.json().product;
     expect(product).toMatchObject({
@@ -54,7 +50,7 @@ describe('the admin API of plans', () => {
     const changed = await admin.request(
       'PUT',
       `/api/v1/admin/products/${product.id}`,
-      plan({ hidden: true, prices: [] }),
+      planForm({ hidden: true, prices: [] }),
     );
     expect(changed.json().product).toMatchObject({ hidden: true, prices: [], archived_prices: [] });
     const hiddenNames = (await new TestClient(t.app).get('/api/v1/billing/products'))
@@ -76,7 +72,7 @@ describe('the admin API of plans', () => {
 
   it('keeps the old price for its subscribers when a plan with subscribers is repriced', async () => {
     const { product } = (
-      await admin.post('/api/v1/admin/products', plan({ name: 'Repriced' }))
+      await admin.post('/api/v1/admin/products', planForm({ name: 'Repriced' }))
     ).json();
     const { client } = await signedInUser(t.app);
     const oldPrice = product.prices[0];
@@ -85,7 +81,10 @@ describe('the admin API of plans', () => {
     const repriced = await admin.request(
       'PUT',
       `/api/v1/admin/products/${product.id}`,
-      plan({ name: 'Repriced', prices: [{ amount: 1290, currency: 'BRL', interval: 'month' }] }),
+      planForm({
+        name: 'Repriced',
+        prices: [{ amount: 1290, currency: 'BRL', interval: 'month' }],
+      }),
     );
     const updated = repriced.json().product;
     expect(updated.prices).toEqual([expect.objectContaining({ amount: 1290 })]);
@@ -103,12 +102,12 @@ describe('the admin API of plans', () => {
 
   it('refuses bad plans with field errors', async () => {
     const bad = [
-      plan({ name: '' }),
-      plan({ prices: [{ amount: -100, currency: 'BRL', interval: 'month' }] }),
-      plan({ prices: [{ amount: 9.9, currency: 'BRL', interval: 'month' }] }),
-      plan({ prices: [{ amount: 990, currency: 'REAIS', interval: 'month' }] }),
-      plan({ prices: [{ amount: 990, currency: 'BRL', interval: 'fortnight' }] }),
-      plan({ permissions: [{ name: 'no.such.permission', restrictions: [] }] }),
+      planForm({ name: '' }),
+      planForm({ prices: [{ amount: -100, currency: 'BRL', interval: 'month' }] }),
+      planForm({ prices: [{ amount: 9.9, currency: 'BRL', interval: 'month' }] }),
+      planForm({ prices: [{ amount: 990, currency: 'REAIS', interval: 'month' }] }),
+      planForm({ prices: [{ amount: 990, currency: 'BRL', interval: 'fortnight' }] }),
+      planForm({ permissions: [{ name: 'no.such.permission', restrictions: [] }] }),
     ];
     for (const body of bad) {
       const response = await admin.post('/api/v1/admin/products', body);

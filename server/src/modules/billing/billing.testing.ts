@@ -67,3 +67,14 @@ export async function subscribe(
   await t.stripe.pay(sessionId);
   return t.stripe.subscriptions().at(-1)!;
 }
+
+/** A plan as the admin's form sends it: a student plan granting `ads.hide`, unless told otherwise. */
+export const planForm = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Student',
+  description: 'Premium at half the price, for students.',
+  recommended: false,
+  feature_list: ['No ads'],
+  prices: [{ amount: 990, currency: 'brl', interval: 'month', interval_count: 1 }],
+  permissions: [{ name: 'ads.hide', restrictions: [] }],
+  ...overrides,
+});

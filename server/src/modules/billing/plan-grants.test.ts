@@ -6,7 +6,13 @@ import { signedInUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../test/test-app.js';
 import { takeStatements } from '../../test/query-log.js';
 import { TestClient } from '../../test/test-client.js';
-import { createBillingTestApp, plans, subscribe, type BillingTestApp } from './billing.testing.js';
+import {
+  createBillingTestApp,
+  planForm,
+  plans,
+  subscribe,
+  type BillingTestApp,
+} from './billing.testing.js';
 
 // What a user's plans grant is read on every signed-in request and kept between them: these
 // show it read once, and every way it changes shown on the next request.
@@ -39,20 +45,12 @@ function plansRead(): string[] {
   return takeStatements(log).filter((sql) => /"(subscriptions|product_permissions)"/.test(sql));
 }
 
-/** A plan as the admin's form sends it, granting `ads.hide` unless told otherwise. */
-const planForm = (overrides: Record<string, unknown> = {}) => ({
-  name: `Student ${Date.now()}`,
-  description: 'Premium at half the price, for students.',
-  recommended: false,
-  feature_list: ['No ads'],
-  prices: [{ amount: 990, currency: 'brl', interval: 'month', interval_count: 1 }],
-  permissions: [{ name: 'ads.hide', restrictions: [] }],
-  ...overrides,
-});
-
 /** A plan of its own, so changing it leaves the seeded plans alone. */
 async function studentPlan() {
-  const created = await admin.post('/api/v1/admin/products', planForm());
+  const created = await admin.post(
+    '/api/v1/admin/products',
+    planForm({ name: `Student ${Date.now()}` }),
+  );
   expect(created.statusCode, created.body).toBe(200);
   return created.json().product as { id: number; prices: { id: number }[] };
 }
@@ -100,6 +98,7 @@ describe("a plan's grants, kept between requests", () => {
       'PUT',
       `/api/v1/admin/products/${plan.id}`,
       planForm({
+        name: `Student ${Date.now()}`,
         description: 'Now with downloads instead.',
         feature_list: ['Downloads'],
         permissions: [{ name: 'music.download', restrictions: [] }],
