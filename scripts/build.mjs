@@ -39,6 +39,16 @@ const changedAt = Math.max(...webInputs.map((input) => newestMtime(path.join(roo
 if (changedAt > builtAt) {
   console.log('Building the web app…');
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  // The landing page's own script for guests, beside the app's (see web/src/landing.tsx).
+  run(bin('vite'), [
+    'build',
+    '--config',
+    'web/vite.config.ts',
+    '--mode',
+    'landing',
+    '--logLevel',
+    'warn',
+  ]);
   // The landing page as the server draws it for guests (see web/src/prerender.tsx).
   run(bin('vite'), [
     'build',

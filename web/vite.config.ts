@@ -40,43 +40,56 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  // The server's build (the prerendered landing page, `vite build --ssr`) is loaded by the server
-  // only: it needs no public files, compressed copies or manifest of its own.
-  publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
-  resolve: {
-    alias: [{ find: /^@cadenza\/contracts\/(.*)$/, replacement: `${contracts}/$1.ts` }],
-  },
-  // The manifest names each chunk's imports: the benchmark sums what a first page loads.
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: !isSsrBuild,
-    rolldownOptions: {
-      // Everything the first page needs comes in one file: dozens of small shared chunks
-      // would each cost a request before the page can draw. The icons the screens share come
-      // as one file too, not one file each (a player page asked for 17 of them).
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-          ],
+// `vite build --mode landing` builds the guest's landing page on its own (`src/landing.tsx`);
+// the server reads its entry's file from this manifest.
+const LANDING_MANIFEST = '.vite/landing-manifest.json';
+
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const landing = mode === 'landing';
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    // The server's build (the prerendered landing page, `vite build --ssr`) is loaded by the
+    // server only, and the landing page's build is written beside the app's: neither needs the
+    // public files again.
+    publicDir: isSsrBuild || landing ? false : 'public',
+    plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+    resolve: {
+      alias: [{ find: /^@cadenza\/contracts\/(.*)$/, replacement: `${contracts}/$1.ts` }],
+    },
+    // The manifest names each chunk's imports: the server finds the landing page's entry in its
+    // own, and the benchmark sums what a first page loads.
+    build: {
+      outDir: 'dist',
+      // The landing page's build comes after the app's, into the same folder.
+      emptyOutDir: !landing,
+      sourcemap: true,
+      manifest: isSsrBuild ? false : landing ? LANDING_MANIFEST : true,
+      rolldownOptions: {
+        // A build of its own, so that it carries only what the landing page uses of the libraries
+        // the app shares (the router's links, say, not the whole router).
+        ...(landing ? { input: fileURLToPath(new URL('src/landing.tsx', import.meta.url)) } : {}),
+        // Everything the first page needs comes in one file: dozens of small shared chunks
+        // would each cost a request before the page can draw. The icons the screens share come
+        // as one file too, not one file each (a player page asked for 17 of them).
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: landing ? 'landing' : 'app', tags: ['$initial'], priority: 2 },
+              { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    // In development the API runs on its own port; the app is served by Vite.
-    proxy: { '^/(api|auth|secure|log-viewer)(/|$)': 'http://127.0.0.1:3000' },
-  },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-setup.ts'],
-  },
-}));
+    server: {
+      // In development the API runs on its own port; the app is served by Vite.
+      proxy: { '^/(api|auth|secure|log-viewer)(/|$)': 'http://127.0.0.1:3000' },
+    },
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test-setup.ts'],
+    },
+  };
+});

@@ -381,7 +381,7 @@ describe.each([
 });
 
 describe('the landing page before its scripts run', () => {
-  it('is drawn by the server, follows the settings, and the app takes it over', async () => {
+  it('is drawn by the server, follows the settings, and its own code takes it over', async () => {
     const noScripts = await browser.newContext({
       ...MOBILE,
       baseURL: baseURL(),
@@ -406,16 +406,29 @@ describe('the landing page before its scripts run', () => {
     await saveSettings({ 'landing.show_trending': true });
     await noScripts.close();
 
-    // With its scripts, the app takes the same page over without drawing it twice, and the
-    // visitor's own parts (the cookie notice) appear.
+    // With its scripts, the landing page's own code takes the same page over without drawing
+    // it twice, and the visitor's own parts (the cookie notice) appear.
     const visitor = await newPage(browser, MOBILE);
     const pageErrors: string[] = [];
     visitor.on('pageerror', (error) => pageErrors.push(error.message));
+    const scripts: string[] = [];
+    visitor.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await openApp(visitor);
     await visitor.getByRole('region', { name: 'Cookie notice' }).waitFor();
     expect(await visitor.getByRole('heading', { level: 1 }).count()).toBe(1);
+    // Not the app's entry (its router, screens and player): they come with the next page.
+    expect(scripts.filter((script) => /^\/assets\/landing-[\w-]+\.js$/.test(script))).toHaveLength(
+      1,
+    );
+    expect(scripts.filter((script) => /^\/assets\/index-[\w-]+\.js$/.test(script))).toEqual([]);
     await visitor.getByRole('button', { name: 'Open menu' }).click();
-    await visitor.getByRole('dialog', { name: 'Menu' }).waitFor();
+    const tray = visitor.getByRole('dialog', { name: 'Menu' });
+    await tray.getByRole('link', { name: 'Log in' }).click();
+    await visitor.waitForURL((url) => url.pathname === '/login');
+    await visitor.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(scripts.filter((script) => /^\/assets\/index-[\w-]+\.js$/.test(script))).toHaveLength(1);
     expect(pageErrors).toEqual([]);
     await visitor.context().close();
   });

@@ -10,8 +10,7 @@ import { errorHandlerPlugin } from './core/error-handler.js';
 import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
 import { securityHeadersPlugin, inlineScriptsOf } from './core/security-headers.js';
-import { startAfterFirstPaint } from './core/html.js';
-import { prerenderFrom } from './core/prerender.js';
+import { landingPageFrom } from './core/prerender.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { xsrfPlugin } from './core/xsrf.js';
@@ -477,11 +476,12 @@ export async function buildApp(
     appOrigin: new URL(config.appUrl).origin,
   });
   const pageTemplate = readPageTemplate(config.webDist);
+  const landingPage = landingPageFrom(config.webDist, pageTemplate);
   await app.register(securityHeadersPlugin, {
     appUrl: config.appUrl,
     inlineScripts: [
       ...inlineScriptsOf(pageTemplate),
-      ...inlineScriptsOf(startAfterFirstPaint(pageTemplate)),
+      ...inlineScriptsOf(landingPage?.template ?? ''),
       ...SOCIAL_PAGE_SCRIPTS,
     ],
     // Browsers upload straight to S3-compatible storage when it is configured.
@@ -611,7 +611,7 @@ export async function buildApp(
     settings: services.settings,
     seoResolvers: [customPageSeoResolver(services.customPages)],
     headTags: (pathname) => services.customCode.headTags(pathname),
-    prerender: prerenderFrom(config.webDist),
+    landing: landingPage,
   });
 
   app.decorate('services', services);

@@ -1,8 +1,9 @@
 import './ui/styles.css';
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
+import { MarkRunning } from './app/mark-running';
 import { PageLoadError } from './app/page-load-error';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -30,47 +31,14 @@ async function start() {
       preview.listenToAppearanceEditor(router),
     );
   }
-  const app = (
+  createRoot(container).render(
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
       <MarkRunning />
-    </StrictMode>
+    </StrictMode>,
   );
-  if (!container.hasChildNodes()) {
-    createRoot(container).render(app);
-    return;
-  }
-  // A page the server drew (the landing page, for guests) is taken over once the router has its
-  // first screen's code: rendering earlier would blank it for the loading fallback. What only
-  // the browser knows (a stored theme, say) is first read as the server drew it, so the markup
-  // matches. Hydrating in a transition yields to the browser every few milliseconds, so the
-  // page already on screen stays responsive meanwhile.
-  await routerReady(router);
-  startTransition(() => void hydrateRoot(container, app));
-}
-
-/**
- * Sets `data-app-running` on <html> once the app's first render is on screen: a page the server
- * drew looks the same before, but its buttons do nothing until then (browser tests wait for it).
- */
-function MarkRunning() {
-  useEffect(() => {
-    document.documentElement.dataset.appRunning = '';
-  }, []);
-  return null;
-}
-
-function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 void start();

@@ -1,14 +1,14 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBootstrapData } from './app/bootstrap';
-import { Providers } from './app/providers';
-import { routes } from './app/router';
 import { makeBootstrap } from './app/testing/bootstrap-factory';
 import { DARK_THEME, LIGHT_THEME } from './app/testing/theme-fixtures';
-import { prerenderPage } from './prerender';
+import { whenShellControlsAlive } from './features/homepage/landing/deferred-shell-controls';
+import { LandingApp, pageLoadNavigator } from './features/homepage/landing/landing-app';
+import { prerenderLanding } from './prerender';
 import { resetThemeChoice } from './theme/use-theme-selector';
 
 const guest = (): BootstrapData => ({
@@ -48,31 +48,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Puts the server's markup in the page and lets the app take it over, as main.tsx does. */
-async function takeOver(markup: string, data: BootstrapData) {
+/** Puts the server's markup in the page and lets the landing page's entry take it over. */
+async function takeOver(markup: string, data: BootstrapData, loaded: string[] = []) {
   const container = document.createElement('div');
   container.innerHTML = markup;
   document.body.append(container);
   const heading = container.querySelector('h1');
   setBootstrapData(data);
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
-  await waitFor(() => expect(router.state.initialized).toBe(true));
   const mismatches: unknown[] = [];
+  const navigator = pageLoadNavigator((href) => loaded.push(href));
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-      { onRecoverableError: (error) => mismatches.push(error) },
-    );
+    root = hydrateRoot(container, <LandingApp navigator={navigator} />, {
+      onRecoverableError: (error) => mismatches.push(error),
+    });
   });
   return { container, heading, mismatches };
 }
 
 describe('the landing page drawn on the server', () => {
   it('is the page a guest sees, without what only their browser knows', async () => {
-    const markup = await prerenderPage(guest(), 'http://localhost/');
+    const markup = prerenderLanding(guest());
     document.body.innerHTML = markup;
     screen.getByRole('heading', { level: 1, name: 'Music for every moment' });
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
@@ -82,10 +77,7 @@ describe('the landing page drawn on the server', () => {
   });
 
   it('is taken over by the app as it is, not drawn again', async () => {
-    const { container, heading, mismatches } = await takeOver(
-      await prerenderPage(guest(), 'http://localhost/'),
-      guest(),
-    );
+    const { container, heading, mismatches } = await takeOver(prerenderLanding(guest()), guest());
     expect(mismatches).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);
     // Then the browser's own parts appear.
@@ -93,12 +85,50 @@ describe('the landing page drawn on the server', () => {
   });
 
   it('is taken over for a visitor who chose another theme, which then shows', async () => {
-    const markup = await prerenderPage(guest(), 'http://localhost/');
+    const markup = prerenderLanding(guest());
     localStorage.setItem('be-active-theme', 'light');
     resetThemeChoice();
     const { container, heading, mismatches } = await takeOver(markup, guest());
     expect(mismatches).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);
     await within(container).findByRole('button', { name: 'Switch to dark mode' });
+  });
+
+  it('draws the shell controls that load after the page’s own code, which then take over', async () => {
+    const markup = prerenderLanding(guest());
+    const { container, mismatches } = await takeOver(markup, guest());
+    expect(mismatches).toEqual([]);
+    const language = within(container).getByRole('button', { name: 'Language: English' });
+    expect(within(container).getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    // Once they say they are alive, the same buttons the server drew work: the menu opens.
+    await new Promise<void>((resolve) => whenShellControlsAlive(resolve));
+    await userEvent.click(language);
+    await screen.findByRole('menuitem', { name: 'English' });
+    expect(language.isConnected).toBe(true);
+  });
+
+  it('leads into the app by a page load: links, calls to action and the search', async () => {
+    const loaded: string[] = [];
+    const { container } = await takeOver(prerenderLanding(guest()), guest(), loaded);
+    await userEvent.click(within(container).getByRole('link', { name: 'Log in' }));
+    await userEvent.click(within(container).getAllByRole('link', { name: 'Start listening' })[0]!);
+    const search = within(container).getByRole('searchbox', {
+      name: 'Search for artists, albums and tracks',
+    });
+    await userEvent.type(search, 'blue note');
+    fireEvent.submit(search.closest('form')!);
+    expect(loaded).toEqual(['/login', '/discover', '/search/blue%20note']);
+  });
+
+  it('draws each language’s page in its own words', async () => {
+    const french = guest();
+    french.i18n = { language: 'fr', name: 'Français', lines: { 'Log in': 'Connexion' } };
+    const english = prerenderLanding(guest());
+    const inFrench = prerenderLanding(french);
+    expect(english).toContain('>Log in<');
+    expect(english).not.toContain('Connexion');
+    expect(inFrench).toContain('>Connexion<');
+    expect(inFrench).not.toContain('>Log in<');
+    expect(prerenderLanding(guest())).toBe(english);
   });
 });

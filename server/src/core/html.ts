@@ -73,21 +73,21 @@ export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
 
 /**
- * The page template with the app's script loaded only after the first paint: for a page drawn
- * on the server, which then shows with its styles and header image alone, before the app's code
- * takes the network and the main thread; the app then hydrates it. It starts a frame after the
- * browser reports the first paint; a tab opened in the background paints nothing until shown,
- * so the app starts there at once, and a browser that reports no paints starts it after a
- * second.
+ * The page template with the script `entry` (the landing page's own) in place of its own, loaded
+ * only after the first paint: for a page drawn on the server, which then shows with its styles and
+ * header image alone, before the code takes the network and the main thread; it then hydrates
+ * the page. It starts a frame after the browser reports the first paint; a tab opened in the
+ * background paints nothing until shown, so it starts there at once, and a browser that reports
+ * no paints starts it after a second.
  */
-export function startAfterFirstPaint(template: string): string {
-  return template.replace(ENTRY_SCRIPT, (_tag, src: string) => {
+export function startAfterFirstPaint(template: string, entry: string): string {
+  return template.replace(ENTRY_SCRIPT, () => {
     const start = [
       'let started = false;',
-      `const start = () => { if (!started) { started = true; import(${JSON.stringify(src)}); } };`,
+      `const start = () => { if (!started) { started = true; import(${JSON.stringify(entry)}); } };`,
       "if (document.visibilityState === 'hidden') start();",
       "new PerformanceObserver(() => requestAnimationFrame(() => setTimeout(start))).observe({ type: 'paint', buffered: true });",
       'setTimeout(start, 1000);',

@@ -13,16 +13,20 @@ let admin: TestClient;
 const ENTRY = '<script type="module" crossorigin src="/assets/app-7c1d.js"></script>';
 const EMPTY_ROOT = '<div id="root"></div>';
 
-// The web build's drawing of a page, as `vite build --ssr` leaves it beside the app: it draws
-// the site's name and counts its drawings, and fails for a site named 'Broken'.
+// The web build's drawing of the landing page, as `vite build --ssr` leaves it beside the app:
+// it draws the site's name and counts its drawings, and fails for a site named 'Broken'.
 const PRERENDER = `
-export async function prerenderPage(data, url) {
+export function prerenderLanding(data) {
   globalThis.drawings = (globalThis.drawings ?? 0) + 1;
   const name = data.settings.branding.site_name;
   if (name === 'Broken') throw new Error('cannot draw');
-  return '<main>' + name + ' at ' + new URL(url).pathname + '</main>';
+  return '<main>' + name + ' at home</main>';
 }
 `;
+// The landing page's own build names its entry's file in a manifest of its own.
+const LANDING_MANIFEST = JSON.stringify({
+  'src/landing.tsx': { file: 'assets/landing-9e2f.js', src: 'src/landing.tsx', isEntry: true },
+});
 
 const drawings = () => (globalThis as { drawings?: number }).drawings ?? 0;
 const setSiteName = (name: string) =>
@@ -38,6 +42,8 @@ beforeAll(async () => {
     `<!doctype html><html lang="en"><head><!-- cadenza:head -->${ENTRY}</head><body>${EMPTY_ROOT}</body></html>`,
   );
   fs.writeFileSync(path.join(web, 'dist-ssr', 'prerender.js'), PRERENDER);
+  fs.mkdirSync(path.join(web, 'dist', '.vite'));
+  fs.writeFileSync(path.join(web, 'dist', '.vite', 'landing-manifest.json'), LANDING_MANIFEST);
   t = await createTestApp({ WEB_DIST: path.join(web, 'dist') });
   admin = new TestClient(t.app);
   await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -57,7 +63,7 @@ describe('the landing page drawn on the server', () => {
   it('comes inside a guest’s page, drawn once for every guest until a setting changes', async () => {
     const page = await new TestClient(t.app).get('/');
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root"><main>Cadenza at /</main></div>');
+    expect(page.body).toContain('<div id="root"><main>Cadenza at home</main></div>');
     const before = drawings();
     const again = await new TestClient(t.app).get('/?from=newsletter');
     expect(again.body).toBe(page.body);
@@ -65,15 +71,16 @@ describe('the landing page drawn on the server', () => {
 
     await setSiteName('Cadenza Live');
     const changed = await new TestClient(t.app).get('/');
-    expect(changed.body).toContain('<main>Cadenza Live at /</main>');
+    expect(changed.body).toContain('<main>Cadenza Live at home</main>');
     expect(drawings()).toBe(before + 1);
   });
 
-  it('starts the app after the first paint, by a script the page’s policy allows', async () => {
+  it('starts the landing page’s own script after the first paint, as the page’s policy allows', async () => {
     const page = await new TestClient(t.app).get('/');
     expect(page.body).not.toContain(ENTRY);
+    expect(page.body).not.toContain('app-7c1d.js');
     const starter = inlineScriptsOf(page.body).find((script) => script.includes('import('));
-    expect(starter).toContain('import("/assets/app-7c1d.js")');
+    expect(starter).toContain('import("/assets/landing-9e2f.js")');
     expect(starter).toContain("type: 'paint'");
     expect(page.headers['content-security-policy']).toContain(scriptHashSource(starter!));
   });

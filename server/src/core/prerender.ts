@@ -2,22 +2,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
+import { startAfterFirstPaint } from './html.js';
 
-/** Draws the markup of the page at `url` for the visitor `data` describes. */
-export type PrerenderPage = (data: BootstrapData, url: string) => Promise<string>;
+/** The landing page a guest first gets: drawn here, brought to life by its own script. */
+export interface LandingPage {
+  /** The page template with the landing page's own script, started after the first paint. */
+  template: string;
+  /** Draws the landing page's markup for the visitor `data` describes. */
+  draw: (data: BootstrapData) => Promise<string>;
+}
 
 /**
- * The web app's own drawing of a page (`web/src/prerender.tsx`, built into `dist-ssr` beside
- * the app), or undefined when it has not been built: pages are then drawn by their scripts
- * alone. The drawing code (React's server renderer and the app's screens) is loaded on the
- * first page it draws, so a server nobody visits does not hold it in memory.
+ * The web app's landing page (`web/src/landing.tsx`, built on its own beside the app, with its
+ * drawing `web/src/prerender.tsx` in `dist-ssr`), or undefined when either was not built: the
+ * page is then drawn by the app's scripts, as every other page. The drawing code (React's server
+ * renderer and the page's components) is loaded on the first page it draws, so a server nobody
+ * visits does not hold it in memory.
  */
-export function prerenderFrom(webDist: string): PrerenderPage | undefined {
-  const file = path.join(webDist, '..', 'dist-ssr', 'prerender.js');
-  if (!fs.existsSync(file)) return undefined;
-  let built: Promise<{ prerenderPage: PrerenderPage }> | undefined;
-  return async (data, url) => {
-    built ??= import(pathToFileURL(file).href) as Promise<{ prerenderPage: PrerenderPage }>;
-    return (await built).prerenderPage(data, url);
+export function landingPageFrom(webDist: string, template: string): LandingPage | undefined {
+  const drawing = path.join(webDist, '..', 'dist-ssr', 'prerender.js');
+  const manifest = path.join(webDist, '.vite', 'landing-manifest.json');
+  if (!fs.existsSync(drawing) || !fs.existsSync(manifest)) return undefined;
+  const entries = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, { file: string }>;
+  const entry = entries['src/landing.tsx'];
+  if (!entry) return undefined;
+  let built: Promise<{ prerenderLanding: (data: BootstrapData) => string }> | undefined;
+  return {
+    template: startAfterFirstPaint(template, `/${entry.file}`),
+    async draw(data) {
+      built ??= import(pathToFileURL(drawing).href) as NonNullable<typeof built>;
+      return (await built).prerenderLanding(data);
+    },
   };
 }

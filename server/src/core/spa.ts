@@ -11,15 +11,8 @@ import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-cal
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
-import {
-  endOfHead,
-  FALLBACK_TEMPLATE,
-  renderPage,
-  scriptSafeText,
-  startAfterFirstPaint,
-  type SeoTags,
-} from './html.js';
-import type { PrerenderPage } from './prerender.js';
+import { endOfHead, FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
+import type { LandingPage } from './prerender.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
 export type SeoResolver = (
@@ -36,8 +29,8 @@ export interface SpaOptions {
   seoResolvers?: SeoResolver[];
   /** Further tags for a page's head (the site's custom code), by path. */
   headTags?: (pathname: string) => Promise<string>;
-  /** Draws the landing page's markup for guests, so it paints before its scripts run. */
-  prerender?: PrerenderPage | undefined;
+  /** The landing page drawn for guests, so it paints before its scripts run. */
+  landing?: LandingPage | undefined;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -74,7 +67,7 @@ const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
 export const spaPlugin = fp<SpaOptions>(
   async (
     app: FastifyInstance,
-    { webDist, template, bootstrap, settings, seoResolvers = [], headTags, prerender },
+    { webDist, template, bootstrap, settings, seoResolvers = [], headTags, landing },
   ) => {
     if (fs.existsSync(webDist)) {
       // Built files are the same for everyone: they read no session and set no cookie.
@@ -117,9 +110,9 @@ export const spaPlugin = fp<SpaOptions>(
     // service keeps that while it holds): it is rendered once per data, head, tags and body,
     // and kept as the bytes sent too (encoding the text took a third of the answer's time).
     const guestPages = new WeakMap<BootstrapData, Map<string, SharedPage>>();
-    const drawnTemplate = startAfterFirstPaint(template);
+    // A drawn body is the landing page's: it comes with the landing page's own script.
     const renderOne = (data: BootstrapData, seo: SeoTags, extra: string, body: string) =>
-      renderPage(body ? drawnTemplate : template, seo, data, extra, body);
+      renderPage(body && landing ? landing.template : template, seo, data, extra, body);
     function guestPage(data: BootstrapData, seo: SeoTags, extra: string, body: string): SharedPage {
       const key = `${JSON.stringify(seo)}\n${extra}\n${body ? 'drawn' : ''}`;
       let pages = guestPages.get(data);
@@ -141,13 +134,13 @@ export const spaPlugin = fp<SpaOptions>(
       pathname: string,
       data: BootstrapData,
     ): Promise<string> {
-      if (!prerender || request.user || pathname !== '/') return '';
+      if (!landing || request.user || pathname !== '/') return '';
       // Read from the data the page is drawn from, as the screen itself reads it.
       const homepage = data.settings.homepage as { type?: string } | undefined;
       if ((homepage?.type ?? 'landing') !== 'landing') return '';
       let markup = landingPages.get(data);
       if (!markup) {
-        markup = prerender(data, 'http://localhost/').catch((error: unknown) => {
+        markup = landing.draw(data).catch((error: unknown) => {
           // The page still works without it: its scripts draw it, as on every other page.
           request.log.error({ err: error }, 'The landing page could not be drawn on the server.');
           return '';

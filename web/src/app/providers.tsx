@@ -1,35 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Toaster } from '../ui/toast/toaster';
+import type { ReactNode } from 'react';
+import { allShellControls } from '../features/shell/all-shell-controls';
+import { ShellControlsProvider } from '../features/shell/shell-controls';
 import { TooltipProvider } from '../ui/tooltip';
-import { queryClient } from '../api/query-client';
-import { applyTranslations, i18n } from '../i18n/i18n';
-import { useApplyActiveTheme } from '../theme/use-theme-selector';
-import { useBootstrap } from './bootstrap';
-import { GlobalErrorDialog } from './error-handling/global-error-dialog';
+import { PageProviders } from './page-providers';
 
-/**
- * Everything the screens rely on. Bootstrap data needs no provider: it is an external store
- * (see bootstrap.ts) that must be loaded with `setBootstrapData` before the first render.
- */
+/** Everything the app's screens rely on. */
 export function Providers({ children }: { children: ReactNode }) {
-  const { i18n: translations } = useBootstrap();
-
-  // Logging in can switch the language; the first render already has it (see main.tsx).
-  useEffect(() => applyTranslations(translations), [translations]);
-  // Keeps <html> in the active theme; index.html already applied it before the first paint.
-  useApplyActiveTheme();
-
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <TooltipProvider>
-          {children}
-          <GlobalErrorDialog />
-          <Toaster />
-        </TooltipProvider>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <PageProviders>
+      <TooltipProvider>
+        <ShellControlsProvider value={allShellControls}>{children}</ShellControlsProvider>
+      </TooltipProvider>
+    </PageProviders>
   );
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSetting } from '../../app/bootstrap';
-import { LanguagePicker } from '../../i18n/language-picker';
-import { ThemeToggle } from '../../theme/theme-toggle';
 import { Logo } from './logo';
 import { MenuLink } from './menu-link';
+import { useShellControls } from './shell-controls';
 import { useMenuItems } from './use-menu';
 
 const linkClasses = 'rounded-sm text-sm text-fg-muted transition-colors hover:text-fg';
@@ -15,6 +14,7 @@ export function Footer() {
   const secondary = useMenuItems('footer-secondary');
   const siteName = useSetting('branding.site_name') ?? 'Cadenza';
   const year = new Date().getFullYear();
+  const { LanguagePicker, ThemeToggle } = useShellControls();
 
   return (
     <footer className="border-t border-border bg-bg text-fg">

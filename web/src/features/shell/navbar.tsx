@@ -5,10 +5,7 @@ import { useAuthUser, useSetting } from '../../app/bootstrap';
 import { Button } from '../../ui/button';
 import { Logo } from './logo';
 import { MenuLink } from './menu-link';
-import { MobileNav } from './mobile-nav';
-import { NotificationBell } from './notification-bell';
-import { WorkspaceSwitcher } from '../workspaces/workspace-switcher';
-import { UserMenu } from './user-menu';
+import { useShellControls } from './shell-controls';
 import { useMenuItems } from './use-menu';
 
 export interface NavbarProps {
@@ -26,6 +23,7 @@ export function Navbar({ variant = 'solid' }: NavbarProps) {
   const primary = useMenuItems('primary');
   const registrationDisabled = useSetting('registration.disable') === true;
   const overlay = variant === 'overlay';
+  const { WorkspaceSwitcher, NotificationBell, UserMenu, MobileNav } = useShellControls();
 
   return (
     <header
