@@ -90,6 +90,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test-setup.ts'],
+      // A form filled step by step takes 2–3 s in jsdom on a quiet 2-core machine; the default
+      // 5 s failed such a test once while a build ran beside the suite.
+      testTimeout: 15_000,
     },
   };
 });

@@ -76,7 +76,7 @@ describe('the landing page drawn on the server', () => {
     expect(markup).not.toMatch(/^<link/);
   });
 
-  it('is taken over by the app as it is, not drawn again', async () => {
+  it('is taken over by the landing page’s own code as it is, not drawn again', async () => {
     const { container, heading, mismatches } = await takeOver(prerenderLanding(guest()), guest());
     expect(mismatches).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);

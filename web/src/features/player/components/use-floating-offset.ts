@@ -11,12 +11,19 @@ export function useFloatingBottomOffset(ref: RefObject<HTMLElement | null>) {
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
-    const update = () => root.style.setProperty(VARIABLE, `${element.offsetHeight}px`);
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(element);
+    const publish = (height: number) => root.style.setProperty(VARIABLE, `${height}px`);
+    if (typeof ResizeObserver === 'undefined') {
+      publish(element.offsetHeight);
+      return () => root.style.removeProperty(VARIABLE);
+    }
+    // The observer reports the first height too, once the browser has laid the page out itself:
+    // reading offsetHeight here would lay the whole new page out early, a second time.
+    const observer = new ResizeObserver(([entry]) =>
+      publish(entry!.borderBoxSize[0]?.blockSize ?? element.offsetHeight),
+    );
+    observer.observe(element);
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       root.style.removeProperty(VARIABLE);
     };
   }, [ref]);

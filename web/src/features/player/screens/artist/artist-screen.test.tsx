@@ -54,9 +54,10 @@ describe('Artist', () => {
     // The header's play button comes first; album and similar-artist cards have their own.
     const [headerPlay] = screen.getAllByRole('button', { name: 'Play' });
     expect(headerPlay!.closest('header')).not.toBeNull();
-    // Five popular tracks first, the rest on demand.
+    // The sections are drawn right after the header; five popular tracks first, the rest on demand.
+    const seeMore = await screen.findByRole('button', { name: 'See more' });
     expect(screen.queryByRole('link', { name: 'Hit 6' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'See more' }));
+    await userEvent.click(seeMore);
     expect(screen.getByRole('link', { name: 'Hit 7' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Glass Animals' })).toBeTruthy();
     expect(screen.getByText('Synth pop from the coast.')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { BadgeCheck, ExternalLink, MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../../ui/button';
@@ -24,10 +24,7 @@ export function ArtistScreen() {
   if (query.isPending) {
     return (
       <ScreenSkeleton header={<MediaHeaderSkeleton rounded />}>
-        <TrackTableSkeleton rows={5} />
-        <div className="mt-10">
-          <CardGridSkeleton />
-        </div>
+        <ArtistSectionsSkeleton />
       </ScreenSkeleton>
     );
   }
@@ -62,9 +59,10 @@ function ArtistContent({
   onMoreAlbums: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [showAllTracks, setShowAllTracks] = useState(false);
   const follow = useSetFollowed('artist', artist.id);
-  const tracks = showAllTracks ? artist.top_tracks : artist.top_tracks.slice(0, 5);
+  // The header (with the artist's picture) is drawn at once; React draws the tracks and albums
+  // afterwards in slices between which the page still answers taps.
+  const showSections = useDeferredValue(true, false);
 
   return (
     <ScreenLayout
@@ -112,6 +110,53 @@ function ArtistContent({
         </>
       }
     >
+      {showSections ? (
+        <ArtistSections
+          artist={artist}
+          albums={albums}
+          hasMoreAlbums={hasMoreAlbums}
+          isLoadingAlbums={isLoadingAlbums}
+          onMoreAlbums={onMoreAlbums}
+        />
+      ) : (
+        <div aria-busy>
+          <ArtistSectionsSkeleton />
+        </div>
+      )}
+    </ScreenLayout>
+  );
+}
+
+function ArtistSectionsSkeleton() {
+  return (
+    <>
+      <TrackTableSkeleton rows={5} />
+      <div className="mt-10">
+        <CardGridSkeleton />
+      </div>
+    </>
+  );
+}
+
+/** Popular tracks, the discography, similar artists and the artist's story. */
+function ArtistSections({
+  artist,
+  albums,
+  hasMoreAlbums,
+  isLoadingAlbums,
+  onMoreAlbums,
+}: {
+  artist: ArtistPage;
+  albums: ArtistPage['albums']['data'];
+  hasMoreAlbums: boolean;
+  isLoadingAlbums: boolean;
+  onMoreAlbums: () => void;
+}) {
+  const { t } = useTranslation();
+  const [showAllTracks, setShowAllTracks] = useState(false);
+  const tracks = showAllTracks ? artist.top_tracks : artist.top_tracks.slice(0, 5);
+  return (
+    <>
       <Section title={t('Popular')} className="mt-2">
         {artist.top_tracks.length === 0 ? (
           <EmptyMessage>{t('This artist has no tracks yet.')}</EmptyMessage>
@@ -191,6 +236,6 @@ function ArtistContent({
           </div>
         </Section>
       )}
-    </ScreenLayout>
+    </>
   );
 }

@@ -63,7 +63,10 @@ describe('Discover', () => {
     // Every card has a play button named exactly 'Play'.
     expect(within(carousel).getAllByRole('button', { name: 'Play' })).toHaveLength(2);
 
-    const grid = screen.getByRole('heading', { name: 'Popular artists' }).closest('section')!;
+    // The shelves after the first are drawn right after it.
+    const grid = (await screen.findByRole('heading', { name: 'Popular artists' })).closest(
+      'section',
+    )!;
     expect(grid.querySelector('[data-layout="grid"]')).not.toBeNull();
     expect(within(grid).queryByRole('link', { name: 'See all' })).toBeNull();
 

@@ -1,4 +1,5 @@
 import type { Channel } from '@cadenza/contracts/music';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardGridSkeleton } from '../common/components/cover-card';
 import { ChannelItems, ChannelSection } from '../common/components/channel-content';
@@ -29,6 +30,9 @@ export function DiscoverScreen() {
 function DiscoverChannels({ channel }: { channel: Channel }) {
   const { t } = useTranslation();
   const items = channel.content?.data ?? [];
+  // The first shelf is drawn at once; React draws the rest afterwards in slices between which the
+  // page still answers taps, where drawing every card in one go would hold the page up.
+  const drawn = useDeferredValue(items, items.slice(0, 1));
   if (items.length === 0) {
     return <EmptyMessage>{t('There is nothing to discover yet. Check back soon.')}</EmptyMessage>;
   }
@@ -42,7 +46,7 @@ function DiscoverChannels({ channel }: { channel: Channel }) {
   }
   return (
     <div className="[&>section:first-child]:mt-6">
-      {(items as Channel[]).map((nested) => (
+      {(drawn as Channel[]).map((nested) => (
         <ChannelSection key={nested.id} channel={nested} />
       ))}
     </div>
