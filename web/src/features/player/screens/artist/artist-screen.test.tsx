@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../../app/testing/bootstrap-factory';
+import { inFirstDrawing } from '../common/testing/first-drawing';
 import { mockMusicApi } from '../common/testing/mock-api';
 import { makeAlbum, makeArtist, makeTrack } from '../common/testing/music-factory';
 import { renderPlayerScreen } from '../common/testing/render-screen';
@@ -47,14 +48,20 @@ describe('Artist', () => {
     mockMusicApi().onQuery('GET /api/v1/artists/7', (query) =>
       artistPage(Number(query.get('albumsPage'))),
     );
+    const sectionsWithHeader = inFirstDrawing(
+      () => screen.queryByRole('heading', { level: 1, name: 'Nova Lane' }) !== null,
+      () => screen.queryByRole('heading', { name: 'Popular' }) !== null,
+    );
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova Lane' })).toBeTruthy();
+    // The header is drawn first, the sections right after it, not in the same long render.
+    expect(await sectionsWithHeader).toBe(false);
     expect(screen.getByText('Verified artist')).toBeTruthy();
     expect(screen.getByText('1,234 followers')).toBeTruthy();
     // The header's play button comes first; album and similar-artist cards have their own.
     const [headerPlay] = screen.getAllByRole('button', { name: 'Play' });
     expect(headerPlay!.closest('header')).not.toBeNull();
-    // The sections are drawn right after the header; five popular tracks first, the rest on demand.
+    // Five popular tracks first, the rest on demand.
     const seeMore = await screen.findByRole('button', { name: 'See more' });
     expect(screen.queryByRole('link', { name: 'Hit 6' })).toBeNull();
     await userEvent.click(seeMore);

@@ -36,7 +36,6 @@ export function ArtistScreen() {
     <ArtistContent
       artist={artist}
       albums={albums}
-      albumsTotal={artist.albums.total}
       hasMoreAlbums={query.hasNextPage}
       isLoadingAlbums={query.isFetchingNextPage}
       onMoreAlbums={() => void query.fetchNextPage()}
@@ -44,20 +43,17 @@ export function ArtistScreen() {
   );
 }
 
-function ArtistContent({
-  artist,
-  albums,
-  hasMoreAlbums,
-  isLoadingAlbums,
-  onMoreAlbums,
-}: {
+/** The artist with the albums of every page loaded so far, and how to load more. */
+interface ArtistPageProps {
   artist: ArtistPage;
   albums: ArtistPage['albums']['data'];
-  albumsTotal: number;
   hasMoreAlbums: boolean;
   isLoadingAlbums: boolean;
   onMoreAlbums: () => void;
-}) {
+}
+
+function ArtistContent(props: ArtistPageProps) {
+  const { artist } = props;
   const { t, i18n } = useTranslation();
   const follow = useSetFollowed('artist', artist.id);
   // The header (with the artist's picture) is drawn at once; React draws the tracks and albums
@@ -111,13 +107,7 @@ function ArtistContent({
       }
     >
       {showSections ? (
-        <ArtistSections
-          artist={artist}
-          albums={albums}
-          hasMoreAlbums={hasMoreAlbums}
-          isLoadingAlbums={isLoadingAlbums}
-          onMoreAlbums={onMoreAlbums}
-        />
+        <ArtistSections {...props} />
       ) : (
         <div aria-busy>
           <ArtistSectionsSkeleton />
@@ -145,13 +135,7 @@ function ArtistSections({
   hasMoreAlbums,
   isLoadingAlbums,
   onMoreAlbums,
-}: {
-  artist: ArtistPage;
-  albums: ArtistPage['albums']['data'];
-  hasMoreAlbums: boolean;
-  isLoadingAlbums: boolean;
-  onMoreAlbums: () => void;
-}) {
+}: ArtistPageProps) {
   const { t } = useTranslation();
   const [showAllTracks, setShowAllTracks] = useState(false);
   const tracks = showAllTracks ? artist.top_tracks : artist.top_tracks.slice(0, 5);

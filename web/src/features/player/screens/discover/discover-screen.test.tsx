@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { player, playerStore } from '../../state/player-store';
+import { inFirstDrawing } from '../common/testing/first-drawing';
 import { mockMusicApi } from '../common/testing/mock-api';
 import { makeAlbum, makeArtist, makeChannel, makeTrack } from '../common/testing/music-factory';
 import { renderPlayerScreen } from '../common/testing/render-screen';
@@ -50,6 +51,10 @@ describe('Discover', () => {
         ],
       }),
     });
+    const laterShelfWithFirst = inFirstDrawing(
+      () => screen.queryByRole('heading', { name: 'New this week' }) !== null,
+      () => screen.queryByRole('heading', { name: 'Popular artists' }) !== null,
+    );
     render();
 
     const carousel = (await screen.findByRole('heading', { name: 'New this week' })).closest(
@@ -63,7 +68,8 @@ describe('Discover', () => {
     // Every card has a play button named exactly 'Play'.
     expect(within(carousel).getAllByRole('button', { name: 'Play' })).toHaveLength(2);
 
-    // The shelves after the first are drawn right after it.
+    // The shelves after the first are drawn right after it, not in the same long render.
+    expect(await laterShelfWithFirst).toBe(false);
     const grid = (await screen.findByRole('heading', { name: 'Popular artists' })).closest(
       'section',
     )!;
