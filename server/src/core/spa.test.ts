@@ -27,6 +27,31 @@ beforeAll(async () => {
     zlib.brotliCompressSync('console.log("app")'),
   );
   fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+  // The build's manifest: the entry, the player's layout and two screens, sharing chunks.
+  const player = 'src/features/player';
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-3f2a1b.js', isEntry: true, imports: ['_icons.js'] },
+      '_icons.js': { file: 'assets/icons-77aa01.js' },
+      '_store.js': { file: 'assets/player-store-c0ffee.js', imports: ['_icons.js'] },
+      '_card.js': { file: 'assets/media-card-0b1e55.js', imports: ['_store.js'] },
+      [`${player}/web-player.tsx`]: {
+        file: 'assets/web-player-9d8e7f.js',
+        imports: ['_store.js', '_icons.js'],
+        dynamicImports: [`${player}/screens/discover/discover-screen.tsx`],
+      },
+      [`${player}/screens/discover/discover-screen.tsx`]: {
+        file: 'assets/discover-screen-a1b2c3.js',
+        imports: ['_card.js'],
+      },
+      [`${player}/screens/artist/artist-screen.tsx`]: {
+        file: 'assets/artist-screen-d4e5f6.js',
+        imports: ['_card.js', '_store.js'],
+      },
+    }),
+  );
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -177,6 +202,54 @@ describe('the web app', () => {
     const member = await admin.get('/', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(member.headers['content-encoding']).toBeUndefined();
     expect(bootstrapOf(member.body).user.email).toBe(ADMIN_EMAIL);
+  });
+
+  it("has the browser fetch a player page's layout and screen with the app's entry", async () => {
+    const guest = new TestClient(t.app);
+    const preloaded = async (pathname: string) =>
+      [...(await guest.get(pathname)).body.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(
+        ([link]) => /href="([^"]+)"/.exec(link)![1],
+      );
+    // The entry's own imports are the built page's to preload; each file is named once.
+    expect(await preloaded('/discover')).toEqual([
+      '/assets/web-player-9d8e7f.js',
+      '/assets/player-store-c0ffee.js',
+      '/assets/discover-screen-a1b2c3.js',
+      '/assets/media-card-0b1e55.js',
+    ]);
+    expect(await preloaded('/artist/12/some-artist')).toEqual([
+      '/assets/web-player-9d8e7f.js',
+      '/assets/player-store-c0ffee.js',
+      '/assets/artist-screen-d4e5f6.js',
+      '/assets/media-card-0b1e55.js',
+    ]);
+    // A screen the build does not name: its layout alone.
+    expect(await preloaded('/top-50')).toEqual([
+      '/assets/web-player-9d8e7f.js',
+      '/assets/player-store-c0ffee.js',
+    ]);
+    expect(await preloaded('/')).toEqual([]);
+    expect(await preloaded('/login')).toEqual([]);
+  });
+
+  it('sends a guest’s player page with its answers compressed, a member’s as it is', async () => {
+    const guest = new TestClient(t.app);
+    const plain = await guest.get('/top-50', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('id="page-calls"');
+    const brotli = await guest.get('/top-50', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await guest.get('/top-50', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const member = await admin.get('/top-50', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(member.headers['content-encoding']).toBeUndefined();
+    expect(member.body).toContain('id="page-calls"');
   });
 
   it('does not serve the raw template', async () => {
