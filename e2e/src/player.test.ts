@@ -144,6 +144,15 @@ describe('browsing the catalogue', () => {
           ),
         )
         .toBe(true);
+      // A shelf below the first is laid out as it nears the viewport; its first card still
+      // shows and answers to its very edge, which reaches past the shelf's own.
+      const firstCard = playlists.locator('[data-layout="carousel"] > li').first();
+      await firstCard.scrollIntoViewIfNeeded();
+      const edgeHit = await firstCard.evaluate((card) => {
+        const box = card.getBoundingClientRect();
+        return card.contains(document.elementFromPoint(box.left + 2, box.top + box.height / 2));
+      });
+      expect(edgeHit).toBe(true);
       await page.evaluate(() => document.getElementById('player-content')?.scrollTo(0, 0));
       await saveScreenshot(page, `discover-${name}`);
 

@@ -166,7 +166,7 @@ function ArtistSections({
         )}
       </Section>
 
-      <Section title={t('Discography')}>
+      <Section title={t('Discography')} lazyLayout>
         {albums.length === 0 ? (
           <EmptyMessage>{t('No albums have been released by this artist yet.')}</EmptyMessage>
         ) : (
@@ -182,14 +182,14 @@ function ArtistSections({
       </Section>
 
       {artist.similar.length > 0 && (
-        <Section title={t('Fans also like')}>
+        <Section title={t('Fans also like')} lazyLayout>
           <MediaCardGrid items={artist.similar.slice(0, 6)} />
         </Section>
       )}
       <AdSlot slot="artist_bottom" />
 
       {(artist.bio || artist.links.length > 0 || artist.location) && (
-        <Section title={t('About')}>
+        <Section title={t('About')} lazyLayout>
           <div className="max-w-3xl rounded-lg bg-bg-elevated p-6">
             {artist.location && (
               <p className="mb-3 flex items-center gap-1.5 text-sm font-medium text-fg">

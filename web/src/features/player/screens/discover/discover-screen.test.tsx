@@ -78,6 +78,9 @@ describe('Discover', () => {
 
     const list = screen.getByRole('heading', { name: 'Quick picks' }).closest('section')!;
     expect(list.querySelector('[data-layout="list"]')).not.toBeNull();
+    // The browser lays out the shelves below the first only as they near the viewport.
+    expect(carousel.classList.contains('lazy-layout')).toBe(false);
+    expect([grid, list].every((shelf) => shelf.classList.contains('lazy-layout'))).toBe(true);
 
     const table = screen.getByRole('table', { name: 'Top tracks' });
     expect(within(table).getAllByRole('row')).toHaveLength(3); // the header and two tracks

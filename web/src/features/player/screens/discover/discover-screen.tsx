@@ -46,8 +46,8 @@ function DiscoverChannels({ channel }: { channel: Channel }) {
   }
   return (
     <div className="[&>section:first-child]:mt-6">
-      {(drawn as Channel[]).map((nested) => (
-        <ChannelSection key={nested.id} channel={nested} />
+      {(drawn as Channel[]).map((nested, index) => (
+        <ChannelSection key={nested.id} channel={nested} lazyLayout={index > 0} />
       ))}
     </div>
   );

@@ -114,14 +114,26 @@ function ListRow({ item }: { item: ChannelItem }) {
   return <MediaCard item={item} variant="row" />;
 }
 
-/** One channel of a page: its title, 'See all' when there is more, and its items. */
-export function ChannelSection({ channel, genre }: { channel: Channel; genre?: string }) {
+/**
+ * One channel of a page: its title, 'See all' when there is more, and its items; laid out only
+ * as it nears the viewport with `lazyLayout` (a shelf below the first).
+ */
+export function ChannelSection({
+  channel,
+  genre,
+  lazyLayout = false,
+}: {
+  channel: Channel;
+  genre?: string;
+  lazyLayout?: boolean;
+}) {
   const { t } = useTranslation();
   const items = channel.content?.data ?? [];
   const hasMore = (channel.content?.last_page ?? 1) > 1;
   return (
     <Section
       title={channel.name}
+      lazyLayout={lazyLayout}
       action={
         hasMore || channel.layout === 'carousel' ? (
           <Link to={channelUrl(channel, genre)} className="hover:text-fg hover:underline">

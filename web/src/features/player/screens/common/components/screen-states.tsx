@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoadError } from '../../../../../app/page-load-error';
@@ -107,21 +108,29 @@ export function LoadMore({
   );
 }
 
-/** A titled section of a screen, with an optional link or action on the right. */
+/**
+ * A titled section of a screen, with an optional link or action on the right. With `lazyLayout`
+ * (for sections below the first screenful) the browser lays it out only as it nears the viewport.
+ */
 export function Section({
   title,
   action,
   children,
   className,
+  lazyLayout = false,
 }: {
   title: ReactNode;
   action?: ReactNode;
   children: ReactNode;
   className?: string;
+  lazyLayout?: boolean;
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={className ?? 'mt-10'}>
+    <section
+      aria-labelledby={id}
+      className={clsx(className ?? 'mt-10', lazyLayout && 'lazy-layout')}
+    >
       <div className="mb-4 flex items-end justify-between gap-4">
         <h2 id={id} className="text-2xl font-bold tracking-tight">
           {title}
