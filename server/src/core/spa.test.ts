@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTrack } from '../modules/music/music.fixtures.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
 import { bootstrapDataOf } from '../test/pages.js';
 import { TestClient } from '../test/test-client.js';
@@ -244,6 +245,11 @@ describe('the web app', () => {
     const gzip = await guest.get('/top-50', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    // Compressed once for every guest, and again as soon as the answers change.
+    await importTrack(t.app, t.config.dataDir, { title: 'Freshly Charted' });
+    const changed = await guest.get('/top-50', { headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(changed.rawPayload).toString()).toContain('Freshly Charted');
 
     const admin = new TestClient(t.app);
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +44,12 @@ interface SharedPage {
   bytes: Buffer;
   /** The bytes compressed, each encoding made the first time a browser accepts it. */
   compressed: Partial<Record<Encoding, Buffer>>;
+  /**
+   * The page as last sent with a player screen's answers in it, compressed, by the answers'
+   * digest: guests asking for a page get the same answers until the catalogue changes, so it is
+   * compressed once for them all rather than for each (which halved the rate it was served at).
+   */
+  answered?: { digest: string; compressed: Partial<Record<Encoding, Buffer>> };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -56,10 +63,10 @@ const compress: Record<Encoding, (bytes: Buffer) => Buffer> = {
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzipCompress = promisify(zlib.gzip);
 /**
- * A page made for one request, compressed beside the event loop with quick settings: a player
- * page with its answers went from 39 KB to 7.5 KB in under a millisecond of a thread pool's time.
+ * A page whose answers have just changed, compressed beside the event loop with quick settings:
+ * a player page went from 39 KB to 7.5 KB in under a millisecond.
  */
-const compressOnce: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
+const compressQuickly: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
   br: (bytes) => brotliCompress(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
   gzip: (bytes) => gzipCompress(bytes, { level: 6 }),
 };
@@ -190,11 +197,15 @@ export const spaPlugin = fp<SpaOptions>(
         request.headers['accept-encoding'] ?? '',
         ENCODINGS,
       ) as Encoding | null;
-      // The answers are the asker's own: they go into the page after the guests' shared copy.
+      // The answers go into the page after the guests' shared copy.
       if (answers) {
-        const page = Buffer.from(endOfHead(shared.html, answers));
-        if (!encoding) return reply.send(page);
-        return reply.header('content-encoding', encoding).send(await compressOnce[encoding](page));
+        const page = () => Buffer.from(endOfHead(shared.html, answers));
+        if (!encoding) return reply.send(page());
+        const digest = crypto.createHash('sha256').update(answers).digest('base64');
+        if (shared.answered?.digest !== digest) shared.answered = { digest, compressed: {} };
+        const { compressed } = shared.answered;
+        compressed[encoding] ??= await compressQuickly[encoding](page());
+        return reply.header('content-encoding', encoding).send(compressed[encoding]);
       }
       // Otherwise the page goes as it is kept, compressed once for every guest.
       if (!encoding) return reply.send(shared.bytes);
