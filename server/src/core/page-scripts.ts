@@ -14,6 +14,8 @@ interface ManifestChunk {
  * build's manifest: the files of the player's layout and the page's screen with everything they
  * import, less what the app's entry imports (the built page preloads those already). Without
  * them the browser asks for the screen's code only once the entry has been fetched and run.
+ * They come at low priority, after the entry and the styles, which run first whatever happens
+ * (Lighthouse's simulation also counts a preload of high priority as blocking the first paint).
  * Nothing when the app has not been built or the page is not the player's.
  */
 export function modulePreloadsFrom(webDist: string): (pathname: string) => string {
@@ -43,7 +45,10 @@ export function modulePreloadsFrom(webDist: string): (pathname: string) => strin
       for (const module of modules) addFiles(module, files);
       links = [...files]
         .filter((file) => !entryFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+        .map(
+          (file) =>
+            `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}">`,
+        )
         .join('\n    ');
       linksByScripts.set(key, links);
     }
