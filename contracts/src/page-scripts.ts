@@ -25,7 +25,7 @@ const SCREENS: Record<string, string> = {
   search: 'search',
 };
 
-/** The source modules of the page at `pathname`'s first code (none for pages not the player's). */
+/** The source modules the page at `pathname` runs first, beyond the entry (none off the player). */
 export function firstScriptsOf(pathname: string): string[] {
   const segment = pathname.split('/')[1] ?? '';
   const name = Object.hasOwn(SCREENS, segment) ? SCREENS[segment] : undefined;
