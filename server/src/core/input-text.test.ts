@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_TEXT_MESSAGE } from '@cadenza/contracts/text';
 import { importTrack } from '../modules/music/music.fixtures.js';
 import { signedInUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
 import { TestClient } from '../test/test-client.js';
 
 let t: TestApp;
@@ -76,6 +77,18 @@ describe('text people show to each other', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json().message, url).toBe('Not found.');
     }
+  });
+
+  it('refuses a NUL in a query as invalid text, on every route', async () => {
+    // PostgreSQL refuses NUL in text: an admin's filter or a search must not pass one to it.
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const url of ['/api/v1/admin/roles?query=%00', '/api/v1/search?query=blue%00note']) {
+      const response = await admin.get(url);
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors, url).toEqual({ query: INVALID_TEXT_MESSAGE });
+    }
+    expect((await admin.get('/api/v1/admin/roles?query=adm')).statusCode).toBe(200);
   });
 });
 

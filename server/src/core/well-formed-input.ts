@@ -3,16 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.js';
 
-/** The path of the first string in `value` that is not well-formed UTF-16, if any. */
-function firstMalformed(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return isWellFormed(value) ? undefined : path || 'body';
+/** The path of the first string in `value` that `refused` holds for, if any. */
+function firstRefused(
+  value: unknown,
+  refused: (text: string) => boolean,
+  path = '',
+): string | undefined {
+  if (typeof value === 'string') return refused(value) ? path || 'body' : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = firstMalformed(item, path ? `${path}.${key}` : key);
+    const found = firstRefused(item, refused, path ? `${path}.${key}` : key);
     if (found) return found;
   }
   return undefined;
 }
+
+const malformed = (text: string) => !isWellFormed(text);
+const malformedOrNul = (text: string) => malformed(text) || text.includes('\u0000');
 
 /**
  * Refuses text that no database can store as sent (a lone half of a surrogate pair, which JSON
@@ -20,7 +27,9 @@ function firstMalformed(value: unknown, path: string): string | undefined {
  * it: stored, it would come back mangled.
  *
  * A path naming something with a NUL in it names nothing: no id, slug or name holds one, and
- * PostgreSQL refuses NUL in text outright. It is not found, whatever the route.
+ * PostgreSQL refuses NUL in text outright. It is not found, whatever the route. A NUL in a query
+ * (a search's words, a filter) is refused as invalid text for the same reason: it would reach
+ * PostgreSQL and fail there. A body's text is cleaned of it by the fields that take text.
  */
 export const wellFormedInputPlugin = fp(
   async (app: FastifyInstance) => {
@@ -29,10 +38,11 @@ export const wellFormedInputPlugin = fp(
       if (params.some((value) => typeof value === 'string' && value.includes('\u0000'))) {
         throw AppError.notFound();
       }
-      for (const part of [request.params, request.query, request.body]) {
-        const field = firstMalformed(part, '');
-        if (field) throw AppError.validation({ [field]: INVALID_TEXT_MESSAGE });
-      }
+      const field =
+        firstRefused(request.params, malformed) ??
+        firstRefused(request.query, malformedOrNul) ??
+        firstRefused(request.body, malformed);
+      if (field) throw AppError.validation({ [field]: INVALID_TEXT_MESSAGE });
       done();
     });
   },
