@@ -19,6 +19,10 @@ beforeAll(async () => {
     `<!doctype html><html lang="en"><head><!-- cadenza:head --><script>${THEME_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`,
   );
   t = await createTestApp({ WEB_DIST: webDist });
+  // An API path answering something other than JSON, as a file download does.
+  t.app.get('/api/v1/test-plain-text', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send('a line of a log'),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -62,12 +66,37 @@ describe('security headers', () => {
     expect(page.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sets the same headers on JSON answers and errors', async () => {
-    for (const url of ['/api/v1/health', '/api/v1/nothing-here', '/api/v1/me']) {
-      const response = await new TestClient(t.app).get(url);
+  it("gives JSON answers and errors the API's short policy, wherever they are answered", async () => {
+    const client = new TestClient(t.app);
+    await client.visit();
+    const answers = [
+      await client.get('/api/v1/health'),
+      await client.get('/api/v1/nothing-here'),
+      await client.get('/api/v1/me'),
+      // Outside the API's paths too: the sign-in's answer, a refusal.
+      await client.post('/auth/login', { email: ADMIN_EMAIL, password: 'wrong password' }),
+    ];
+    for (const response of answers) {
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(Object.fromEntries(policyOf(response))).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(policyOf(response).get('frame-ancestors')).toEqual(["'self'"]);
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // What only a document uses is left out.
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
     }
+  });
+
+  it("gives an API path's answer that is not JSON the page's headers", async () => {
+    const file = await new TestClient(t.app).get('/api/v1/test-plain-text');
+    expect(file.body).toBe('a line of a log');
+    expect(policyOf(file).get('default-src')).toEqual(["'self'"]);
+    expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(file.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('keeps answers about a signed-in user out of every cache', async () => {

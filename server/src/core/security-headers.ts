@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_PREFIX } from '@cadenza/contracts/http';
 import helmet, { type HelmetOptions } from 'helmet';
 import './request-context.js';
 
@@ -61,6 +62,9 @@ export function allowInlineScriptsOf(reply: FastifyReply, html: string): void {
  * editor frames the site), nosniff, a strict referrer policy, HSTS behind https. Ads run in
  * frames of their own with their own, sandboxed policy (see `modules/ads`).
  *
+ * A JSON answer is never a document the browser runs: it gets the short policy APIs send
+ * (nothing loads in it, nothing frames it), a tenth of the page's headers in bytes, on every call.
+ *
  * And `Cache-Control: no-store` on every JSON answer that depends on who asks: any request
  * with a signed-in user or an access token, and any answer that sets a cookie.
  */
@@ -96,34 +100,75 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     };
-    // The headers depend on the route alone, so helmet runs once per set of options, not once
-    // per request.
+    const apiHeaders: HelmetOptions = {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+      },
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: appHeaders.referrerPolicy,
+      strictTransportSecurity: appHeaders.strictTransportSecurity,
+      // What only a document uses.
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    };
+    // The headers depend on the route and the kind of answer alone, so helmet runs once per set
+    // of options, not once per request.
     const appHeaderList = headersOf(appHeaders);
+    const apiHeaderList = headersOf(apiHeaders);
     const routeHeaderLists = new WeakMap<HelmetOptions, Record<string, string>>();
-    app.addHook('onRequest', (request, reply, done) => {
-      const own = request.routeOptions.config.securityHeaders;
-      let headers = own ? routeHeaderLists.get(own) : appHeaderList;
+    function headersFor(own: HelmetOptions | undefined): Record<string, string> {
+      if (!own) return appHeaderList;
+      let headers = routeHeaderLists.get(own);
       if (!headers) {
         headers = headersOf({ ...appHeaders, ...own } as HelmetOptions);
-        routeHeaderLists.set(own!, headers);
+        routeHeaderLists.set(own, headers);
       }
-      reply.headers(headers);
+      return headers;
+    }
+
+    // Set before the route runs, so that an answer written past the framework (an event stream)
+    // has them too: the API's for the API's paths, whose answers are mostly JSON, the page's for
+    // the rest. An answer of the other kind gets its own as it is sent.
+    app.addHook('onRequest', (request, reply, done) => {
+      const own = request.routeOptions.config.securityHeaders;
+      reply.headers(!own && request.url.startsWith(API_PREFIX) ? apiHeaderList : headersFor(own));
       done();
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
       const type = reply.getHeader('content-type');
-      if (
-        typeof type === 'string' &&
-        type.includes('json') &&
-        (request.user || reply.hasHeader('set-cookie'))
-      )
+      const json = typeof type === 'string' && type.includes('json');
+      if (!request.routeOptions.config.securityHeaders) {
+        const api = request.url.startsWith(API_PREFIX);
+        // The page's headers cover every one of the API's.
+        if (api && !json) reply.headers(appHeaderList);
+        if (!api && json) {
+          for (const name of DOCUMENT_ONLY) reply.removeHeader(name);
+          reply.headers(apiHeaderList);
+        }
+      }
+      if (json && (request.user || reply.hasHeader('set-cookie')))
         reply.header('cache-control', 'no-store');
       done(null, payload);
     });
   },
   { name: 'security-headers', dependencies: ['auth-context'] },
 );
+
+/** The page's headers a JSON answer goes without (its own replace the rest). */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /** The headers helmet sets with these options, read off a response it is given to fill. */
 function headersOf(options: HelmetOptions): Record<string, string> {
