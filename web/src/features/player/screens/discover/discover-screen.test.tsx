@@ -87,6 +87,41 @@ describe('Discover', () => {
     expect(within(table).getByRole('button', { name: 'Play Glass City' })).toBeTruthy();
   });
 
+  it("loads the first shelf's first covers at once and first, the others as they near", async () => {
+    const api = mockMusicApi();
+    const albums = ['Blue Hour', 'Night Drive', 'Low Tide', 'Glass City'].map((name, index) =>
+      makeAlbum({ name, image: `/storage/covers/${index}.webp` }),
+    );
+    api.on('GET /api/v1/channel/discover', {
+      channel: makeChannel({
+        slug: 'discover',
+        content_type: 'channel',
+        items: [
+          makeChannel({ name: 'New this week', layout: 'carousel', items: albums }),
+          makeChannel({
+            name: 'Popular artists',
+            layout: 'grid',
+            items: [makeArtist({ name: 'Nova Lane', image_small: '/storage/nova.webp' })],
+          }),
+        ],
+      }),
+    });
+    render();
+    const loadingOf = (section: HTMLElement) =>
+      [...section.querySelectorAll('img')].map(
+        (img) => `${img.getAttribute('loading')} ${img.getAttribute('fetchpriority') ?? ''}`,
+      );
+
+    const first = (await screen.findByRole('heading', { name: 'New this week' })).closest(
+      'section',
+    )!;
+    expect(loadingOf(first)).toEqual(['eager high', 'eager high', 'eager high', 'lazy ']);
+    const later = (await screen.findByRole('heading', { name: 'Popular artists' })).closest(
+      'section',
+    )!;
+    expect(loadingOf(later)).toEqual(['lazy ']);
+  });
+
   it('plays a track row on double click and from its row play button', async () => {
     const api = mockMusicApi();
     const tracks = [makeTrack({ name: 'Glass City' }), makeTrack({ name: 'Paper Moon' })];

@@ -40,14 +40,19 @@ function DiscoverChannels({ channel }: { channel: Channel }) {
   if (items.some((item) => item.model_type !== 'channel')) {
     return (
       <div className="mt-6">
-        <ChannelItems channel={channel} items={items} />
+        <ChannelItems channel={channel} items={items} first />
       </div>
     );
   }
   return (
     <div className="[&>section:first-child]:mt-6">
       {(drawn as Channel[]).map((nested, index) => (
-        <ChannelSection key={nested.id} channel={nested} lazyLayout={index > 0} />
+        <ChannelSection
+          key={nested.id}
+          channel={nested}
+          lazyLayout={index > 0}
+          first={index === 0}
+        />
       ))}
     </div>
   );

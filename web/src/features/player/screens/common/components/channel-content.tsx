@@ -6,9 +6,13 @@ import { Link } from 'react-router';
 import { IconButton } from '../../../../../ui/button';
 import { channelUrl } from '../links';
 import { CARD_GRID } from './cover-card';
+import { FirstCovers } from './cover-image';
 import { MediaCard } from './media-card';
 import { EmptyMessage, Section } from './screen-states';
 import { TrackTable } from './track-table';
+
+/** How many of a page's first covers load at once: what a phone shows of a shelf or a grid. */
+const FIRST_COVERS = 3;
 
 // Twice as many, smaller cards a row: for long shelves of covers.
 const COMPACT_GRID =
@@ -16,15 +20,20 @@ const COMPACT_GRID =
 
 const isTrack = (item: ChannelItem): item is Track => item.model_type === 'track';
 
-/** The items of a channel drawn by its layout: carousel, grid, compact grid, list or track table. */
+/**
+ * The items of a channel drawn by its layout: carousel, grid, compact grid, list or track table.
+ * `first`: the page's first shelf, whose first covers load at once.
+ */
 export function ChannelItems({
   channel,
   items,
   layout = channel.layout,
+  first = false,
 }: {
   channel: Channel;
   items: ChannelItem[];
   layout?: Channel['layout'];
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   if (items.length === 0) {
@@ -37,30 +46,34 @@ export function ChannelItems({
   if (layout === 'list') {
     return (
       <ul data-layout="list" className="grid gap-x-4 sm:grid-cols-2 xl:grid-cols-3">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={`${item.model_type}-${item.id}`}>
-            <ListRow item={item} />
+            <FirstCovers value={first && index < FIRST_COVERS}>
+              <ListRow item={item} />
+            </FirstCovers>
           </li>
         ))}
       </ul>
     );
   }
-  if (layout === 'carousel') return <Carousel items={items} />;
+  if (layout === 'carousel') return <Carousel items={items} first={first} />;
   return (
     <ul
       data-layout={layout === 'compactGrid' ? 'compactGrid' : 'grid'}
       className={layout === 'compactGrid' ? COMPACT_GRID : CARD_GRID}
     >
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={`${item.model_type}-${item.id}`}>
-          <MediaCard item={item} />
+          <FirstCovers value={first && index < FIRST_COVERS}>
+            <MediaCard item={item} />
+          </FirstCovers>
         </li>
       ))}
     </ul>
   );
 }
 
-function Carousel({ items }: { items: ChannelItem[] }) {
+function Carousel({ items, first }: { items: ChannelItem[]; first: boolean }) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) =>
@@ -75,12 +88,14 @@ function Carousel({ items }: { items: ChannelItem[] }) {
         data-layout="carousel"
         className="flex snap-x snap-mandatory gap-1 overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li
             key={`${item.model_type}-${item.id}`}
             className="w-[42%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.5%] xl:w-[15.6%]"
           >
-            <MediaCard item={item} />
+            <FirstCovers value={first && index < FIRST_COVERS}>
+              <MediaCard item={item} />
+            </FirstCovers>
           </li>
         ))}
       </ul>
@@ -116,16 +131,19 @@ function ListRow({ item }: { item: ChannelItem }) {
 
 /**
  * One channel of a page: its title, 'See all' when there is more, and its items; laid out only
- * as it nears the viewport with `lazyLayout` (a shelf below the first).
+ * as it nears the viewport with `lazyLayout` (a shelf below the first), its first covers loaded
+ * at once with `first` (the page's first shelf).
  */
 export function ChannelSection({
   channel,
   genre,
   lazyLayout = false,
+  first = false,
 }: {
   channel: Channel;
   genre?: string;
   lazyLayout?: boolean;
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   const items = channel.content?.data ?? [];
@@ -142,7 +160,7 @@ export function ChannelSection({
         ) : undefined
       }
     >
-      <ChannelItems channel={channel} items={items} />
+      <ChannelItems channel={channel} items={items} first={first} />
     </Section>
   );
 }

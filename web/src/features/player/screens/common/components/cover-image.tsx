@@ -2,6 +2,14 @@ import { PLAYLIST_MOSAIC_TILES } from '@cadenza/contracts/music-constants';
 import { pictureSrcSet } from '@cadenza/contracts/pictures';
 import clsx from 'clsx';
 import { Disc3, Music, User } from 'lucide-react';
+import { createContext, useContext } from 'react';
+
+/**
+ * Covers drawn inside are among the first a page shows (its first shelf's first cards): they
+ * load at once and first, as a `priority` cover does, where a lazy one waits for the page's
+ * layout, and its largest paint with it.
+ */
+export const FirstCovers = createContext(false);
 
 /**
  * A square image with a fixed ratio (no layout shift) and an icon when there is none. Given a
@@ -35,9 +43,10 @@ export function CoverImage({
 }) {
   const Icon = kind === 'artist' || kind === 'user' ? User : kind === 'track' ? Music : Disc3;
   const tiles = mosaic?.length === PLAYLIST_MOSAIC_TILES ? mosaic : null;
-  const loading = priority
-    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
-    : ({ loading: 'lazy' } as const);
+  const loading =
+    useContext(FirstCovers) || priority
+      ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+      : ({ loading: 'lazy' } as const);
   const sources = (url: string) => {
     const srcSet = sizes ? pictureSrcSet(url) : undefined;
     return srcSet ? { src: url, srcSet, sizes } : { src: url };
