@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTrack } from '../modules/music/music.fixtures.js';
+import { createUser } from '../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
 import { bootstrapDataOf } from '../test/pages.js';
 import { TestClient } from '../test/test-client.js';
@@ -93,6 +94,31 @@ describe('the web app', () => {
     expect(data.user.roles.map((r: { name: string }) => r.name)).toContain('admin');
     expect(data.user.permissions.map((p: { name: string }) => p.name)).toContain('admin.access');
     expect(data.user).not.toHaveProperty('password');
+  });
+
+  it("gives each member's page their own data beside the site's, and a changed setting at once", async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const user = await createUser(t.app);
+    const member = new TestClient(t.app);
+    await member.login(user.email, user.plainPassword);
+    const pageData = async (client: TestClient) => bootstrapOf((await client.get('/search')).body);
+    const apiData = async (client: TestClient) =>
+      (await client.get('/api/v1/bootstrap-data')).json().bootstrapData;
+
+    for (const client of [admin, member, admin]) {
+      expect(await pageData(client)).toEqual(await apiData(client));
+    }
+    expect((await pageData(member)).user.email).toBe(user.email);
+    try {
+      await admin.post('/api/v1/settings', { 'branding.site_name': 'Cadenza Live' });
+      for (const client of [member, admin]) {
+        expect((await pageData(client)).settings.branding.site_name).toBe('Cadenza Live');
+      }
+    } finally {
+      await admin.post('/api/v1/settings', { 'branding.site_name': 'Cadenza' });
+    }
+    expect((await pageData(member)).settings.branding.site_name).toBe('Cadenza');
   });
 
   it('flags mobile browsers', async () => {
