@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { Slider } from 'radix-ui';
+import { useEffect, useState } from 'react';
 
 export interface RangeSliderProps {
   label: string;
@@ -16,7 +17,27 @@ export interface RangeSliderProps {
   className?: string;
 }
 
-/** A thin track with a thumb on hover and focus, as music players draw it. */
+/**
+ * False until the page has painted once. Radix measures a slider's thumb as it mounts, which lays
+ * out the whole page inside the render that first draws the player (a long task on a phone).
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
+ * A thin track with a thumb on hover and focus, as music players draw it. The thumb, unseen
+ * until then, comes once the page has painted: measured then, it costs no layout of its own.
+ */
 export function RangeSlider({
   label,
   value,
@@ -29,6 +50,7 @@ export function RangeSlider({
   disabled,
   className,
 }: RangeSliderProps) {
+  const thumbShown = usePaintedOnce();
   const safeMax = max > 0 ? max : 1;
   const secondaryPercent =
     secondary !== undefined ? Math.min(100, Math.max(0, (secondary / safeMax) * 100)) : 0;
@@ -56,11 +78,13 @@ export function RangeSlider({
         )}
         <Slider.Range className="absolute h-full rounded-full bg-fg group-hover:bg-primary group-focus-within:bg-primary" />
       </Slider.Track>
-      <Slider.Thumb
-        aria-label={label}
-        aria-valuetext={valueText}
-        className="block size-3 rounded-full bg-fg opacity-0 shadow transition-opacity group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-primary"
-      />
+      {thumbShown && (
+        <Slider.Thumb
+          aria-label={label}
+          aria-valuetext={valueText}
+          className="block size-3 rounded-full bg-fg opacity-0 shadow transition-opacity group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-primary"
+        />
+      )}
     </Slider.Root>
   );
 }
