@@ -41,7 +41,7 @@ export function scriptSafeText(json: string): string {
  * The bootstrap data as JSON for the page. All of it but the user is the site's part, the same
  * objects for every visitor with the same settings, language and kind of device (the bootstrap
  * service keeps them): that part is written once and kept while its objects are the same, so a
- * member's page writes only their own part (the whole took a tenth of a member's page's time).
+ * member's page writes only their own part (the whole took about a tenth of the page's time).
  */
 const siteParts = new WeakMap<object, { parts: Record<string, unknown>; json: string }>();
 function bootstrapJson({ user, impersonator = null, ...parts }: BootstrapData): string {

@@ -63,7 +63,7 @@ export function allowInlineScriptsOf(reply: FastifyReply, html: string): void {
  * frames of their own with their own, sandboxed policy (see `modules/ads`).
  *
  * A JSON answer is never a document the browser runs: it gets the short policy APIs send
- * (nothing loads in it, nothing frames it), a tenth of the page's headers in bytes, on every call.
+ * (nothing loads in it, nothing frames it), a third of the page's headers in bytes, on every call.
  *
  * And `Cache-Control: no-store` on every JSON answer that depends on who asks: any request
  * with a signed-in user or an access token, and any answer that sets a cookie.
