@@ -13,6 +13,8 @@ import { TrackTable } from './track-table';
 
 /** How many of a page's first covers load at once: what a phone shows of a shelf or a grid. */
 const FIRST_COVERS = 3;
+/** Whether the item at `index` of a shelf is among the page's first covers. */
+const isFirstCover = (firstShelf: boolean, index: number) => firstShelf && index < FIRST_COVERS;
 
 // Twice as many, smaller cards a row: for long shelves of covers.
 const COMPACT_GRID =
@@ -48,7 +50,7 @@ export function ChannelItems({
       <ul data-layout="list" className="grid gap-x-4 sm:grid-cols-2 xl:grid-cols-3">
         {items.map((item, index) => (
           <li key={`${item.model_type}-${item.id}`}>
-            <FirstCovers value={first && index < FIRST_COVERS}>
+            <FirstCovers value={isFirstCover(first, index)}>
               <ListRow item={item} />
             </FirstCovers>
           </li>
@@ -64,7 +66,7 @@ export function ChannelItems({
     >
       {items.map((item, index) => (
         <li key={`${item.model_type}-${item.id}`}>
-          <FirstCovers value={first && index < FIRST_COVERS}>
+          <FirstCovers value={isFirstCover(first, index)}>
             <MediaCard item={item} />
           </FirstCovers>
         </li>
@@ -93,7 +95,7 @@ function Carousel({ items, first }: { items: ChannelItem[]; first: boolean }) {
             key={`${item.model_type}-${item.id}`}
             className="w-[42%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.5%] xl:w-[15.6%]"
           >
-            <FirstCovers value={first && index < FIRST_COVERS}>
+            <FirstCovers value={isFirstCover(first, index)}>
               <MediaCard item={item} />
             </FirstCovers>
           </li>
