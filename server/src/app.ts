@@ -427,6 +427,12 @@ export async function buildApp(
       .rollUpFinishedDays()
       .catch((error: unknown) => console.error('rolling up the plays failed', error));
   }, 600_000).unref();
+  // The trending window moves on with the day: checked at start and every ten minutes.
+  const moveTrendingWindow = () =>
+    services.music.catalogue
+      .moveTrendingWindow()
+      .catch((error: unknown) => console.error('moving the trending window failed', error));
+  const trending = setInterval(moveTrendingWindow, 600_000).unref();
   // Scheduled releases go public by themselves, within a minute of their time.
   const releasing = setInterval(() => {
     services.releases
@@ -440,13 +446,16 @@ export async function buildApp(
       .pruneExpired()
       .catch((error: unknown) => console.error('deleting expired sessions failed', error));
   }, 3_600_000).unref();
-  // An encoder ready for the first transcoded stream (tests that never listen start none).
+  // An encoder ready for the first transcoded stream, and the trending window where it should
+  // be (tests that never listen do neither).
   app.addHook('onListen', async () => {
     void services.music.transcoder.prepare();
+    void moveTrendingWindow();
   });
   app.addHook('onClose', async () => {
     clearInterval(rescans);
     clearInterval(rollups);
+    clearInterval(trending);
     clearInterval(releasing);
     clearInterval(pruning);
     services.uploads.stopCleanup();

@@ -35,6 +35,7 @@ import * as m0032 from './migrations/0032_catalogue_counts.js';
 import * as m0033 from './migrations/0033_genre_tracks_count.js';
 import * as m0034 from './migrations/0034_data_versions.js';
 import * as m0035 from './migrations/0035_plan_access.js';
+import * as m0036 from './migrations/0036_trending_plays.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0033_genre_tracks_count': m0033,
   '0034_data_versions': m0034,
   '0035_plan_access': m0035,
+  '0036_trending_plays': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,6 +50,7 @@ import type {
   TrackArtistsTable,
   TrackGenresTable,
   TracksTable,
+  TrendingWindowTable,
 } from '../modules/music/catalogue/catalogue.table.js';
 import type { ChannelItemsTable, ChannelsTable } from '../modules/music/channels/channels.table.js';
 import type {
@@ -116,6 +117,7 @@ export interface Database {
   albums: AlbumsTable;
   album_artists: AlbumArtistsTable;
   catalogue_counts: CatalogueCountsTable;
+  trending_window: TrendingWindowTable;
   data_versions: DataVersionsTable;
   tracks: TracksTable;
   track_artists: TrackArtistsTable;

@@ -7,8 +7,11 @@ type AnyDb = Kysely<any>;
 /** A table whose changes are counted, and which of them. */
 export interface Watched {
   table: string;
-  /** A play counter: a row whose counter alone moved is not counted (a play is not an edit). */
-  playsColumn?: string;
+  /**
+   * Play counters: a row whose counters alone moved is not counted (a play is not an edit). One
+   * column, or several that a play moves together (migration 0036).
+   */
+  playsColumn?: string | string[];
   /** Only these columns' changes count, and no rows added. */
   columns?: string[];
 }
@@ -55,6 +58,9 @@ export const VERSIONS: Record<'catalogue' | 'access', Watched[]> = {
   ],
 };
 
+const countersOf = (playsColumn: string | string[]) =>
+  typeof playsColumn === 'string' ? [playsColumn] : playsColumn;
+
 const triggerName = (version: string, table: string, event: string) =>
   sql.id(`${table}_${version}_version_${event}`);
 
@@ -72,7 +78,10 @@ async function sqliteTriggers(db: AnyDb, version: string, watched: Watched): Pro
     ? sql`after update of ${sql.join(columns.map((c) => sql.id(c)))} on ${sql.id(table)}`
     : sql`after update on ${sql.id(table)}`;
   const when = playsColumn
-    ? sql`when new.${sql.id(playsColumn)} is old.${sql.id(playsColumn)}`
+    ? sql`when ${sql.join(
+        countersOf(playsColumn).map((c) => sql`new.${sql.id(c)} is old.${sql.id(c)}`),
+        sql` and `,
+      )}`
     : sql``;
   await sql`create trigger ${name('au')} ${updated} ${when}
     begin ${count} end`.execute(db);
@@ -90,7 +99,12 @@ async function postgresTriggers(db: AnyDb, version: string, watched: Watched): P
     ? sql`after update of ${sql.join(columns.map((c) => sql.id(c)))} on ${sql.id(table)}`
     : sql`after update on ${sql.id(table)}`;
   const when = playsColumn
-    ? sql`when (new.${sql.id(playsColumn)} is not distinct from old.${sql.id(playsColumn)})`
+    ? sql`when (${sql.join(
+        countersOf(playsColumn).map(
+          (c) => sql`new.${sql.id(c)} is not distinct from old.${sql.id(c)}`,
+        ),
+        sql` and `,
+      )})`
     : sql``;
   await sql`create trigger ${name('au')} ${updated} for each row ${when} ${run}`.execute(db);
 }

@@ -181,6 +181,7 @@ export async function mergeArtists(db: Db, from: number, to: number): Promise<vo
     .executeTakeFirstOrThrow();
   await sql`update artists set
       plays = plays + ${source.plays},
+      trending_plays = trending_plays + ${source.trending_plays},
       bio = coalesce(bio, ${source.bio}),
       image_small = coalesce(image_small, ${source.image_small}),
       image_large = coalesce(image_large, ${source.image_large}),

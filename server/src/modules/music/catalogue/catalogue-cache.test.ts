@@ -370,6 +370,9 @@ describe('the count of catalogue changes', () => {
     let before = await version();
     await t.app.services.catalogue.incrementPlays(trackId);
     expect(await version()).toBe(before);
+    // Nor the artists' trending counts worked out again as the fortnight moves on.
+    await t.app.services.music.catalogue.recountTrending();
+    expect(await version()).toBe(before);
 
     for (const [table, id] of [
       ['tracks', trackId],
@@ -441,10 +444,9 @@ describe('the count of catalogue changes', () => {
       }
       const watched = new Set(VERSIONS.catalogue.map((w) => w.table));
       // Tables kept from watched ones by triggers (counts, search's indexes of names), the
-      // count itself, PostgreSQL's own catalogue, and the names statements give their parts;
-      // and the plays of the fortnight, which rank the trending artists at the charts' pace.
+      // count itself, PostgreSQL's own catalogue, and the names statements give their parts.
       const derived =
-        /^(plays|data_versions|catalogue_counts|\w+_fts\w*|\w+_search|pg_\w+|level\d*|ranked|hidden|candidates|\w+_entries|capped|m)$/;
+        /^(data_versions|catalogue_counts|\w+_fts\w*|\w+_search|pg_\w+|level\d*|ranked|hidden|candidates|\w+_entries|capped|m)$/;
       const unwatched = [...read].filter((table) => !watched.has(table) && !derived.test(table));
       expect(unwatched).toEqual([]);
       expect(read.has('tracks')).toBe(true);

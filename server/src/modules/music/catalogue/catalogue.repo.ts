@@ -432,19 +432,40 @@ export function popularArtists(db: Executor, window: PageWindow) {
   );
 }
 
-/** Artists ranked by plays since a moment (trending). */
-export async function trendingArtistIds(db: Executor, since: string, limit: number) {
+/** The artists with the most plays in the trending window: the top of its index. */
+export async function trendingArtistIds(db: Executor, limit: number) {
   const rows = await db
-    .selectFrom('plays')
-    .innerJoin('track_artists', 'track_artists.track_id', 'plays.track_id')
-    .select(['track_artists.artist_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('plays.created_at', '>=', since)
-    .groupBy('track_artists.artist_id')
-    .orderBy('count', 'desc')
-    .orderBy('track_artists.artist_id')
+    .selectFrom('artists')
+    .select('id')
+    .where('trending_plays', '>', 0)
+    .orderBy('trending_plays', 'desc')
+    .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.artist_id);
+  return rows.map((r) => r.id);
+}
+
+/** The first day of the plays the artists' trending counts hold (none before the first count). */
+export async function trendingWindowStart(db: Executor): Promise<string | undefined> {
+  const row = await db.selectFrom('trending_window').select('starts_on').executeTakeFirst();
+  return row?.starts_on;
+}
+
+/** Every artist's trending count worked out again from the plays since `startsOn` (a UTC day). */
+export async function recountTrendingPlays(db: Kysely<Database>, startsOn: string) {
+  await db.transaction().execute(async (trx) => {
+    await sql`update artists set trending_plays = 0 where trending_plays <> 0`.execute(trx);
+    await sql`update artists set trending_plays = counted.plays
+      from (
+        select track_artists.artist_id, count(*) as plays
+        from plays join track_artists on track_artists.track_id = plays.track_id
+        where plays.created_at >= ${`${startsOn}T00:00:00.000Z`}
+        group by track_artists.artist_id
+      ) as counted
+      where artists.id = counted.artist_id`.execute(trx);
+    await trx.deleteFrom('trending_window').execute();
+    await trx.insertInto('trending_window').values({ starts_on: startsOn }).execute();
+  });
 }
 
 /** Most played artists, then the newest: the fallback when nothing was played lately. */
@@ -502,9 +523,10 @@ export async function incrementPlays(db: Executor, trackId: number): Promise<voi
       .set((eb) => ({ plays: eb('plays', '+', 1) }))
       .where('id', '=', track.album_id)
       .execute();
+  // Both counters in one statement: the catalogue's version counts neither (migration 0036).
   await db
     .updateTable('artists')
-    .set((eb) => ({ plays: eb('plays', '+', 1) }))
+    .set((eb) => ({ plays: eb('plays', '+', 1), trending_plays: eb('trending_plays', '+', 1) }))
     .where('id', 'in', (eb) =>
       eb.selectFrom('track_artists').select('artist_id').where('track_id', '=', trackId),
     )

@@ -52,10 +52,14 @@ export interface CatalogueDeps {
   events: EventBus;
 }
 
-/** Trending artists are those played most over this many days… */
+/** Trending artists are those played most over this many days (UTC days, today the last)… */
 const TRENDING_DAYS = 14;
 /** …ranked again at most this often. */
 export const TRENDING_KEPT_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** The trending window's first day (UTC, YYYY-MM-DD) at `now`. */
+const trendingWindowStart = (now: number) =>
+  new Date(now - (TRENDING_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
 /** Tracks being streamed whose rows are kept at most. */
 const STREAMED_KEPT = 1000;
 
@@ -367,45 +371,68 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       });
     },
 
-    /** Landing page: artists trending over the last 14 days, each with its first album's art. */
-    async landingArtists() {
-      const ids = await trendingIds(30);
-      const [rows, firstAlbums] = await Promise.all([
-        repo.artistsByIds(db, ids),
-        repo.firstAlbumOfArtists(db, ids),
-      ]);
-      const albumOf = new Map<number, { id: number; name: string; image: string | null }>();
-      for (const album of firstAlbums)
-        if (!albumOf.has(album.artist_id))
-          albumOf.set(album.artist_id, { id: album.id, name: album.name, image: album.image });
-      return {
-        artists: inOrder(ids, rows).map((row) => ({
-          id: row.id,
-          name: row.name,
-          image_small: row.image_small,
-          verified: row.verified === 1,
-          albums: albumOf.has(row.id) ? [albumOf.get(row.id)!] : [],
-        })),
-      };
+    /**
+     * Landing page: artists trending over the last 14 days, each with its first album's art.
+     * The same for everyone, so kept once for all, as the genres are: the ranking moves at the
+     * charts' pace, names and pictures with the catalogue.
+     */
+    landingArtists() {
+      return cache.page('landing-artists', EVERYONE, async () => {
+        const ids = await trendingIds(30);
+        const [rows, firstAlbums] = await Promise.all([
+          repo.artistsByIds(db, ids),
+          repo.firstAlbumOfArtists(db, ids),
+        ]);
+        const albumOf = new Map<number, { id: number; name: string; image: string | null }>();
+        for (const album of firstAlbums)
+          if (!albumOf.has(album.artist_id))
+            albumOf.set(album.artist_id, { id: album.id, name: album.name, image: album.image });
+        return {
+          artists: inOrder(ids, rows).map((row) => ({
+            id: row.id,
+            name: row.name,
+            image_small: row.image_small,
+            verified: row.verified === 1,
+            albums: albumOf.has(row.id) ? [albumOf.get(row.id)!] : [],
+          })),
+        };
+      });
     },
 
     /** Counts one play on the track, its album and its artists. */
     incrementPlays: (trackId: number, trx?: repo.Executor) =>
       repo.incrementPlays(trx ?? db, trackId),
+
+    /**
+     * Moves the trending window on to its first day as of `now`, where a day has passed since it
+     * last moved (or it never has): the artists' counts are worked out again from the plays,
+     * which drops the day that left the window. Run at start and every few minutes.
+     */
+    async moveTrendingWindow(now = Date.now()): Promise<void> {
+      const startsOn = trendingWindowStart(now);
+      if ((await repo.trendingWindowStart(db)) !== startsOn) await recountTrending(startsOn);
+    },
+
+    /** The artists' trending counts worked out again from the plays (added in bulk, uncounted). */
+    recountTrending: (now = Date.now()) => recountTrending(trendingWindowStart(now)),
   };
 
-  // The fortnight's ranking is worked out at most once a minute, as charts are, not on every
-  // landing and discover page: it reads every play of the fortnight (25 ms at 100,000 tracks and
-  // 50,000 plays). Only the order is kept: names, pictures and hidden artists show at once.
+  // The fortnight's ranking moves at most once a minute, as charts do: the top of the artists'
+  // trending counts (migration 0036). Only the order is kept: names, pictures and hidden
+  // artists show at once.
   function rankedByRecentPlays(limit: number): Promise<number[]> {
     const now = Date.now();
     const kept = ranked.get(limit);
     if (kept && kept.until > now) return kept.ids;
-    const since = new Date(now - TRENDING_DAYS * 24 * 3600 * 1000).toISOString();
-    const ids = repo.trendingArtistIds(db, since, limit);
+    const ids = repo.trendingArtistIds(db, limit);
     ranked.set(limit, { until: now + TRENDING_KEPT_MS, ids });
     ids.catch(() => ranked.delete(limit));
     return ids;
+  }
+
+  async function recountTrending(startsOn: string): Promise<void> {
+    await repo.recountTrendingPlays(db, startsOn);
+    ranked.clear();
   }
 
   async function trendingIds(limit: number): Promise<number[]> {

@@ -16,6 +16,8 @@ export interface ArtistsTable {
   /** JSON array of {url, title}. */
   links: Generated<string>;
   plays: Generated<number>;
+  /** Plays since the trending window's first day (`trending_window`), which rank trending. */
+  trending_plays: Generated<number>;
   musicbrainz_id: string | null;
   created_at: string;
   updated_at: string;
@@ -48,6 +50,11 @@ export interface AlbumsTable {
 export interface CatalogueCountsTable {
   name: string;
   visible: number;
+}
+
+/** One row: the first UTC day (YYYY-MM-DD) of the plays `artists.trending_plays` counts. */
+export interface TrendingWindowTable {
+  starts_on: string;
 }
 
 export interface AlbumArtistsTable {

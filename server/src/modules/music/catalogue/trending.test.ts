@@ -94,4 +94,54 @@ describe('landing page trending artists', () => {
       yesterday.artists[0].name,
     );
   });
+
+  it('drops the plays of a day that left the fortnight once the window moves on', async () => {
+    const fading = await importTrack(t.app, t.config.dataDir, {
+      artists: ['Fading Star'],
+      album: 'Last Summer',
+    });
+    const rising = await importTrack(t.app, t.config.dataDir, {
+      artists: ['Rising Star'],
+      album: 'Next Big Thing',
+    });
+    const now = Date.now();
+    // Six plays on the fortnight's first day, added as an import of past plays would: uncounted
+    // until the counts are worked out from the plays.
+    await t.db.kysely
+      .insertInto('plays')
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          track_id: fading.trackId,
+          user_id: null,
+          session_id: `past-session-${i}`,
+          played_ms: 60_000,
+          device: 'desktop',
+          country: null,
+          created_at: new Date(now - 13 * 24 * 3600 * 1000).toISOString(),
+        })),
+      )
+      .execute();
+    for (let i = 0; i < 5; i++) {
+      const fan = await new TestClient(t.app).visit();
+      await fan.post(`/api/v1/tracks/${rising.trackId}/plays`, { played_ms: 45_000 });
+    }
+    const names = async () =>
+      (await (await new TestClient(t.app).visit()).get('/api/v1/landing/artists'))
+        .json()
+        .artists.slice(0, 2)
+        .map((artist: { name: string }) => artist.name);
+
+    // Counted from the plays when the window is first placed.
+    const catalogue = t.app.services.music.catalogue;
+    await catalogue.moveTrendingWindow(now);
+    expect(await names()).toEqual(['Fading Star', 'Rising Star']);
+
+    // A day later the first day has left the fortnight, and its plays with it: shown once the
+    // landing page's minute has passed.
+    await catalogue.moveTrendingWindow(now + 24 * 3600 * 1000);
+    expect(await names()).toEqual(['Fading Star', 'Rising Star']);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + TRENDING_KEPT_MS + 1 });
+    expect((await names())[0]).toBe('Rising Star');
+    expect(await names()).not.toContain('Fading Star');
+  });
 });
