@@ -12,6 +12,24 @@ describe('landing page trending artists', () => {
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
+  const DAY_MS = 24 * 3600 * 1000;
+  /** Plays of a track at a past moment, written as an import of past plays would. */
+  const pastPlays = (trackId: number, count: number, at: number) =>
+    t.db.kysely
+      .insertInto('plays')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          track_id: trackId,
+          user_id: null,
+          session_id: `past-session-${trackId}-${i}`,
+          played_ms: 60_000,
+          device: 'desktop',
+          country: null,
+          created_at: new Date(at).toISOString(),
+        })),
+      )
+      .execute();
+
   it('falls back to the newest artists when nothing was played, with their first album', async () => {
     const client = await new TestClient(t.app).visit();
     expect((await client.get('/api/v1/landing/artists')).json()).toEqual({ artists: [] });
@@ -55,21 +73,7 @@ describe('landing page trending artists', () => {
       });
 
     // Plenty of plays, but three weeks ago: not trending.
-    const longAgo = new Date(Date.now() - 21 * 24 * 3600 * 1000).toISOString();
-    await t.db.kysely
-      .insertInto('plays')
-      .values(
-        Array.from({ length: 5 }, (_, i) => ({
-          track_id: old.trackId,
-          user_id: null,
-          session_id: `old-session-${i}`,
-          played_ms: 60_000,
-          device: 'desktop',
-          country: null,
-          created_at: longAgo,
-        })),
-      )
-      .execute();
+    await pastPlays(old.trackId, 5, Date.now() - 21 * DAY_MS);
     const listener = await new TestClient(t.app).visit();
     await listener.post(`/api/v1/tracks/${hit.trackId}/plays`, { played_ms: 45_000 });
 
@@ -105,22 +109,9 @@ describe('landing page trending artists', () => {
       album: 'Next Big Thing',
     });
     const now = Date.now();
-    // Six plays on the fortnight's first day, added as an import of past plays would: uncounted
-    // until the counts are worked out from the plays.
-    await t.db.kysely
-      .insertInto('plays')
-      .values(
-        Array.from({ length: 6 }, (_, i) => ({
-          track_id: fading.trackId,
-          user_id: null,
-          session_id: `past-session-${i}`,
-          played_ms: 60_000,
-          device: 'desktop',
-          country: null,
-          created_at: new Date(now - 13 * 24 * 3600 * 1000).toISOString(),
-        })),
-      )
-      .execute();
+    // Six plays on the fortnight's first day, uncounted until the counts are worked out from the
+    // plays.
+    await pastPlays(fading.trackId, 6, now - 13 * DAY_MS);
     for (let i = 0; i < 5; i++) {
       const fan = await new TestClient(t.app).visit();
       await fan.post(`/api/v1/tracks/${rising.trackId}/plays`, { played_ms: 45_000 });
@@ -138,7 +129,7 @@ describe('landing page trending artists', () => {
 
     // A day later the first day has left the fortnight, and its plays with it: shown once the
     // landing page's minute has passed.
-    await catalogue.moveTrendingWindow(now + 24 * 3600 * 1000);
+    await catalogue.moveTrendingWindow(now + DAY_MS);
     expect(await names()).toEqual(['Fading Star', 'Rising Star']);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + TRENDING_KEPT_MS + 1 });
     expect((await names())[0]).toBe('Rising Star');
