@@ -63,6 +63,27 @@ function importAudio(dataDir: string): string {
   return folder;
 }
 
+/**
+ * Asks `url` again and again, one request at a time, until `work` settles: the slowest answer
+ * is the longest the server kept everyone waiting meanwhile.
+ */
+async function whileAnswering<T>(
+  work: Promise<T>,
+  url: string,
+): Promise<{ result: T; slowest: number; answers: number }> {
+  let settled = false;
+  const done = work.finally(() => (settled = true));
+  let slowest = 0;
+  let answers = 0;
+  while (!settled) {
+    const started = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    slowest = Math.max(slowest, performance.now() - started);
+    answers++;
+  }
+  return { result: await done, slowest, answers };
+}
+
 /** A music call as the web player makes it, and who makes it. */
 interface MusicCall {
   name: string;
@@ -338,20 +359,34 @@ async function main(): Promise<void> {
     );
 
     // The admin dashboard: every figure an aggregation over the plays of the range. The first
-    // request computes the report (timed alone); the load then reads it while nothing changes.
+    // request computes the report (timed alone, with the health check asked again and again
+    // meanwhile: its slowest answer is how long the server stopped answering anyone); the load
+    // then reads it while nothing changes.
     const dashboardRows = [];
+    const pauses: GoalRow[] = [];
     for (const days of [7, 30]) {
       const started = performance.now();
-      const cold = await fetch(`${app.url}/api/v1/admin/reports?days=${days}`, { headers: bearer });
-      note(
-        `admin reports, last ${days} days, first request: ${cold.status} in ${Math.round(performance.now() - started)} ms`,
+      const cold = await whileAnswering(
+        fetch(`${app.url}/api/v1/admin/reports?days=${days}`, { headers: bearer }),
+        `${app.url}/api/v1/health`,
       );
+      note(
+        `admin reports, last ${days} days, first request: ${cold.result.status} in ${Math.round(performance.now() - started)} ms`,
+      );
+      pauses.push({
+        name: `health check during a ${days}-day report, ms`,
+        figure: cold.slowest,
+        goal: '<= 100',
+        met: cold.slowest <= 100,
+        detail: `the slowest of ${cold.answers} answers`,
+      });
       dashboardRows.push({
         name: `GET admin reports, last ${days} days`,
         app: await load(`${app.url}/api/v1/admin/reports?days=${days}`, bearer),
         bare: base,
       });
     }
+    printGoals(pauses, 'The server answering while the first reports compute');
     printTable(dashboardRows, `Admin dashboard on ${PLAYS} plays of ${TRACKS} tracks`);
 
     // Backstage insights of the artist with the most plays: the admin claims it through the

@@ -38,6 +38,7 @@ import { backstageRequestsRoutes } from './modules/backstage/requests.routes.js'
 import { createBackstageRequestsService } from './modules/backstage/requests.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
+import { createReportsThread } from './modules/reports/reports.thread.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { loggedMailer } from './modules/logs/mail-log.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -218,7 +219,10 @@ async function createServices(config: Config, db: Db) {
   const rolesAdmin = createRolesAdminService(kysely, permissions);
   const themesAdmin = createThemesAdminService({ db: kysely, themes, settings });
   const customCode = createCustomCode(settings);
-  const reports = createReportsService(kysely);
+  // On SQLite the dashboard's aggregations run on a thread of their own (see there).
+  const reports = createReportsService(kysely, {
+    ...(db.file ? { thread: createReportsThread(db.file) } : {}),
+  });
   // Demo billing: the payment stand-in plays Stripe, its webhooks coming back to this app.
   const paymentStandin = config.billingDemo
     ? await startStripeStandin({
@@ -463,6 +467,7 @@ export async function buildApp(
     await services.library.close();
     services.music.audioFiles.close();
     services.music.transcoder.close();
+    await services.reports.close();
     await services.pubsub.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();

@@ -26,6 +26,8 @@ export type Dialect = DatabaseConfig['dialect'];
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The SQLite database's file, which other threads open for connections of their own. */
+  file?: string;
   destroy(): Promise<void>;
 }
 
@@ -106,7 +108,12 @@ function queryLogTo(file: string): LogConfig {
 
 export function openDatabase(
   config: DatabaseConfig,
-  options: { searchPath?: string; queryLog?: string } = {},
+  options: {
+    searchPath?: string;
+    queryLog?: string;
+    /** SQLite only: a connection that only reads, of a database that must already exist. */
+    readonly?: boolean;
+  } = {},
 ): Db {
   const log = options.queryLog ? { log: queryLogTo(options.queryLog) } : {};
   if (config.dialect === 'postgres') {
@@ -122,9 +129,13 @@ export function openDatabase(
     });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
-  if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
-  sqlite.pragma('journal_mode = WAL');
+  const { readonly = false } = options;
+  if (config.file !== ':memory:' && !readonly) {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  }
+  const sqlite = new SQLite(config.file, { readonly, fileMustExist: readonly });
+  // A reader finds the database in WAL mode already: its writer set it.
+  if (!readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
@@ -133,5 +144,10 @@ export function openDatabase(
     plugins: [literalLimits],
     ...log,
   });
-  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    ...(config.file === ':memory:' ? {} : { file: config.file }),
+    destroy: () => kysely.destroy(),
+  };
 }

@@ -1,12 +1,13 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../infra/worker-thread.js';
 import { fromCache, toCache } from './render-cache.js';
 import { RENDER_WORKER, renderToFile, type RenderJob, type RenderResult } from './render-worker.js';
 
 /**
  * Renders songs on worker threads, one per core (at most `size`), so the seed uses the whole
- * machine. From TypeScript sources (tests) the worker loads through tsx. Songs a worker could
- * not take (it failed to start or crashed) render on the calling thread.
+ * machine. Songs a worker could not take (it failed to start or crashed) render on the calling
+ * thread.
  */
 export async function renderAll(
   jobs: RenderJob[],
@@ -18,8 +19,6 @@ export async function renderAll(
   } = {},
 ): Promise<{ results: RenderResult[]; cached: number }> {
   const { cacheDir } = options;
-  const fromSource = import.meta.url.endsWith('.ts');
-  const workerUrl = new URL(`./render-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   const results: RenderResult[] = [];
   const byId = new Map(jobs.map((job) => [job.id, job]));
   let failure: Error | undefined;
@@ -43,13 +42,7 @@ export async function renderAll(
       let current: RenderJob | undefined;
       let worker: Worker;
       try {
-        worker = fromSource
-          ? // Loader flags do not reach worker threads on Node 20: the worker registers tsx itself.
-            new Worker(
-              `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`,
-              { eval: true, workerData: RENDER_WORKER },
-            )
-          : new Worker(workerUrl, { workerData: RENDER_WORKER });
+        worker = startWorker(new URL('./render-worker', import.meta.url), RENDER_WORKER);
       } catch {
         resolve();
         return;

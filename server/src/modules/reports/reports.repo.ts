@@ -303,6 +303,64 @@ export async function revenue(db: Db, { from, to }: Range) {
   }));
 }
 
+/** What a report reads: its range, split into rolled-up days and the rest; when it is counted. */
+export interface FiguresQuery {
+  split: Split;
+  range: Range;
+  /** The instant subscriptions are counted at, ISO 8601. */
+  at: string;
+}
+
+export type Figures = Awaited<ReturnType<typeof figures>>;
+
+/** Every figure of a report, each one aggregation, read together. */
+export async function figures(db: Db, { split, range, at }: FiguresQuery) {
+  const [
+    totals,
+    byDay,
+    signUps,
+    subscriptions,
+    monthly,
+    charged,
+    tracks,
+    artists,
+    albums,
+    devices,
+    browsers,
+    platforms,
+    countries,
+  ] = await Promise.all([
+    playTotals(db, split),
+    playsByDay(db, split),
+    newUsersByDay(db, range),
+    activeSubscriptions(db, at),
+    monthlyRevenue(db, at),
+    revenue(db, range),
+    topTracks(db, split),
+    topArtists(db, split),
+    topAlbums(db, split),
+    playsBy(db, split, 'device'),
+    playsBy(db, split, 'browser'),
+    playsBy(db, split, 'platform'),
+    playsBy(db, split, 'country'),
+  ]);
+  return {
+    totals,
+    byDay,
+    signUps,
+    activeSubscriptions: subscriptions,
+    monthlyRevenue: monthly,
+    revenue: charged,
+    topTracks: tracks,
+    topArtists: artists,
+    topAlbums: albums,
+    devices,
+    browsers,
+    platforms,
+    countries,
+  };
+}
+
 /**
  * What changes the reports: the newest play and user, the last change of a subscription and of
  * a payment. Read from primary keys and small tables, so checking it costs next to nothing.

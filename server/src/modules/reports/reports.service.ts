@@ -2,6 +2,7 @@ import type { Report } from '@cadenza/contracts/reports';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import * as repo from './reports.repo.js';
+import type { ReportsThread } from './reports.thread.js';
 
 const DAY_MS = 86_400_000;
 // A day is rolled up once it has been over for a few minutes, so a play logged by a request
@@ -31,9 +32,13 @@ function daysBetween(from: string, to: string): string[] {
 /**
  * The admin dashboard: every figure is one SQL aggregation over the range, on either database;
  * nothing loads rows to count them. Finished days are read from daily rollups (see
- * `repo.rollUpDay`), and only what is left of the range from the plays themselves.
+ * `repo.rollUpDay`), and only what is left of the range from the plays themselves. Given a
+ * `thread`, the figures are read there (SQLite), the rollups still written here.
  */
-export function createReportsService(db: Kysely<Database>, clock = () => Date.now()) {
+export function createReportsService(
+  db: Kysely<Database>,
+  { clock = () => Date.now(), thread }: { clock?: () => number; thread?: ReportsThread } = {},
+) {
   const cache = new Map<string, { report: Promise<Report>; until: number }>();
   // One roll-up at a time in this process: concurrent reports wait for the same one.
   let rolling: Promise<void> = Promise.resolve();
@@ -53,6 +58,18 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         }
       });
     return rolling;
+  }
+
+  /** The figures, from the thread if there is one; should it fail, from here. */
+  async function readFigures(query: repo.FiguresQuery): Promise<repo.Figures> {
+    if (thread) {
+      try {
+        return await thread.read(query);
+      } catch (error) {
+        console.error('reading a report on its thread failed; reading it here', error);
+      }
+    }
+    return repo.figures(db, query);
   }
 
   return {
@@ -121,9 +138,8 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         from: `${from}T00:00:00.000Z`,
         to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString(),
       };
-      const at = now.toISOString();
       const split = await this.split(from, to, range, now.getTime());
-      const [
+      const {
         totals,
         byDay,
         signUps,
@@ -137,21 +153,7 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         browsers,
         platforms,
         countries,
-      ] = await Promise.all([
-        repo.playTotals(db, split),
-        repo.playsByDay(db, split),
-        repo.newUsersByDay(db, range),
-        repo.activeSubscriptions(db, at),
-        repo.monthlyRevenue(db, at),
-        repo.revenue(db, range),
-        repo.topTracks(db, split),
-        repo.topArtists(db, split),
-        repo.topAlbums(db, split),
-        repo.playsBy(db, split, 'device'),
-        repo.playsBy(db, split, 'browser'),
-        repo.playsBy(db, split, 'platform'),
-        repo.playsBy(db, split, 'country'),
-      ]);
+      } = await readFigures({ split, range, at: now.toISOString() });
       const plays = new Map(byDay.map((row) => [row.day, row]));
       const users = new Map(signUps.map((row) => [row.day, row.count]));
       return {
@@ -179,5 +181,8 @@ export function createReportsService(db: Kysely<Database>, clock = () => Date.no
         countries,
       };
     },
+
+    /** Stops the reports' thread, if it runs. */
+    close: () => thread?.close() ?? Promise.resolve(),
   };
 }

@@ -221,7 +221,8 @@ describe('the reports dashboard', () => {
 
   it('counts the same whether days come from their rollups or from the plays', async () => {
     const range = { from: '2026-03-01', to: '2026-03-03' };
-    const at = (instant: string) => createReportsService(t.db.kysely, () => Date.parse(instant));
+    const at = (instant: string) =>
+      createReportsService(t.db.kysely, { clock: () => Date.parse(instant) });
     // Seen from February, every day is still to come: all counted from the plays.
     const live = await at('2026-02-27T12:00:00Z').report(range);
     // Seen on the 3rd, the 1st and 2nd are over and rolled up; the 3rd is counted from the plays.
@@ -256,7 +257,9 @@ describe('the reports dashboard', () => {
   });
 
   it('rolls up a day only once it is over, on its schedule', async () => {
-    const reports = createReportsService(t.db.kysely, () => Date.parse('2026-03-05T00:02:00Z'));
+    const reports = createReportsService(t.db.kysely, {
+      clock: () => Date.parse('2026-03-05T00:02:00Z'),
+    });
     await reports.rollUpFinishedDays();
     const rolled = await t.db.kysely
       .selectFrom('report_days')
