@@ -59,7 +59,17 @@ describe('the catalogue admin API', () => {
     const [keptArtist] = await artistsNamed('The Merged');
     const [dupeArtist] = await artistsNamed('Merged, The');
     const db = t.db.kysely;
-    await db.updateTable('artists').set({ plays: 7 }).where('id', '=', dupeArtist!.id).execute();
+    // Its plays, of all time and of the trending fortnight, both move to the artist kept.
+    await db
+      .updateTable('artists')
+      .set({ plays: 7, trending_plays: 3 })
+      .where('id', '=', dupeArtist!.id)
+      .execute();
+    await db
+      .updateTable('artists')
+      .set({ trending_plays: 2 })
+      .where('id', '=', keptArtist!.id)
+      .execute();
     const fan = await createUser(t.app);
     const both = await createUser(t.app);
     const now = new Date().toISOString();
@@ -105,6 +115,12 @@ describe('the catalogue admin API', () => {
     expect(await artistsNamed('Merged, The')).toEqual([]);
     const [after] = await artistsNamed('The Merged');
     expect(after).toMatchObject({ albums_count: 2, tracks_count: 2, plays: 7 });
+    const trending = await db
+      .selectFrom('artists')
+      .select('trending_plays')
+      .where('id', '=', keptArtist!.id)
+      .executeTakeFirstOrThrow();
+    expect(trending.trending_plays).toBe(5);
     const page = (await admin.get(`/api/v1/artists/${keptArtist!.id}`)).json();
     expect(JSON.stringify(page)).toContain('Dupe album');
     const followers = await db
