@@ -346,6 +346,44 @@ describe('browsing as music apps do', () => {
     ).toBe(10);
   });
 
+  it('shows an edit at once in the album lists kept for everyone, with each listener’s own stars', async () => {
+    const { client: other } = await signedInUser(t.app);
+    const otherKey = (await other.post('/api/v1/access-tokens', { tokenName: 'Feishin' })).json()
+      .plainTextToken;
+    const otherApi = new SubsonicAPI({ url: base, auth: { apiKey: otherKey } });
+    const newest = async (client: SubsonicAPI) =>
+      ((await client.getAlbumList2({ type: 'newest', size: 2 })).albumList2.album ?? []).map(
+        (album) => [album.name, album.starred !== undefined],
+      );
+    await api.unstar({ albumId: String(ids.quiet1!.albumId) });
+    const before = await newest(api);
+    expect(before.map(([name]) => name)).not.toContain('Low Light');
+    expect(await newest(otherApi)).toEqual(before.map(([name]) => [name, false]));
+
+    // Low Light is added again (as a re-import dates it), and starred by one listener only.
+    const album = await t.db.kysely
+      .selectFrom('albums')
+      .select('created_at')
+      .where('id', '=', ids.quiet1!.albumId)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('albums')
+      .set({ created_at: new Date().toISOString() })
+      .where('id', '=', ids.quiet1!.albumId)
+      .execute();
+    await api.star({ albumId: String(ids.quiet1!.albumId) });
+    expect((await newest(api))[0]).toEqual(['Low Light', true]);
+    expect((await newest(otherApi))[0]).toEqual(['Low Light', false]);
+
+    await api.unstar({ albumId: String(ids.quiet1!.albumId) });
+    await t.db.kysely
+      .updateTable('albums')
+      .set({ created_at: album.created_at })
+      .where('id', '=', ids.quiet1!.albumId)
+      .execute();
+    expect(await newest(api)).toEqual(before);
+  });
+
   it('keeps the listener’s ratings of songs, albums and artists, and lists the best rated', async () => {
     const song = String(ids.alto!.trackId);
     await api.setRating({ id: song, rating: 4 });

@@ -60,6 +60,9 @@ const DAY_MS = 86_400_000;
 /** The trending window's first day (UTC, YYYY-MM-DD) at `now`. */
 const trendingWindowStart = (now: number) =>
   new Date(now - (TRENDING_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+/** The album lists of music apps kept: their first pages, of at most this many albums. */
+const KEPT_LIST_PAGES = 5;
+const KEPT_LIST_SIZE = 50;
 /** Tracks being streamed whose rows are kept at most. */
 const STREAMED_KEPT = 1000;
 
@@ -250,15 +253,27 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return paginated(await presentArtists(rows, viewer), total, page);
     },
 
-    /** Albums in one of the orders music apps list them. */
-    async albumsInOrder(
+    /**
+     * Albums in one of the orders music apps list them. The first pages of every order but the
+     * random one are the same for everyone, and are kept as the web player's album lists are;
+     * an offline sync's walk through the whole catalogue is not.
+     */
+    albumsInOrder(
       order: browse.AlbumOrder,
       page: PageRequest,
       viewer: Viewer,
       filters: browse.AlbumFilters = {},
     ) {
-      const { rows, total } = await browse.albumsInOrder(db, order, pageWindow(page), filters);
-      return paginated(await presentAlbums(rows, viewer), total, page);
+      const compute = async (viewer: Viewer) => {
+        const { rows, total } = await browse.albumsInOrder(db, order, pageWindow(page), filters);
+        return paginated(await presentAlbums(rows, viewer), total, page);
+      };
+      if (order === 'random' || page.perPage > KEPT_LIST_SIZE || page.page > KEPT_LIST_PAGES) {
+        return compute(viewer);
+      }
+      const { genreId = '', fromYear = '', toYear = '' } = filters;
+      const key = `albums-in-order:${order}:${genreId}:${fromYear}:${toYear}:${page.page}:${page.perPage}`;
+      return cache.page(key, viewer, compute);
     },
 
     /** The albums the viewer played last. */
