@@ -13,6 +13,9 @@ describe('landing page trending artists', () => {
   afterEach(() => vi.useRealTimers());
 
   const DAY_MS = 24 * 3600 * 1000;
+  /** A track of one artist on one album. */
+  const trackBy = (artist: string, album: string) =>
+    importTrack(t.app, t.config.dataDir, { artists: [artist], album });
   /** Plays of a track at a past moment, written as an import of past plays would. */
   const pastPlays = (trackId: number, count: number, at: number) =>
     t.db.kysely
@@ -46,7 +49,7 @@ describe('landing page trending artists', () => {
       year: 2010,
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await importTrack(t.app, t.config.dataDir, { artists: ['Latecomer'], album: 'First Try' });
+    await trackBy('Latecomer', 'First Try');
 
     const { artists } = (await client.get('/api/v1/landing/artists')).json();
     expect(artists.map((a: { name: string }) => a.name)).toEqual(['Latecomer', 'Early Bird']);
@@ -58,19 +61,9 @@ describe('landing page trending artists', () => {
   });
 
   it('puts the artists played most in the last 14 days first, and shows at most 30', async () => {
-    const hit = await importTrack(t.app, t.config.dataDir, {
-      artists: ['Chart Topper'],
-      album: 'Hits',
-    });
-    const old = await importTrack(t.app, t.config.dataDir, {
-      artists: ['Yesterday Star'],
-      album: 'Gold',
-    });
-    for (let i = 0; i < 30; i++)
-      await importTrack(t.app, t.config.dataDir, {
-        artists: [`Filler ${i}`],
-        album: `Filler ${i}`,
-      });
+    const hit = await trackBy('Chart Topper', 'Hits');
+    const old = await trackBy('Yesterday Star', 'Gold');
+    for (let i = 0; i < 30; i++) await trackBy(`Filler ${i}`, `Filler ${i}`);
 
     // Plenty of plays, but three weeks ago: not trending.
     await pastPlays(old.trackId, 5, Date.now() - 21 * DAY_MS);
@@ -100,14 +93,8 @@ describe('landing page trending artists', () => {
   });
 
   it('drops the plays of a day that left the fortnight once the window moves on', async () => {
-    const fading = await importTrack(t.app, t.config.dataDir, {
-      artists: ['Fading Star'],
-      album: 'Last Summer',
-    });
-    const rising = await importTrack(t.app, t.config.dataDir, {
-      artists: ['Rising Star'],
-      album: 'Next Big Thing',
-    });
+    const fading = await trackBy('Fading Star', 'Last Summer');
+    const rising = await trackBy('Rising Star', 'Next Big Thing');
     const now = Date.now();
     // Six plays on the fortnight's first day, uncounted until the counts are worked out from the
     // plays.
