@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accessPlugin } from './core/access.js';
 import { authContextPlugin } from './core/auth-context.js';
@@ -11,6 +11,7 @@ import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
 import { securityHeadersPlugin, inlineScriptsOf } from './core/security-headers.js';
 import { landingPageFrom } from './core/prerender.js';
+import { createResponseSerializerCompiler } from './core/response-serializer.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { xsrfPlugin } from './core/xsrf.js';
@@ -406,7 +407,10 @@ export async function buildApp(
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is also written by Zod, which checks it, and must agree.
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ check: config.env !== 'production' }),
+  );
 
   // Responses finishing during shutdown close their keep-alive connection, or close() would
   // wait for idle clients until their keep-alive timeout.
