@@ -5,6 +5,8 @@ import {
   playlistInputSchema,
   type Album,
   type Artist,
+  type SearchResults,
+  type SearchType,
   type Track,
 } from '@cadenza/contracts/music';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
@@ -12,6 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
+import type { Viewer } from '../music/catalogue/catalogue.service.js';
+import type { PageRequest } from '../music/pagination.js';
 import type { MusicServices } from '../music/music.services.js';
 import { USUAL_KBPS } from '../music/plays/transcoder.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
@@ -49,6 +53,13 @@ export const STREAMED = Symbol('streamed');
 const NOW_PLAYING_MS = 15 * 60_000;
 /** The most a list call returns at once (Subsonic's own limit for search and album lists). */
 const MAX_COUNT = 500;
+
+/**
+ * The catalogue is read as a guest sees it, the kept page itself. A node's star and rating come
+ * from the caller's annotations (`songNodes`, `albumNodes`): the likes a signed-in read lays over
+ * a copy of the page would be read a second time, for nothing.
+ */
+const LISTED: Viewer = { userId: null };
 
 const scanStatusOf = (job: ImportJob | null) => ({
   scanning: job?.status === 'queued' || job?.status === 'running',
@@ -157,7 +168,7 @@ export function createSubsonicMethods({
       musicFolders: { musicFolder: [{ id: 1, name: 'Music' }] },
     }),
     async getArtist(params, caller) {
-      const page = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 500 });
+      const page = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 500 });
       return {
         artist: {
           ...subsonicArtist(page, page.albums.total),
@@ -166,12 +177,12 @@ export function createSubsonicMethods({
       };
     },
     async getAlbum(params, caller) {
-      const album = await catalogue.albumPage(idParam(params), caller);
+      const album = await catalogue.albumPage(idParam(params), LISTED);
       const [node] = await albumNodes(caller, [album]);
       return { album: { ...node, song: await songNodes(caller, album.tracks ?? []) } };
     },
     async getSong(params, caller) {
-      const [song] = await songNodes(caller, [await catalogue.track(idParam(params), caller)]);
+      const [song] = await songNodes(caller, [await catalogue.track(idParam(params), LISTED)]);
       return { song };
     },
 
@@ -226,15 +237,15 @@ export function createSubsonicMethods({
     search2: async (params, caller) => ({ searchResult2: await searchResult(params, caller) }),
     search3: async (params, caller) => ({ searchResult3: await searchResult(params, caller) }),
 
-    getIndexes: async (_params, caller) => ({
+    getIndexes: async () => ({
       indexes: {
         ignoredArticles: IGNORED_ARTICLES,
         lastModified: 0,
-        index: await artistIndex(caller, 'ar-'),
+        index: await artistIndex('ar-'),
       },
     }),
-    getArtists: async (_params, caller) => ({
-      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex(caller) },
+    getArtists: async () => ({
+      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex() },
     }),
 
     /** Folder-style browsing (for apps that only browse folders): artists hold albums, albums songs. */
@@ -245,7 +256,7 @@ export function createSubsonicMethods({
       if (!kind || !number)
         throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
       if (kind === 'ar') {
-        const artist = await catalogue.artistPage(Number(number), caller, {
+        const artist = await catalogue.artistPage(Number(number), LISTED, {
           page: 1,
           perPage: MAX_COUNT,
         });
@@ -260,7 +271,7 @@ export function createSubsonicMethods({
           },
         };
       }
-      const album = await catalogue.albumPage(Number(number), caller);
+      const album = await catalogue.albumPage(Number(number), LISTED);
       const artist = album.artists[0];
       return {
         directory: {
@@ -289,7 +300,7 @@ export function createSubsonicMethods({
           caller,
           await catalogue.randomTracks(
             countParam(params, 'size', 10),
-            caller,
+            LISTED,
             await filtersOf(params),
           ),
         ),
@@ -311,7 +322,7 @@ export function createSubsonicMethods({
       const count = countParam(params, 'count', 10);
       const { data } = await catalogue.topTracks(
         window(count, offsetParam(params, 'offset')),
-        caller,
+        LISTED,
         genre.id,
       );
       return { songsByGenre: { song: await songNodes(caller, data) } };
@@ -386,13 +397,13 @@ export function createSubsonicMethods({
       }
       return {};
     },
-    async getNowPlaying(_params, caller) {
+    async getNowPlaying() {
       const since = Date.now() - NOW_PLAYING_MS;
       const entries = [...nowPlaying].filter(([, entry]) => entry.at >= since);
       const found = await Promise.all(
         entries.map(async ([userId, entry]) => {
           const [track, user] = await Promise.all([
-            catalogue.track(entry.trackId, caller).catch(() => null),
+            catalogue.track(entry.trackId, LISTED).catch(() => null),
             users.findById(userId),
           ]);
           if (!track || !user) return null;
@@ -499,13 +510,13 @@ export function createSubsonicMethods({
       const id = Number(number);
       const url =
         kind === 'al'
-          ? (await catalogue.albumsByIds([id], caller))[0]?.image
+          ? (await catalogue.albumsByIds([id], LISTED))[0]?.image
           : kind === 'ar'
             ? (([artist]) => artist?.image_large ?? artist?.image_small)(
-                await catalogue.artistsByIds([id], caller),
+                await catalogue.artistsByIds([id], LISTED),
               )
             : kind === 'tr'
-              ? (await catalogue.tracksByIds([id], caller))[0]?.album?.image
+              ? (await catalogue.tracksByIds([id], LISTED))[0]?.album?.image
               : kind === 'pl'
                 ? (({ image, mosaic }) => image ?? mosaic[0])(await playlists.get(id, caller))
                 : undefined;
@@ -534,8 +545,8 @@ export function createSubsonicMethods({
       return STREAMED;
     },
 
-    async getArtistInfo2(params, caller) {
-      const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
+    async getArtistInfo2(params) {
+      const artist = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 1 });
       const count = countParam(params, 'count', 20);
       return {
         artistInfo2: {
@@ -547,36 +558,36 @@ export function createSubsonicMethods({
         },
       };
     },
-    async getAlbumInfo2(params, caller) {
-      const album = await catalogue.albumPage(idParam(params), caller);
+    async getAlbumInfo2(params) {
+      const album = await catalogue.albumPage(idParam(params), LISTED);
       const image = absolute(album.image);
       return { albumInfo: { smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image } };
     },
     async getTopSongs(params, caller) {
       const name = params.get('artist');
       if (!name) throw missing('artist');
-      const { results } = await search.search(name, ['artists'], { page: 1, perPage: 10 }, caller);
+      const { results } = await search.search(name, ['artists'], { page: 1, perPage: 10 }, LISTED);
       const artist = (results.artists?.data as Artist[] | undefined)?.find(
         (candidate) => candidate.name.toLowerCase() === name.trim().toLowerCase(),
       );
       if (!artist) return { topSongs: {} };
-      const page = await catalogue.artistPage(artist.id, caller, { page: 1, perPage: 1 });
+      const page = await catalogue.artistPage(artist.id, LISTED, { page: 1, perPage: 1 });
       const count = countParam(params, 'count', 50);
       return { topSongs: { song: await songNodes(caller, page.top_tracks.slice(0, count)) } };
     },
     async getSimilarSongs2(params, caller) {
-      const artist = await catalogue.artistPage(idParam(params), caller, { page: 1, perPage: 1 });
+      const artist = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 1 });
       const count = countParam(params, 'count', 50);
       const pages = await Promise.all(
         artist.similar
           .slice(0, 5)
-          .map((similar) => catalogue.artistPage(similar.id, caller, { page: 1, perPage: 1 })),
+          .map((similar) => catalogue.artistPage(similar.id, LISTED, { page: 1, perPage: 1 })),
       );
       const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
       return { similarSongs2: { song: await songNodes(caller, songs) } };
     },
 
-    async getLyrics(params, caller) {
+    async getLyrics(params) {
       const artist = params.get('artist') ?? '';
       const title = params.get('title') ?? '';
       if (!title) return { lyrics: {} };
@@ -584,12 +595,12 @@ export function createSubsonicMethods({
         `${artist} ${title}`,
         ['tracks'],
         { page: 1, perPage: 10 },
-        caller,
+        LISTED,
       );
       const found = (results.tracks?.data as Track[] | undefined)?.find(
         (track) => track.name.toLowerCase() === title.trim().toLowerCase(),
       );
-      const track = found && (await catalogue.track(found.id, caller));
+      const track = found && (await catalogue.track(found.id, LISTED));
       const text =
         track && (track.lyrics ?? track.synced_lyrics?.map((line) => line.text).join('\n'));
       return {
@@ -597,8 +608,8 @@ export function createSubsonicMethods({
       };
     },
     /** The songLyrics extension: synced lines with their start, or plain lines. */
-    async getLyricsBySongId(params, caller) {
-      const track = await catalogue.track(idParam(params), caller);
+    async getLyricsBySongId(params) {
+      const track = await catalogue.track(idParam(params), LISTED);
       const lines = track.synced_lyrics?.length
         ? track.synced_lyrics.map((line) => ({ start: line.time_ms, value: line.text }))
         : (track.lyrics ?? '')
@@ -746,12 +757,12 @@ export function createSubsonicMethods({
   }
 
   /** Artists grouped under their first letter, articles ignored (getIndexes, getArtists). */
-  async function artistIndex(caller: Caller, idPrefix = '') {
+  async function artistIndex(idPrefix = '') {
     const groups = new Map<string, SubsonicNode[]>();
     for (let page = 1; ; page++) {
       const { data, last_page } = await catalogue.artistsByName(
         { page, perPage: MAX_COUNT },
-        caller,
+        LISTED,
       );
       for (const artist of data) {
         const bare = artist.name.replace(ARTICLES, '');
@@ -777,7 +788,7 @@ export function createSubsonicMethods({
       case 'frequent':
       case 'alphabeticalByName':
       case 'alphabeticalByArtist':
-        return (await catalogue.albumsInOrder(type, page, caller)).data;
+        return (await catalogue.albumsInOrder(type, page, LISTED)).data;
       // The caller's own ratings, best first, as other Subsonic servers list them.
       case 'highest':
         return (await library.ratedAlbums(caller.userId, page)).data;
@@ -788,11 +799,11 @@ export function createSubsonicMethods({
       case 'byYear':
         if (!params.has('fromYear')) throw missing('fromYear');
         if (!params.has('toYear')) throw missing('toYear');
-        return (await catalogue.albumsInOrder('byYear', page, caller, await filtersOf(params)))
+        return (await catalogue.albumsInOrder('byYear', page, LISTED, await filtersOf(params)))
           .data;
       case 'byGenre':
         if (!params.has('genre')) throw missing('genre');
-        return (await catalogue.albumsInOrder('newest', page, caller, await filtersOf(params)))
+        return (await catalogue.albumsInOrder('newest', page, LISTED, await filtersOf(params)))
           .data;
       default:
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown album list type: ${type}`);
@@ -812,32 +823,44 @@ export function createSubsonicMethods({
       const album = part('album');
       const song = part('song');
       if (artist.count) {
-        const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), caller);
+        const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), LISTED);
         found.artist = data.map((a) => subsonicArtist(a));
       }
       if (album.count) {
         const page = window(album.count, album.offset);
-        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, caller);
+        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, LISTED);
         found.album = await albumNodes(caller, data);
       }
       if (song.count) {
-        const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), caller);
+        const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), LISTED);
         found.song = await songNodes(caller, data);
       }
       return found;
     }
-    const [artists, albums, tracks] = await Promise.all(
-      (['artist', 'album', 'song'] as const).map(async (name) => {
-        const { count, offset } = part(name);
-        if (count === 0) return undefined;
-        const type = name === 'artist' ? 'artists' : name === 'album' ? 'albums' : 'tracks';
-        return (await search.search(query, [type], window(count, offset), caller)).results[type]
-          ?.data;
-      }),
+    // Types asked for the same page are searched together, as the web player searches: one kept
+    // page for all three, and words that matched one type are not taken for typos in another.
+    const pages = new Map<string, { page: PageRequest; types: SearchType[] }>();
+    for (const [name, type] of [
+      ['artist', 'artists'],
+      ['album', 'albums'],
+      ['song', 'tracks'],
+    ] as const) {
+      const { count, offset } = part(name);
+      if (count === 0) continue;
+      const page = window(count, offset);
+      const key = `${page.page}:${page.perPage}`;
+      pages.set(key, { page, types: [...(pages.get(key)?.types ?? []), type] });
+    }
+    const searches = await Promise.all(
+      [...pages.values()].map(({ page, types }) => search.search(query, types, page, LISTED)),
     );
-    if (artists) found.artist = (artists as Artist[]).map((a) => subsonicArtist(a));
-    if (albums) found.album = await albumNodes(caller, albums as Album[]);
-    if (tracks) found.song = await songNodes(caller, tracks as Track[]);
+    const { artists, albums, tracks }: SearchResults['results'] = Object.assign(
+      {},
+      ...searches.map((searched) => searched.results),
+    );
+    if (artists) found.artist = (artists.data as Artist[]).map((a) => subsonicArtist(a));
+    if (albums) found.album = await albumNodes(caller, albums.data as Album[]);
+    if (tracks) found.song = await songNodes(caller, tracks.data as Track[]);
     return found;
   }
 

@@ -173,6 +173,26 @@ describe('the Subsonic API', () => {
     expect(searchResult3.artist ?? []).toEqual([]);
   });
 
+  it('searches songs, albums and artists at once, as the web player: no typos where a song matched', async () => {
+    // A typo away from "blue green": an artist the search finds only when nothing matched as typed.
+    const at = new Date().toISOString();
+    const { id } = await t.db.kysely
+      .insertInto('artists')
+      .values({ name: 'Blue Grean', name_key: 'blue grean', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect((await api.search3({ query: 'blue grean' })).searchResult3.artist).toMatchObject([
+        { name: 'Blue Grean' },
+      ]);
+      const { searchResult3 } = await api.search3({ query: 'blue green' });
+      expect(searchResult3.song?.map((song) => song.title)).toEqual(['Blue in Green']);
+      expect(searchResult3.artist ?? []).toEqual([]);
+    } finally {
+      await t.db.kysely.deleteFrom('artists').where('id', '=', id).execute();
+    }
+  });
+
   it('stars as the web player likes, both ways', async () => {
     const id = String(imported.trackId);
     await api.star({ id, albumId: String(imported.albumId) });
