@@ -222,7 +222,7 @@ async function createServices(config: Config, db: Db) {
   const customCode = createCustomCode(settings);
   // On SQLite the dashboard's aggregations run on a thread of their own (see there).
   const reports = createReportsService(kysely, {
-    ...(db.file ? { thread: createReportsThread(db.file) } : {}),
+    ...(db.file ? { thread: createReportsThread(db.file, { queryLog: config.queryLog }) } : {}),
   });
   // Demo billing: the payment stand-in plays Stripe, its webhooks coming back to this app.
   const paymentStandin = config.billingDemo

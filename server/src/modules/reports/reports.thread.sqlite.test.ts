@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -47,7 +48,7 @@ afterAll(() => t.close());
 
 describe("the reports' thread", () => {
   it("reads the same figures as the server's thread, and stops once idle", async () => {
-    const thread = createReportsThread(t.db.file!, 50);
+    const thread = createReportsThread(t.db.file!, { idleMs: 50 });
     expect(thread.running).toBe(false);
     const figures = await thread.read(query);
     expect(figures).toEqual(await repo.figures(t.db.kysely, query));
@@ -68,6 +69,20 @@ describe("the reports' thread", () => {
     expect(there).toEqual(here);
     expect(there.days.map((day) => day.plays)).toEqual([0, 0, 0, 0, 1, 1, 1]);
     await thread.close();
+  });
+
+  it('logs its statements to the query log, as the server logs its own', async () => {
+    const queryLog = path.join(t.config.dataDir, 'reports-thread-queries.log');
+    const thread = createReportsThread(t.db.file!, { queryLog });
+    await thread.read(query);
+    await thread.close();
+    const logged = fs
+      .readFileSync(queryLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { sql: string; ms: number });
+    expect(logged.some((line) => /from "?plays"?/.test(line.sql))).toBe(true);
+    expect(logged.every((line) => line.ms >= 0)).toBe(true);
   });
 
   it('fails its callers when it cannot read, and the report is read here instead', async () => {

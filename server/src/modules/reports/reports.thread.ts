@@ -16,9 +16,12 @@ interface Started {
  * that asks, and a report's aggregations take a second or more at a million plays a month: on
  * the server's thread they would hold every listener's request meanwhile. The thread starts
  * with the first report and stops once idle for `idleMs`, so it costs no memory between visits
- * to the dashboard.
+ * to the dashboard. Given a `queryLog`, its statements are logged there as the server's are.
  */
-export function createReportsThread(file: string, idleMs = 60_000) {
+export function createReportsThread(
+  file: string,
+  { idleMs = 60_000, queryLog }: { idleMs?: number; queryLog?: string | undefined } = {},
+) {
   let current: Started | null = null;
   let idle: NodeJS.Timeout | undefined;
   let lastId = 0;
@@ -30,7 +33,7 @@ export function createReportsThread(file: string, idleMs = 60_000) {
   };
 
   function start(): Started {
-    const worker = startWorker(new URL('./reports.worker', import.meta.url), { file });
+    const worker = startWorker(new URL('./reports.worker', import.meta.url), { file, queryLog });
     const started: Started = { worker, waiting: new Map() };
     // A report under way does not keep the process alive on its own.
     worker.unref();

@@ -7,12 +7,12 @@ import { figures, type FiguresQuery } from './reports.repo.js';
  * a connection of its own that only reads, opened at the first read so that a failure to open
  * it is that read's answer.
  */
-const { file } = workerData as { file: string };
+const { file, queryLog } = workerData as { file: string; queryLog?: string };
 let db: Db | undefined;
 
 async function answer(id: number, query: FiguresQuery): Promise<void> {
   try {
-    db ??= openDatabase({ dialect: 'sqlite', file }, { readonly: true });
+    db ??= openDatabase({ dialect: 'sqlite', file }, { readonly: true, queryLog });
     parentPort!.postMessage({ id, result: await figures(db.kysely, query) });
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
