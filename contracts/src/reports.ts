@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { DAY_MS } from './time.js';
 
-const DAY_MS = 86_400_000;
 /** A calendar day as YYYY-MM-DD (2026-02-30 is not one). */
 const day = z
   .string()

@@ -1,4 +1,5 @@
 import type { Insights, InsightsScopeKind } from '@cadenza/contracts/backstage';
+import { DAY_MS } from '@cadenza/contracts/time';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
@@ -7,7 +8,6 @@ import * as repo from './insights.repo.js';
 
 export type InsightsService = ReturnType<typeof createInsightsService>;
 
-const DAY_MS = 86_400_000;
 /**
  * Figures are kept this long: the busiest artist's month is ~170 ms of queries at a million
  * plays, and a dashboard reloaded (or opened by a whole label at once) is read once. New plays

@@ -1,4 +1,5 @@
 import type { AdminSubscription, Subscription } from '@cadenza/contracts/billing';
+import { DAY_MS } from '@cadenza/contracts/time';
 import type { User } from '@cadenza/contracts/users';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -17,7 +18,6 @@ import * as repo from './subscriptions.repo.js';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 
-const DAY_MS = 86_400_000;
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** Whether a subscription grants its plan at `now` (the same rule as `repo.grantsAccess`). */

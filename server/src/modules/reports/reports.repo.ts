@@ -1,3 +1,4 @@
+import { DAY_MS } from '@cadenza/contracts/time';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dayOf, LISTENER } from '../../db/play-sql.js';
@@ -245,7 +246,7 @@ export async function rollUpDay(db: Db, day: string): Promise<void> {
 
 /** The instant a UTC day ends, ISO 8601. */
 export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
 }
 
 /** Subscriptions that grant their plan at `at`: running at the gateway, or not yet ended. */

@@ -1,10 +1,10 @@
 import type { Report } from '@cadenza/contracts/reports';
+import { DAY_MS } from '@cadenza/contracts/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import * as repo from './reports.repo.js';
 import type { ReportsThread } from './reports.thread.js';
 
-const DAY_MS = 86_400_000;
 // A day is rolled up once it has been over for a few minutes, so a play logged by a request
 // that began before midnight is in it.
 const SETTLE_MS = 5 * 60_000;

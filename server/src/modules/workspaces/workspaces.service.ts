@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { NotificationData } from '@cadenza/contracts/notifications';
+import { DAY_MS } from '@cadenza/contracts/time';
 import {
   INVITE_DAYS,
   WORKSPACE_PERMISSIONS,
@@ -23,7 +24,6 @@ import type { WorkspaceInviteRow } from './workspaces.table.js';
 export type WorkspacesService = ReturnType<typeof createWorkspacesService>;
 
 const translator = mailTranslator('workspaces-mail');
-const DAY_MS = 86_400_000;
 
 /** Invite ids are secrets: long and random, so they cannot be guessed. */
 const newInviteId = () => crypto.randomBytes(24).toString('base64url');

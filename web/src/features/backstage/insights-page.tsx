@@ -1,4 +1,5 @@
 import type { Insights } from '@cadenza/contracts/backstage';
+import { DAY_MS } from '@cadenza/contracts/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -11,7 +12,6 @@ import { useInsights, useReleases, type InsightsQuery } from './releases-api';
 
 const RANGES = [7, 28, 90, 365] as const;
 const ALL = 'all';
-const DAY_MS = 86_400_000;
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 

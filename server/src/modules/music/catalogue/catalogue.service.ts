@@ -1,5 +1,6 @@
 import type { EventBus } from '../../../infra/events.js';
 import { hasPermission, type Permission } from '@cadenza/contracts/permissions';
+import { DAY_MS } from '@cadenza/contracts/time';
 import path from 'node:path';
 import {
   MUSIC_PERMISSIONS,
@@ -56,7 +57,6 @@ export interface CatalogueDeps {
 const TRENDING_DAYS = 14;
 /** …ranked again at most this often. */
 export const TRENDING_KEPT_MS = 60_000;
-const DAY_MS = 86_400_000;
 /** The trending window's first day (UTC, YYYY-MM-DD) at `now`. */
 const trendingWindowStart = (now: number) =>
   new Date(now - (TRENDING_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DAY_MS } from '@cadenza/contracts/time';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../../db/migrations/helpers.js';
 import type { Database } from '../../../db/schema.js';
@@ -197,7 +198,7 @@ export async function seedSyntheticCatalogue(
     const rows = Array.from({ length: artistCount }, (_, i) => {
       const name = words(1, 3);
       artistGenre.push(pick(genreIds));
-      const created = iso(now - Math.floor(next() * 5 * 365 * 86_400_000));
+      const created = iso(now - Math.floor(next() * 5 * 365 * DAY_MS));
       return {
         name,
         name_key: `${name.toLowerCase()}#bench-${run}-${i}`,
@@ -230,7 +231,7 @@ export async function seedSyntheticCatalogue(
         owners.push(owner);
         const name = words(1, 4);
         const year = 1960 + Math.floor(next() * 66);
-        const created = iso(now - Math.floor(next() * 3 * 365 * 86_400_000));
+        const created = iso(now - Math.floor(next() * 3 * 365 * DAY_MS));
         return {
           name,
           album_key: `${name.toLowerCase()}#bench-${run}-${index}`,
@@ -322,7 +323,7 @@ export async function seedSyntheticCatalogue(
         platform: pick(['Windows', 'macOS', 'Linux', 'Android', 'iOS']),
         country,
         city,
-        created_at: iso(now - Math.floor(next() * 30 * 86_400_000)),
+        created_at: iso(now - Math.floor(next() * 30 * DAY_MS)),
       };
     });
     await db.transaction().execute((trx) => insertAll(trx, 'plays', rows));
@@ -337,7 +338,7 @@ export async function seedSyntheticCatalogue(
   for (let first = 0; first < listenerCount; first += SLICE) {
     await db.transaction().execute(async (trx) => {
       const count = Math.min(SLICE, listenerCount - first);
-      const created = iso(now - 400 * 86_400_000);
+      const created = iso(now - 400 * DAY_MS);
       const userIds = await insertReturningIds(
         trx,
         'users',
@@ -353,7 +354,7 @@ export async function seedSyntheticCatalogue(
       const playlists: Record<string, unknown>[] = [];
       for (const user_id of userIds) {
         for (const id of new Set(Array.from({ length: 20 }, popularTrack))) {
-          const at = iso(now - Math.floor(next() * 365 * 86_400_000));
+          const at = iso(now - Math.floor(next() * 365 * DAY_MS));
           likes.push({ user_id, likeable_type: 'track', likeable_id: id, created_at: at });
         }
         for (const id of new Set([pick(artistIds), pick(artistIds)])) {
