@@ -456,6 +456,14 @@ describe('the count of catalogue changes', () => {
       const again = statements().filter((text) => !/\bfrom "?users"?/.test(text));
       expect(again.length).toBeGreaterThan(0);
       expect(again.filter((text) => !/\bfrom "?data_versions"?/.test(text))).toEqual([]);
+
+      // Seen signed in, the kept page costs one statement more: the viewer's likes and follows
+      // among its tracks, albums and artists, all at once.
+      await catalogue.artistPage(artistIds[0]!, { userId: owner.id }, page);
+      const personal = statements().filter((text) => !/\bfrom "?data_versions"?/.test(text));
+      expect(personal).toHaveLength(1);
+      expect(personal[0]).toMatch(/\bfrom "?likes"?/);
+      expect(personal[0]).toMatch(/\bfrom "?follows"?/);
     } finally {
       await logged.close();
       fs.rmSync(path.dirname(log), { recursive: true, force: true });

@@ -88,9 +88,9 @@ export interface Marks {
 }
 
 /**
- * A viewer's likes and follows among everything a page shows, in one statement: on PostgreSQL
- * each statement is a round trip, and a signed-in artist page asked four. Each id is looked up in
- * its key, as `likesAmong` does (the subqueries sit in a CASE, which PostgreSQL runs row by row).
+ * A viewer's likes and follows among everything a page shows, in one statement on either
+ * database: a signed-in artist page asked four. Each id is looked up in its key, as `likesAmong`
+ * does (the subqueries sit in a CASE, which is run row by row).
  */
 export async function marksAmong(db: Executor, userId: number, ids: MarkableIds): Promise<Marks> {
   const marks: Marks = {
@@ -121,16 +121,22 @@ export async function marksAmong(db: Executor, userId: number, ids: MarkableIds)
           where user_id = ${userId} and likeable_type = ids.kind and likeable_id = ids.id)
       end`.execute(db));
   } else {
-    // In process, a statement costs no round trip: the kinds' own statements.
-    const found = await Promise.all([
-      ...(['track', 'album', 'artist'] as const).map(async (kind) =>
-        [...(await likedAmong(db, userId, kind, ids[kind]))].map((id) => ({ kind, id })),
-      ),
-      followedAmong(db, userId, 'artist', ids.artist).then((set) =>
-        [...set].map((id) => ({ kind: 'followedArtists' as const, id })),
-      ),
-    ]);
-    rows = found.flat();
+    // In process a statement costs no round trip, but each is still built and run: the kinds'
+    // own four cost about twice this one. The pairs come as JSON, so that its text never changes
+    // and it is prepared once.
+    ({ rows } = await sql<{ kind: keyof Marks; id: number }>`
+      select asked.value ->> 0 as kind, asked.value ->> 1 as id
+      from json_each(${JSON.stringify(asked.map((a) => [a.kind, a.id]))}) as asked
+      where case asked.value ->> 0
+        when 'followedArtists' then exists (
+          select 1 from follows
+          where user_id = ${userId} and followable_type = 'artist'
+            and followable_id = asked.value ->> 1)
+        else exists (
+          select 1 from likes
+          where user_id = ${userId} and likeable_type = asked.value ->> 0
+            and likeable_id = asked.value ->> 1)
+      end`.execute(db));
   }
   for (const row of rows) marks[row.kind].add(row.id);
   return marks;
