@@ -91,6 +91,9 @@ http {
   };
 }
 
+/** How long an app under test may take to start. */
+const START_MS = 300_000;
+
 export async function startApp(
   env: Record<string, string> = {},
 ): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
@@ -109,12 +112,20 @@ export async function startApp(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  // A first start migrates and may make the demo catalogue's audio: minutes on a slow machine.
+  const deadline = Date.now() + START_MS;
+  const answers = () =>
+    fetch(`${url}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  while (!(await answers())) {
+    if (child.exitCode !== null) throw new Error(`The app exited (code ${child.exitCode}).`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`The app did not answer ${url}/api/v1/health within ${START_MS / 1000} s.`);
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
