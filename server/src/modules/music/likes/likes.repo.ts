@@ -106,38 +106,25 @@ export async function marksAmong(db: Executor, userId: number, ids: MarkableIds)
     ...ids.artist.map((id) => ({ kind: 'followedArtists' as const, id })),
   ];
   if (asked.length === 0) return marks;
-  let rows: { kind: keyof Marks; id: number }[];
-  if (isPostgres<Database>(db)) {
-    ({ rows } = await sql<{ kind: keyof Marks; id: number }>`
-      select ids.kind, ids.id
-      from unnest(${asked.map((a) => a.kind)}::text[], ${asked.map((a) => a.id)}::integer[])
-        as ids(kind, id)
-      where case ids.kind
-        when 'followedArtists' then exists (
-          select 1 from follows
-          where user_id = ${userId} and followable_type = 'artist' and followable_id = ids.id)
-        else exists (
-          select 1 from likes
-          where user_id = ${userId} and likeable_type = ids.kind and likeable_id = ids.id)
-      end`.execute(db));
-  } else {
-    // In process a statement costs no round trip, but each is still built and run: the kinds'
-    // own four cost about twice this one. The pairs come as JSON, so that its text never changes
-    // and it is prepared once.
-    ({ rows } = await sql<{ kind: keyof Marks; id: number }>`
-      select asked.value ->> 0 as kind, asked.value ->> 1 as id
-      from json_each(${JSON.stringify(asked.map((a) => [a.kind, a.id]))}) as asked
-      where case asked.value ->> 0
-        when 'followedArtists' then exists (
-          select 1 from follows
-          where user_id = ${userId} and followable_type = 'artist'
-            and followable_id = asked.value ->> 1)
-        else exists (
-          select 1 from likes
-          where user_id = ${userId} and likeable_type = asked.value ->> 0
-            and likeable_id = asked.value ->> 1)
-      end`.execute(db));
-  }
+  // The pairs asked about: PostgreSQL's typed arrays; on SQLite, JSON, so that the statement's
+  // text never changes and it is prepared once (in process a statement costs no round trip, but
+  // each is still built and run: the kinds' own four cost about twice this one).
+  const pairs = isPostgres<Database>(db)
+    ? sql`unnest(${asked.map((a) => a.kind)}::text[], ${asked.map((a) => a.id)}::integer[])
+        as ids(kind, id)`
+    : sql`(select value ->> 0 as kind, value ->> 1 as id
+        from json_each(${JSON.stringify(asked.map((a) => [a.kind, a.id]))})) as ids`;
+  const { rows } = await sql<{ kind: keyof Marks; id: number }>`
+    select ids.kind, ids.id
+    from ${pairs}
+    where case ids.kind
+      when 'followedArtists' then exists (
+        select 1 from follows
+        where user_id = ${userId} and followable_type = 'artist' and followable_id = ids.id)
+      else exists (
+        select 1 from likes
+        where user_id = ${userId} and likeable_type = ids.kind and likeable_id = ids.id)
+    end`.execute(db);
   for (const row of rows) marks[row.kind].add(row.id);
   return marks;
 }
