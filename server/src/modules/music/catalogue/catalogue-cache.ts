@@ -1,6 +1,7 @@
 import type { Track } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { dataVersion } from '../../../db/data-versions.js';
+import { extended } from '../../../infra/extended.js';
 import { KeptWhileCurrent } from '../../../infra/kept-while-current.js';
 import { RecentlyUsed } from '../../../infra/recently-used.js';
 import type { Database } from '../../../db/schema.js';
@@ -103,21 +104,19 @@ export function createCatalogueCache({
     return copyWith(page, (item) => {
       switch (item.model_type) {
         case 'track':
-          return { ...item, is_liked: marks.track.has(item.id) };
+          return extended(item, { is_liked: marks.track.has(item.id) });
         case 'album':
-          return { ...item, is_liked: marks.album.has(item.id) };
+          return extended(item, { is_liked: marks.album.has(item.id) });
         case 'artist':
-          return {
-            ...item,
+          return extended(item, {
             is_followed: marks.followedArtists.has(item.id),
             is_liked: marks.artist.has(item.id),
-          };
+          });
         case 'playlist':
-          return {
-            ...item,
+          return extended(item, {
             is_owner: item.owner?.id === userId,
             is_followed: followedPlaylists.has(item.id),
-          };
+          });
       }
     }) as T;
   }
@@ -134,9 +133,25 @@ export function createCatalogueCache({
     },
 
     /**
+     * As `page`, for pages that may hold what a guest's has no place for, so that no overlay can
+     * add it (a channel may list a listener's own private playlist): `compute` says of each page
+     * whether it may (`wider`), and where the guest's may, signed-in viewers get theirs worked out.
+     */
+    async pageUnlessWider<T>(
+      key: string,
+      viewer: Viewer,
+      compute: (viewer: Viewer) => Promise<{ page: T; wider: boolean }>,
+    ): Promise<T> {
+      if (viewer.editor) return (await compute(viewer)).page;
+      const kept = await guestPage(key, () => compute({ userId: null }));
+      if (!viewer.userId) return kept.page;
+      return kept.wider ? (await compute(viewer)).page : personalized(kept.page, viewer.userId);
+    },
+
+    /**
      * The page under `key` kept for guests only; signed-in viewers and editors get it worked out
      * by `compute`. For pages that may hold what a guest's page has no place for, so that no
-     * overlay can add it: a channel may list a listener's own private playlist.
+     * overlay can add it: a playlist's page, for its owner and collaborators.
      */
     async guestOnly<T>(key: string, viewer: Viewer, compute: (viewer: Viewer) => Promise<T>) {
       if (viewer.userId || viewer.editor) return compute(viewer);
@@ -155,7 +170,7 @@ export function createCatalogueCache({
       if (!viewer.userId) return found;
       // A track holds nothing else a viewer likes or follows: only its own mark to add.
       const liked = await likes.likedAmong(viewer.userId, 'track', ids);
-      return found.map((track) => ({ ...track, is_liked: liked.has(track.id) }));
+      return found.map((track) => extended(track, { is_liked: liked.has(track.id) }));
     },
   };
 }
@@ -174,12 +189,14 @@ function isPersonal(value: object): value is Personal {
 }
 
 function visit(value: unknown, found: (item: Personal) => void): void {
+  if (!value || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const item of value) visit(item, found);
-  } else if (value && typeof value === 'object') {
-    if (isPersonal(value)) found(value);
-    for (const child of Object.values(value)) visit(child, found);
+    return;
   }
+  if (isPersonal(value)) found(value);
+  const object = value as Record<string, unknown>;
+  for (const key in object) visit(object[key], found);
 }
 
 /**
@@ -187,20 +204,20 @@ function visit(value: unknown, found: (item: Personal) => void): void {
  * is shared with `value`, not copied (pages are only read, to be sent).
  */
 function copyWith(value: unknown, change: (item: Personal) => object): unknown {
-  if (Array.isArray(value)) {
-    let changed = false;
-    const copy = value.map((item) => {
-      const next = copyWith(item, change);
-      changed ||= next !== item;
-      return next;
-    });
-    return changed ? copy : value;
-  }
   if (!value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const next = copyWith(value[i], change);
+      if (next !== value[i]) (copy ??= value.slice())[i] = next;
+    }
+    return copy ?? value;
+  }
+  const object = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const next = copyWith(child, change);
-    if (next !== child) (copy ??= { ...value })[key] = next;
+  for (const key in object) {
+    const next = copyWith(object[key], change);
+    if (next !== object[key]) (copy ??= { ...object })[key] = next;
   }
   const result = copy ?? value;
   return isPersonal(result) ? change(result) : result;

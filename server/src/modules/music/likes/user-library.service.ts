@@ -1,6 +1,7 @@
 import type { EventBus } from '../../../infra/events.js';
 import type { FollowableType, LikeableType } from '@cadenza/contracts/music';
 import { AppError } from '../../../core/errors.js';
+import { extended } from '../../../infra/extended.js';
 import type { UsersService } from '../../users/users.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
@@ -47,10 +48,9 @@ export function createUserLibraryService({
       // Each track of a library is liked: the guest's tracks, marked, with no need to look.
       const data =
         type === 'track'
-          ? (await catalogue.tracksByIds(ids, { userId: null })).map((track) => ({
-              ...track,
-              is_liked: true,
-            }))
+          ? (await catalogue.tracksByIds(ids, { userId: null })).map((track) =>
+              extended(track, { is_liked: true }),
+            )
           : type === 'album'
             ? await catalogue.albumsByIds(ids, viewer)
             : type === 'artist'

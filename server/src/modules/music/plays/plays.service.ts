@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { GeoLookup } from '../../../infra/geo.js';
+import { extended } from '../../../infra/extended.js';
 import { describeDevice } from '../../sessions/device.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
@@ -63,7 +64,7 @@ export function createPlaysService({
       const byId = new Map(tracks.map((t) => [t.id, t]));
       const data = rows.flatMap((r) => {
         const track = byId.get(r.track_id);
-        return track ? [{ ...track, played_at: r.created_at }] : [];
+        return track ? [extended(track, { played_at: r.created_at })] : [];
       });
       return paginated(data, total, page);
     },
