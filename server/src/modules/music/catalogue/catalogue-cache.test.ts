@@ -321,7 +321,7 @@ describe('a kept page as a signed-in viewer sees it', () => {
     });
     await t.app.services.music.playlists.follow(playlistId, listener.user.id);
 
-    const { catalogue, search } = t.app.services.music;
+    const { catalogue, search, channels } = t.app.services.music;
     const page = { page: 1, perPage: 20 };
     const kept: Viewer = { userId: listener.user.id };
     // An editor's page is always worked out for them; with nothing hidden it is the same page.
@@ -334,6 +334,7 @@ describe('a kept page as a signed-in viewer sees it', () => {
       (viewer: Viewer) => catalogue.popularArtists(page, viewer),
       (viewer: Viewer) =>
         search.search('copper', ['tracks', 'albums', 'artists', 'playlists'], page, viewer),
+      (viewer: Viewer) => channels.resolve('discover', viewer, page),
     ];
     for (const pageOf of pages) {
       await pageOf({ userId: null }); // a guest's visit keeps it
@@ -464,6 +465,11 @@ describe('the count of catalogue changes', () => {
       expect(personal).toHaveLength(1);
       expect(personal[0]).toMatch(/\bfrom "?likes"?/);
       expect(personal[0]).toMatch(/\bfrom "?follows"?/);
+      // So does a channel listing no playlists, its nested channels and all.
+      await channels.resolve('discover', { userId: owner.id }, page);
+      const channel = statements().filter((text) => !/\bfrom "?data_versions"?/.test(text));
+      expect(channel).toHaveLength(1);
+      expect(channel[0]).toMatch(/\bfrom "?likes"?/);
     } finally {
       await logged.close();
       fs.rmSync(path.dirname(log), { recursive: true, force: true });

@@ -53,6 +53,11 @@ export interface ChannelParams {
 /** What a channel's queries need of its params, each read at most once per resolve. */
 interface ChannelScope {
   genreId(): Promise<number | null>;
+  /**
+   * Set once the channel, or one nested in it, lists playlists: their owners may see some that
+   * guests do not, so the guest's channel is not theirs with their likes laid over.
+   */
+  listsPlaylists: boolean;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
@@ -129,6 +134,7 @@ export function createChannelsService({
       }
       case 'playlistTracks': {
         // A playlist made private or deleted since leaves the channel empty, not broken.
+        scope.listsPlaylists = true;
         const id = Number(channel.query_value);
         return playlists.tracks(id, viewer, page, channel.sort).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) {
@@ -170,6 +176,7 @@ export function createChannelsService({
   ): Promise<Pagination<ChannelItem>> {
     const { rows, total } = await repo.itemsPage(db, channelId, pageWindow(page), sort);
     const idsOf = (type: string) => rows.filter((r) => r.item_type === type).map((r) => r.item_id);
+    if (idsOf('playlist').length > 0) scope.listsPlaylists = true;
     const [tracks, albums, artists, lists, genres, channels] = await Promise.all([
       catalogue.tracksByIds(idsOf('track'), viewer),
       catalogue.albumsByIds(idsOf('album'), viewer),
@@ -214,6 +221,7 @@ export function createChannelsService({
     const { genre } = params;
     let genreId: Promise<number | null> | undefined;
     return {
+      listsPlaylists: false,
       genreId() {
         if (typeof genre !== 'string') return Promise.resolve(genre?.id ?? null);
         genreId ??= catalogue.genreByName(genre).then(
@@ -274,7 +282,8 @@ export function createChannelsService({
   return {
     /**
      * A channel with its content resolved; nested channels carry their first page. A guest's is
-     * kept until the catalogue changes (discover and the genre pages are the most visited).
+     * kept until the catalogue changes (discover and the genre pages are the most visited), and
+     * is a listener's with their likes laid over, unless it lists playlists.
      */
     async resolve(
       slugOrId: string,
@@ -285,9 +294,11 @@ export function createChannelsService({
       const { genre } = params;
       const genreKey = typeof genre === 'string' ? `name:${genre}` : (genre?.id ?? '');
       const key = `channel:${slugOrId}:${page.page}:${page.perPage}:${genreKey}`;
-      return catalogue.cache.guestOnly(key, viewer, async (viewer) =>
-        resolveRow(await find(slugOrId), page, viewer, scopeOf(params), 0),
-      );
+      return catalogue.cache.pageUnlessWider(key, viewer, async (viewer) => {
+        const scope = scopeOf(params);
+        const channel = await resolveRow(await find(slugOrId), page, viewer, scope, 0);
+        return { page: channel, wider: scope.listsPlaylists };
+      });
     },
 
     async idOf(slug: string): Promise<number | null> {
