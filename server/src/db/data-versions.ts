@@ -4,7 +4,7 @@ import type { Database, DataVersionsTable } from './schema.js';
 
 type Name = DataVersionsTable['name'];
 
-/** Every count: the table holds one row per kind of data, two today. */
+/** Every count: the table holds one row per kind of data, three today. */
 const allVersions = prepared((db) => db.selectFrom('data_versions').select(['name', 'version']));
 
 /** Counts asked for and not yet read, per database. */

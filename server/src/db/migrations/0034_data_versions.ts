@@ -12,8 +12,10 @@ export interface Watched {
    * column, or several that a play moves together (migration 0036).
    */
   playsColumn?: string | string[];
-  /** Only these columns' changes count, and no rows added. */
+  /** Only these columns' changes count, and no rows added (unless `rowsAdded`). */
   columns?: string[];
+  /** With `columns`: rows added count too (migration 0037). */
+  rowsAdded?: boolean;
 }
 
 /**
@@ -65,10 +67,10 @@ const triggerName = (version: string, table: string, event: string) =>
   sql.id(`${table}_${version}_version_${event}`);
 
 async function sqliteTriggers(db: AnyDb, version: string, watched: Watched): Promise<void> {
-  const { table, playsColumn, columns } = watched;
+  const { table, playsColumn, columns, rowsAdded } = watched;
   const name = (event: string) => triggerName(version, table, event);
   const count = sql`update data_versions set version = version + 1 where name = ${sql.lit(version)};`;
-  if (!columns) {
+  if (!columns || rowsAdded) {
     await sql`create trigger ${name('ai')} after insert on ${sql.id(table)}
       begin ${count} end`.execute(db);
   }
@@ -88,11 +90,11 @@ async function sqliteTriggers(db: AnyDb, version: string, watched: Watched): Pro
 }
 
 async function postgresTriggers(db: AnyDb, version: string, watched: Watched): Promise<void> {
-  const { table, playsColumn, columns } = watched;
+  const { table, playsColumn, columns, rowsAdded } = watched;
   const name = (event: string) => triggerName(version, table, event);
   const run = sql`execute function data_version_count(${sql.lit(version)})`;
   // Rows added or removed in bulk (an import, a seed) count once per statement.
-  const added = columns ? sql`delete` : sql`insert or delete`;
+  const added = columns && !rowsAdded ? sql`delete` : sql`insert or delete`;
   await sql`create trigger ${name('aid')} after ${added} on ${sql.id(table)}
     for each statement ${run}`.execute(db);
   const updated = columns

@@ -1,6 +1,9 @@
 import type { SearchResults, SearchType } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
+import { dataVersion } from '../../../db/data-versions.js';
 import type { Database } from '../../../db/schema.js';
+import { KeptWhileCurrent } from '../../../infra/kept-while-current.js';
+import { PAGES_KEPT } from '../catalogue/catalogue-cache.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
@@ -141,6 +144,16 @@ export function createSearchService({
     return results;
   }
 
+  /** Users by the query's first word, kept while no user is added, removed or renamed. */
+  const keptUsers = new KeptWhileCurrent<string, Awaited<ReturnType<typeof repo.searchUsers>>>(
+    PAGES_KEPT,
+  );
+  async function usersFound(tokens: string[], window: SearchWindow) {
+    const key = `${tokens[0]}:${window.limit}:${window.offset}:${window.maxTotal}`;
+    const version = await dataVersion(db, 'people');
+    return keptUsers.get(key, version, () => repo.searchUsers(db, dialect, tokens, window));
+  }
+
   return {
     async search(
       query: string,
@@ -158,7 +171,7 @@ export function createSearchService({
       const window = { ...pageWindow(page), maxTotal: SEARCH_LAST_PAGE * page.perPage };
       const catalogueTypes = [...wanted].filter((type): type is CatalogueType => type !== 'users');
       const [users, found] = await Promise.all([
-        wanted.has('users') ? repo.searchUsers(db, dialect, tokens, window) : undefined,
+        wanted.has('users') ? usersFound(tokens, window) : undefined,
         catalogueTypes.length === 0
           ? {}
           : catalogue.cache.page(

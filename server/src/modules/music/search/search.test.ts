@@ -134,6 +134,31 @@ describe('search', () => {
     expect(JSON.stringify(users)).not.toContain('@');
   });
 
+  it('finds a user added, renamed or removed at once, though the users found are kept', async () => {
+    const names = async () =>
+      (await search('harbour', 'users')).users!.data.map((user) => user.name);
+    expect(await names()).toEqual([]);
+    const user = await t.app.services.users.create({
+      email: 'harbour@example.com',
+      password: 'not-a-hash',
+      username: 'harbourmaster',
+      emailVerified: true,
+    });
+    expect(await names()).toEqual(['harbourmaster']);
+    expect(await names()).toEqual(['harbourmaster']);
+    const db = t.db.kysely;
+    await db.updateTable('users').set({ username: 'pilot' }).where('id', '=', user.id).execute();
+    expect(await names()).toEqual([]);
+    await db
+      .updateTable('users')
+      .set({ first_name: 'Harbour' })
+      .where('id', '=', user.id)
+      .execute();
+    expect(await names()).toEqual(['Harbour']);
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(await names()).toEqual([]);
+  });
+
   it('treats query syntax as plain words and rejects unknown types', async () => {
     const results = await search('"beatles*) ^', 'artists');
     expect(results.artists!.total).toBe(3);
