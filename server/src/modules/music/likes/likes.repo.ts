@@ -90,7 +90,9 @@ export interface Marks {
 /**
  * A viewer's likes and follows among everything a page shows, in one statement on either
  * database: a signed-in artist page asked four. Each id is looked up in its key, as `likesAmong`
- * does (the subqueries sit in a CASE, which is run row by row).
+ * does (the subqueries sit in a CASE, which is run row by row). Their `offset 0` keeps PostgreSQL
+ * from reading instead every like of the viewer into a hash: 4 ms for a discover page of 57
+ * pairs and a listener of 5,000 likes, against 0.8 ms looking each pair up.
  */
 export async function marksAmong(db: Executor, userId: number, ids: MarkableIds): Promise<Marks> {
   const marks: Marks = {
@@ -120,10 +122,12 @@ export async function marksAmong(db: Executor, userId: number, ids: MarkableIds)
     where case ids.kind
       when 'followedArtists' then exists (
         select 1 from follows
-        where user_id = ${userId} and followable_type = 'artist' and followable_id = ids.id)
+        where user_id = ${userId} and followable_type = 'artist' and followable_id = ids.id
+        limit 1 offset 0)
       else exists (
         select 1 from likes
-        where user_id = ${userId} and likeable_type = ids.kind and likeable_id = ids.id)
+        where user_id = ${userId} and likeable_type = ids.kind and likeable_id = ids.id
+        limit 1 offset 0)
     end`.execute(db);
   for (const row of rows) marks[row.kind].add(row.id);
   return marks;
