@@ -7,7 +7,10 @@ export type { ImportTrackInput, ImportTrackResult };
  * the import never writes catalogue tables itself.
  */
 export interface CatalogueWriter {
-  /** Creates the track (or updates the one with the same audioPath) with its album and artists. */
-  importTrack(input: ImportTrackInput): Promise<ImportTrackResult>;
+  /**
+   * Creates each track (or updates the one with the same audioPath) with its album and artists,
+   * all of them or none.
+   */
+  importTracks(inputs: ImportTrackInput[]): Promise<ImportTrackResult[]>;
   removeTracksByPaths(paths: string[]): Promise<unknown>;
 }

@@ -18,29 +18,42 @@ export async function filesUnder(db: Db, folder: string): Promise<LibraryFileRow
     .execute();
 }
 
-export async function upsertFile(
-  db: Db,
-  file: {
-    path: string;
-    size: number;
-    mtimeMs: number;
-    trackId: number | null;
-    error: string | null;
-    seenAt: string;
-  },
-): Promise<void> {
-  const values = {
-    size: file.size,
-    mtime_ms: file.mtimeMs,
-    track_id: file.trackId,
-    error: file.error,
-    last_seen_at: file.seenAt,
-    updated_at: file.seenAt,
-  };
+export interface LibraryFileRecord {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  trackId: number | null;
+  error: string | null;
+  seenAt: string;
+}
+
+/** Records files as the import found them, in one statement. */
+export async function upsertFiles(db: Db, files: LibraryFileRecord[]): Promise<void> {
+  if (files.length === 0) return;
   await db
     .insertInto('library_files')
-    .values({ path: file.path, created_at: file.seenAt, ...values })
-    .onConflict((oc) => oc.column('path').doUpdateSet(values))
+    .values(
+      files.map((file) => ({
+        path: file.path,
+        size: file.size,
+        mtime_ms: file.mtimeMs,
+        track_id: file.trackId,
+        error: file.error,
+        last_seen_at: file.seenAt,
+        updated_at: file.seenAt,
+        created_at: file.seenAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('path').doUpdateSet((eb) => ({
+        size: eb.ref('excluded.size'),
+        mtime_ms: eb.ref('excluded.mtime_ms'),
+        track_id: eb.ref('excluded.track_id'),
+        error: eb.ref('excluded.error'),
+        last_seen_at: eb.ref('excluded.last_seen_at'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
     .execute();
 }
 

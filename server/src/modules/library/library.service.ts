@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { IAudioMetadata } from 'music-metadata';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
-import type { CatalogueWriter } from './catalogue-port.js';
+import { readAhead } from '../../infra/read-ahead.js';
+import type { CatalogueWriter, ImportTrackInput } from './catalogue-port.js';
 import * as repo from './library.repo.js';
 import type { ImportJobRow, LibraryFileRow } from './library.table.js';
 import { scanFolder, type ScannedDirectory } from './scanner.js';
@@ -25,7 +26,14 @@ const MAX_REPORTED_ERRORS = 200;
 /** A queued or running job that has not reported progress for this long is considered dead. */
 const STALE_JOB_MS = 2 * 60_000;
 const PROGRESS_INTERVAL_MS = 250;
-/** Embedded pictures a folder's read tags may hold between its two passes. */
+/**
+ * Files whose tags (or sizes) are read at once: a file's tags take some thirty small reads, each
+ * a wait for the disk's threads, which reading several files together fills.
+ */
+const READ_AHEAD = 8;
+/** Tracks written in one transaction: a folder's, up to this many. */
+const WRITE_BATCH = 25;
+/** Embedded pictures a folder's read tags may hold between its two passes (and a batch). */
 const KEPT_PICTURE_BYTES = 32 * 1024 * 1024;
 
 export function importJobRowToJob(row: ImportJobRow): ImportJob {
@@ -45,6 +53,9 @@ export function importJobRowToJob(row: ImportJobRow): ImportJob {
     created_at: row.created_at,
   };
 }
+
+/** What became of one file: its track, or why it has none. */
+type Outcome = { trackId: number } | { error: unknown };
 
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -235,21 +246,21 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
   ): Promise<void> {
     const changed: { file: string; size: number; mtimeMs: number }[] = [];
     const unchanged: number[] = [];
-    for (const file of audioFiles) {
+    const statOf = (file: string) => fs.stat(file).catch((error: unknown) => ({ error }));
+    for await (const [file, stat] of readAhead(audioFiles, READ_AHEAD, statOf)) {
       seen.add(file);
-      try {
-        const stat = await fs.stat(file);
-        const mtimeMs = Math.floor(stat.mtimeMs);
-        const row = known.get(file);
-        if (row && row.size === stat.size && row.mtime_ms === mtimeMs && row.error === null) {
-          unchanged.push(row.id);
-          job.processed++;
-        } else {
-          changed.push({ file, size: stat.size, mtimeMs });
-        }
-      } catch (error) {
-        fail(file, error);
+      if ('error' in stat) {
+        fail(file, stat.error);
         job.processed++;
+        continue;
+      }
+      const mtimeMs = Math.floor(stat.mtimeMs);
+      const row = known.get(file);
+      if (row && row.size === stat.size && row.mtime_ms === mtimeMs && row.error === null) {
+        unchanged.push(row.id);
+        job.processed++;
+      } else {
+        changed.push({ file, size: stat.size, mtimeMs });
       }
     }
     await repo.touchFiles(db, unchanged, seenAt);
@@ -263,8 +274,9 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
     const tagsOf = new Map<string, IAudioMetadata>();
     const keys = new Map<string, AlbumKey>();
     let keptBytes = 0;
-    for (const { file } of changed) {
-      const tags = await readTags(file).catch(() => null);
+    const tagsOrNull = (file: string) => readTags(file).catch(() => null);
+    const changedFiles = changed.map(({ file }) => file);
+    for await (const [file, tags] of readAhead(changedFiles, READ_AHEAD, tagsOrNull)) {
       if (!tags) continue;
       keys.set(file, albumKeyOf(tags.common));
       const bytes = (tags.common.picture ?? []).reduce(
@@ -276,42 +288,84 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
       tagsOf.set(file, tags);
     }
     // The files left are the unchanged ones (and changed ones that could not be read).
-    for (const file of audioFiles) {
-      if (keys.has(file) || !known.has(file)) continue;
-      const key = await readAlbumKey(file).catch(() => null);
+    const unread = audioFiles.filter((file) => !keys.has(file) && known.has(file));
+    const keyOrNull = (file: string) => readAlbumKey(file).catch(() => null);
+    for await (const [file, key] of readAhead(unread, READ_AHEAD, keyOrNull)) {
       if (key) keys.set(file, key);
     }
     const compilations = compilationAlbums([...keys.values()]);
     const folderCover = await findFolderCover(dir, entries);
+    const names = new Set(entries);
+
+    // The tracks are written a batch at a time, each batch in one transaction, with the rows
+    // of their files after it.
+    let batch: { file: string; size: number; mtimeMs: number; input: ImportTrackInput }[] = [];
+    let batchPictureBytes = 0;
+    let files: repo.LibraryFileRecord[] = [];
+    const record = (file: string, size: number, mtimeMs: number, outcome: Outcome) => {
+      const previous = known.get(file)?.track_id ?? null;
+      if ('trackId' in outcome) {
+        if (previous) job.updated++;
+        else job.imported++;
+      } else fail(file, outcome.error);
+      job.processed++;
+      files.push({
+        path: file,
+        size,
+        mtimeMs,
+        trackId: 'trackId' in outcome ? outcome.trackId : previous,
+        error: 'trackId' in outcome ? null : reasonOf(outcome.error),
+        seenAt,
+      });
+    };
+    const writeBatch = async () => {
+      const outcomes = await importAll(batch.map(({ input }) => input));
+      for (const [index, { file, size, mtimeMs }] of batch.entries())
+        record(file, size, mtimeMs, outcomes[index]!);
+      await repo.upsertFiles(db, files);
+      await save();
+      [batch, batchPictureBytes, files] = [[], 0, []];
+    };
 
     for (const { file, size, mtimeMs } of changed) {
       if (halted(job.id)) return;
-      const previous = known.get(file);
       const album = keys.get(file)?.album;
+      const options = {
+        size,
+        folderCover,
+        compilation: !!album && compilations.has(album),
+        siblings: names,
+      };
       try {
-        const input = await readTrack(
-          file,
-          { size, folderCover, compilation: !!album && compilations.has(album) },
-          tagsOf.get(file),
-        );
-        const { trackId } = await catalogue.importTrack(input);
-        await repo.upsertFile(db, { path: file, size, mtimeMs, trackId, error: null, seenAt });
-        if (previous?.track_id) job.updated++;
-        else job.imported++;
+        const input = await readTrack(file, options, tagsOf.get(file));
+        batch.push({ file, size, mtimeMs, input });
+        if (input.coverImage !== folderCover)
+          batchPictureBytes += input.coverImage?.data.length ?? 0;
       } catch (error) {
-        fail(file, error);
-        await repo.upsertFile(db, {
-          path: file,
-          size,
-          mtimeMs,
-          trackId: previous?.track_id ?? null,
-          error: reasonOf(error),
-          seenAt,
-        });
+        record(file, size, mtimeMs, { error });
       }
-      job.processed++;
-      await save();
+      if (batch.length >= WRITE_BATCH || batchPictureBytes > KEPT_PICTURE_BYTES) await writeBatch();
     }
+    if (halted(job.id)) return;
+    if (batch.length > 0 || files.length > 0) await writeBatch();
+  }
+
+  /**
+   * Writes the tracks in one transaction; should that fail, each on its own, so that one bad
+   * file is reported and the others still land.
+   */
+  async function importAll(inputs: ImportTrackInput[]): Promise<Outcome[]> {
+    if (inputs.length === 0) return [];
+    const together = await catalogue.importTracks(inputs).catch(() => null);
+    if (together) return together;
+    const outcomes: Outcome[] = [];
+    for (const input of inputs) {
+      const [result] = await catalogue
+        .importTracks([input])
+        .catch((error: unknown) => [{ error }] as const);
+      outcomes.push(result!);
+    }
+    return outcomes;
   }
 
   /** Starts a job and answers at once; the job runs on the following turns of the event loop. */

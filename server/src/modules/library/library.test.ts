@@ -8,6 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../
 import { TestClient } from '../../test/test-client.js';
 import { coverImage, taggedMp3 } from './audio-factory.js';
 import * as repo from './library.repo.js';
+import { createLibraryService } from './library.service.js';
 
 interface TrackBody {
   id: number;
@@ -343,6 +344,58 @@ describe('library import', () => {
     expect(job?.folder).toBe(fs.realpathSync(library));
     await service.idle();
     expect((await service.getJob(job!.id)).status).toBe('done');
+  });
+
+  it('writes tracks in batches, and one that cannot be written fails alone', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-batches-'));
+    try {
+      for (let i = 1; i <= 30; i++) {
+        const title = i === 27 ? 'Unwritable' : `Part ${i}`;
+        const file = path.join(folder, `${String(i).padStart(2, '0')} ${title}.mp3`);
+        fs.writeFileSync(file, taggedMp3({ title, artist: 'Long Player', album: 'Thirty' }, 0.5));
+      }
+      // The real catalogue, except that it cannot write one of the tracks.
+      const catalogue = t.app.services.catalogue;
+      const service = createLibraryService({
+        db: t.db.kysely,
+        catalogue: {
+          importTracks: async (inputs) => {
+            if (inputs.some((input) => input.title === 'Unwritable'))
+              throw new Error('The disk is full.');
+            return catalogue.importTracks(inputs);
+          },
+          removeTracksByPaths: (paths) => catalogue.removeTracksByPaths(paths),
+        },
+      });
+      const job = await service.importFolder(folder);
+      expect(job).toMatchObject({ status: 'done', total: 30, imported: 29, failed: 1 });
+      expect(job.errors).toEqual([
+        {
+          path: path.join(fs.realpathSync(folder), '27 Unwritable.mp3'),
+          reason: 'The disk is full.',
+        },
+      ]);
+      const files = await repo.filesUnder(t.db.kysely, fs.realpathSync(folder));
+      const fileNamed = (name: string) => files.find((file) => file.path.endsWith(name))!;
+      expect(fileNamed('27 Unwritable.mp3')).toMatchObject({
+        track_id: null,
+        error: 'The disk is full.',
+      });
+      const first = (
+        await admin.get(`/api/v1/tracks/${fileNamed('01 Part 1.mp3').track_id}`)
+      ).json() as { track: TrackBody };
+      const album = (await admin.get(`/api/v1/albums/${first.track.album!.id}`)).json() as {
+        album: { tracks: { name: string }[] };
+      };
+      expect(album.album.tracks.map((track) => track.name)).toEqual(
+        Array.from({ length: 30 }, (_, i) => `Part ${i + 1}`).filter((name) => name !== 'Part 27'),
+      );
+      // The file that failed is tried again by the next import; the others are left alone.
+      const again = await service.importFolder(folder);
+      expect(again).toMatchObject({ imported: 0, updated: 0, failed: 1, processed: 30 });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('answers 403 to listeners and 401 to guests for every import call', async () => {

@@ -172,6 +172,8 @@ export interface ReadTrackOptions {
   folderCover: { data: Buffer; mime: string } | null;
   /** The folder's album grouping says this album is a compilation. */
   compilation: boolean;
+  /** The names in the file's folder, when listed already: a lyrics file is looked for there. */
+  siblings?: ReadonlySet<string>;
 }
 
 /**
@@ -207,7 +209,8 @@ export async function readTrack(
   let { lyrics, syncedLyrics } = lyricsOf(common);
   if (!syncedLyrics) {
     const lrcFile = file.slice(0, file.length - path.extname(file).length) + '.lrc';
-    const lrc = await fs.readFile(lrcFile, 'utf8').catch(() => null);
+    const listed = !options.siblings || options.siblings.has(path.basename(lrcFile));
+    const lrc = listed ? await fs.readFile(lrcFile, 'utf8').catch(() => null) : null;
     const timed = lrc ? parseLrc(lrc) : [];
     if (timed.length > 0) {
       syncedLyrics = timed;

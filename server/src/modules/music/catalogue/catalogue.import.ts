@@ -65,6 +65,116 @@ export function createCatalogueImport({
     });
   }
 
+  /** One track's rows, written inside the transaction of its batch. */
+  async function writeTrack(trx: Kysely<Database>, input: ImportTrackInput) {
+    const trackArtistNames = cleanNames(input.artists);
+    const albumType: AlbumType = input.albumType ?? 'album';
+    let albumArtistNames = cleanNames(input.albumArtists);
+    if (albumType === 'compilation') albumArtistNames = [VARIOUS_ARTISTS];
+    if (albumArtistNames.length === 0)
+      albumArtistNames = trackArtistNames.slice(0, 1).length
+        ? trackArtistNames.slice(0, 1)
+        : [UNKNOWN_ARTIST];
+    const creditNames = trackArtistNames.length ? trackArtistNames : albumArtistNames;
+    const genreNames = cleanNames(input.genres).slice(0, 10);
+    const mbArtistIds = input.musicbrainz?.artistIds ?? [];
+    const albumName = input.album?.trim() || null;
+
+    const artistIds: number[] = [];
+    for (const [index, name] of creditNames.entries()) {
+      artistIds.push(
+        await repo.ensureArtist(trx, {
+          name,
+          key: nameKey(name),
+          musicbrainzId: mbArtistIds[index] ?? null,
+        }),
+      );
+    }
+    const genreIds: number[] = [];
+    for (const name of genreNames) genreIds.push(await repo.ensureGenre(trx, nameKey(name), name));
+
+    let album: (AlbumRow & { created?: true }) | null = null;
+    const albumArtistIds: number[] = [];
+    if (albumName) {
+      for (const name of albumArtistNames)
+        albumArtistIds.push(await repo.ensureArtist(trx, { name, key: nameKey(name) }));
+      album = await repo.ensureAlbum(trx, {
+        name: albumName.slice(0, 255),
+        key: `${nameKey(albumName)}\u0001${nameKey(albumArtistNames[0]!)}`.slice(0, 600),
+        type: albumType,
+        releaseDate: input.releaseDate?.slice(0, 10) ?? null,
+        year: whole(input.year),
+        musicbrainzId: input.musicbrainz?.albumId ?? null,
+      });
+      await repo.addAlbumArtists(trx, album.id, albumArtistIds);
+      await repo.linkGenres(trx, 'album', album.id, genreIds);
+    }
+
+    const values: repo.TrackValues = {
+      name: (input.title.trim() || path.basename(input.audioPath)).slice(0, 500),
+      album_id: album?.id ?? null,
+      number: whole(input.trackNumber),
+      disc: whole(input.discNumber),
+      duration_ms: Math.max(0, whole(input.durationMs) ?? 0),
+      audio_path: input.audioPath,
+      codec: input.codec,
+      bitrate: whole(input.bitrate),
+      mime: input.mime || 'application/octet-stream',
+      file_size: Math.max(0, whole(input.fileSize) ?? 0),
+      lyrics: input.lyrics ?? null,
+      synced_lyrics: input.syncedLyrics
+        ? JSON.stringify(input.syncedLyrics.map((l) => ({ time_ms: l.timeMs, text: l.text })))
+        : null,
+      musicbrainz_id: input.musicbrainz?.trackId ?? null,
+    };
+    const existing = await repo.findTrackByPath(trx, input.audioPath);
+    let trackId: number;
+    if (existing) {
+      trackId = existing.id;
+      await repo.updateTrack(trx, trackId, values);
+      await repo.clearTrackGenres(trx, trackId);
+    } else {
+      trackId = await repo.insertTrack(trx, values);
+    }
+    await repo.setTrackArtists(trx, trackId, artistIds);
+    await repo.linkGenres(trx, 'track', trackId, genreIds);
+    for (const artistId of new Set([...artistIds, ...albumArtistIds]))
+      await repo.linkGenres(trx, 'artist', artistId, genreIds);
+    return { trackId, album, artistIds, albumArtistIds };
+  }
+
+  /**
+   * Creates or updates the catalogue entries of audio files in one transaction: a folder's
+   * tracks share their album, artists and index pages, which a transaction for each track
+   * wrote to the database again and again. Covers are stored and new albums announced once it
+   * has committed; should one track fail, none of them is written.
+   */
+  async function importTracks(inputs: ImportTrackInput[]): Promise<ImportTrackResult[]> {
+    const written = await db.transaction().execute(async (trx) => {
+      const results = [];
+      for (const input of inputs) results.push(await writeTrack(trx, input));
+      return results;
+    });
+    // Image work happens outside the transaction so the database is not held meanwhile; an
+    // album's cover comes from the first of its tracks that brings one.
+    const covered = new Set<number>();
+    for (const [index, { album }] of written.entries()) {
+      const cover = inputs[index]!.coverImage;
+      if (!album || album.image || !cover || covered.has(album.id)) continue;
+      covered.add(album.id);
+      await storeCover(album.id, cover);
+    }
+    for (const { album, albumArtistIds } of written) {
+      if (album?.created)
+        await events.emit('music.album_released', { albumId: album.id, artistIds: albumArtistIds });
+    }
+    return written.map(({ trackId, album, artistIds }) => ({
+      trackId,
+      albumId: album?.id ?? null,
+      artistIds,
+    }));
+  }
+
   return {
     /**
      * Creates or updates the catalogue entry of one audio file: artists (matched by name,
@@ -72,103 +182,11 @@ export function createCatalogueImport({
      * audio path). Compilations are credited to 'Various Artists'.
      */
     async importTrack(input: ImportTrackInput): Promise<ImportTrackResult> {
-      const trackArtistNames = cleanNames(input.artists);
-      const albumType: AlbumType = input.albumType ?? 'album';
-      let albumArtistNames = cleanNames(input.albumArtists);
-      if (albumType === 'compilation') albumArtistNames = [VARIOUS_ARTISTS];
-      if (albumArtistNames.length === 0)
-        albumArtistNames = trackArtistNames.slice(0, 1).length
-          ? trackArtistNames.slice(0, 1)
-          : [UNKNOWN_ARTIST];
-      const creditNames = trackArtistNames.length ? trackArtistNames : albumArtistNames;
-      const genreNames = cleanNames(input.genres).slice(0, 10);
-      const mbArtistIds = input.musicbrainz?.artistIds ?? [];
-      const albumName = input.album?.trim() || null;
-
-      const result = await db.transaction().execute(async (trx) => {
-        const artistIds: number[] = [];
-        for (const [index, name] of creditNames.entries()) {
-          artistIds.push(
-            await repo.ensureArtist(trx, {
-              name,
-              key: nameKey(name),
-              musicbrainzId: mbArtistIds[index] ?? null,
-            }),
-          );
-        }
-        const genreIds: number[] = [];
-        for (const name of genreNames)
-          genreIds.push(await repo.ensureGenre(trx, nameKey(name), name));
-
-        let album: (AlbumRow & { created?: true }) | null = null;
-        let albumArtistIds: number[] = [];
-        if (albumName) {
-          for (const name of albumArtistNames)
-            albumArtistIds.push(await repo.ensureArtist(trx, { name, key: nameKey(name) }));
-          album = await repo.ensureAlbum(trx, {
-            name: albumName.slice(0, 255),
-            key: `${nameKey(albumName)}\u0001${nameKey(albumArtistNames[0]!)}`.slice(0, 600),
-            type: albumType,
-            releaseDate: input.releaseDate?.slice(0, 10) ?? null,
-            year: whole(input.year),
-            musicbrainzId: input.musicbrainz?.albumId ?? null,
-          });
-          await repo.addAlbumArtists(trx, album.id, albumArtistIds);
-          await repo.linkGenres(trx, 'album', album.id, genreIds);
-        } else {
-          albumArtistIds = [];
-        }
-
-        const values: repo.TrackValues = {
-          name: (input.title.trim() || path.basename(input.audioPath)).slice(0, 500),
-          album_id: album?.id ?? null,
-          number: whole(input.trackNumber),
-          disc: whole(input.discNumber),
-          duration_ms: Math.max(0, whole(input.durationMs) ?? 0),
-          audio_path: input.audioPath,
-          codec: input.codec,
-          bitrate: whole(input.bitrate),
-          mime: input.mime || 'application/octet-stream',
-          file_size: Math.max(0, whole(input.fileSize) ?? 0),
-          lyrics: input.lyrics ?? null,
-          synced_lyrics: input.syncedLyrics
-            ? JSON.stringify(input.syncedLyrics.map((l) => ({ time_ms: l.timeMs, text: l.text })))
-            : null,
-          musicbrainz_id: input.musicbrainz?.trackId ?? null,
-        };
-        const existing = await repo.findTrackByPath(trx, input.audioPath);
-        let trackId: number;
-        if (existing) {
-          trackId = existing.id;
-          await repo.updateTrack(trx, trackId, values);
-          await repo.clearTrackGenres(trx, trackId);
-        } else {
-          trackId = await repo.insertTrack(trx, values);
-        }
-        await repo.setTrackArtists(trx, trackId, artistIds);
-        await repo.linkGenres(trx, 'track', trackId, genreIds);
-        for (const artistId of new Set([...artistIds, ...albumArtistIds]))
-          await repo.linkGenres(trx, 'artist', artistId, genreIds);
-        return { trackId, album, artistIds, albumArtistIds };
-      });
-
-      // Image work happens outside the transaction so the database is not held meanwhile.
-      if (result.album && !result.album.image && input.coverImage)
-        await storeCover(result.album.id, input.coverImage);
-      if (result.album?.created) {
-        await events.emit('music.album_released', {
-          albumId: result.album.id,
-          artistIds: result.albumArtistIds,
-        });
-      }
-
-      return {
-        trackId: result.trackId,
-        albumId: result.album?.id ?? null,
-        artistIds: result.artistIds,
-      };
+      const [result] = await importTracks([input]);
+      return result!;
     },
 
+    importTracks,
     /** Removes the tracks of deleted files, and albums left empty. */
     async removeTracksByPaths(paths: string[]): Promise<{ removed: number }> {
       if (paths.length === 0) return { removed: 0 };
