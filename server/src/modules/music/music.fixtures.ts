@@ -28,18 +28,17 @@ export async function audioPathOf(db: Kysely<Database>, trackId: number): Promis
   return row.audio_path;
 }
 
-/** Writes a WAV into the app's data folder and imports it as a track. */
-export async function importTrack(
-  app: FastifyInstance,
+/** Writes a WAV into the app's data folder: what the importer would read of it. */
+export function trackInput(
   dataDir: string,
   overrides: Partial<ImportTrackInput> = {},
-) {
+): ImportTrackInput {
   sequence++;
   const relative = path.join('music', `fixture-${sequence}-${Date.now()}.wav`);
   const bytes = wavBytes(1);
   fs.mkdirSync(path.join(dataDir, 'music'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, relative), bytes);
-  return app.services.catalogue.importTrack({
+  return {
     title: `Track ${sequence}`,
     artists: ['Fixture Artist'],
     albumArtists: [],
@@ -55,5 +54,14 @@ export async function importTrack(
     fileSize: bytes.length,
     audioPath: relative,
     ...overrides,
-  });
+  };
+}
+
+/** Writes a WAV into the app's data folder and imports it as a track. */
+export async function importTrack(
+  app: FastifyInstance,
+  dataDir: string,
+  overrides: Partial<ImportTrackInput> = {},
+) {
+  return app.services.catalogue.importTrack(trackInput(dataDir, overrides));
 }

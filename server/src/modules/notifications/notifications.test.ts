@@ -5,7 +5,7 @@ import { createUser, signedInUser } from '../../test/factories.js';
 import { startSmtpServer } from '../../test/smtp.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
-import { importTrack } from '../music/music.fixtures.js';
+import { importTrack, trackInput } from '../music/music.fixtures.js';
 import { listen, openStream } from './notifications.testing.js';
 
 let t: TestApp;
@@ -245,6 +245,22 @@ describe('what the app notifies about', () => {
       `<b>${artist}</b> released <b>Second Album</b>.`,
     );
     expect(releases[0].data.mainAction.action).toMatch(/^\/album\/\d+\//);
+
+    // An album whose tracks are imported together is announced once.
+    await t.app.services.catalogue.importTracks(
+      [1, 2, 3].map((trackNumber) =>
+        trackInput(t.config.dataDir, { artists: [artist], album: 'Third Album', trackNumber }),
+      ),
+    );
+    const announced = (await list(client)).data.filter(
+      (n: { type: string }) => n.type === 'music.new_release',
+    );
+    expect(
+      announced.map((n: { data: { lines: { content: string }[] } }) => n.data.lines[0]!.content),
+    ).toEqual([
+      `<b>${artist}</b> released <b>Third Album</b>.`,
+      `<b>${artist}</b> released <b>Second Album</b>.`,
+    ]);
   });
 });
 

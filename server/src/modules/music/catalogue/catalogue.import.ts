@@ -27,6 +27,40 @@ import * as repo from './import.repo.js';
 import { seedSyntheticCatalogue, type SyntheticOptions } from './synthetic.repo.js';
 
 /**
+ * What one batch's transaction has found or written: a folder's tracks name the same artists,
+ * album and genres, which need not be looked up or linked again for each of them.
+ */
+interface BatchMemo {
+  albums: Map<string, AlbumRow & { created?: true }>;
+  once<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+function batchMemo(): BatchMemo {
+  const done = new Map<string, unknown>();
+  return {
+    albums: new Map(),
+    async once<T>(key: string, work: () => Promise<T>): Promise<T> {
+      if (done.has(key)) return done.get(key) as T;
+      const value = await work();
+      done.set(key, value);
+      return value;
+    },
+  };
+}
+
+/** Whether a track's tags give an album what its first tracks did not (see `ensureAlbum`). */
+function fillsIn(
+  album: AlbumRow,
+  tags: { releaseDate: string | null; year: number | null; musicbrainzId: string | null },
+): boolean {
+  return (
+    (!album.release_date && !!tags.releaseDate) ||
+    (!album.year && !!tags.year) ||
+    (!album.musicbrainz_id && !!tags.musicbrainzId)
+  );
+}
+
+/**
  * The catalogue's write side for importers (folder import, demo seed): everything arrives
  * from tags, so artists, albums and genres are found or created by name.
  */
@@ -66,7 +100,7 @@ export function createCatalogueImport({
   }
 
   /** One track's rows, written inside the transaction of its batch. */
-  async function writeTrack(trx: Kysely<Database>, input: ImportTrackInput) {
+  async function writeTrack(trx: Kysely<Database>, input: ImportTrackInput, batch: BatchMemo) {
     const trackArtistNames = cleanNames(input.artists);
     const albumType: AlbumType = input.albumType ?? 'album';
     let albumArtistNames = cleanNames(input.albumArtists);
@@ -82,32 +116,49 @@ export function createCatalogueImport({
 
     const artistIds: number[] = [];
     for (const [index, name] of creditNames.entries()) {
+      const key = nameKey(name);
       artistIds.push(
-        await repo.ensureArtist(trx, {
-          name,
-          key: nameKey(name),
-          musicbrainzId: mbArtistIds[index] ?? null,
-        }),
+        await batch.once(`artist ${key}`, () =>
+          repo.ensureArtist(trx, { name, key, musicbrainzId: mbArtistIds[index] ?? null }),
+        ),
       );
     }
     const genreIds: number[] = [];
-    for (const name of genreNames) genreIds.push(await repo.ensureGenre(trx, nameKey(name), name));
+    for (const name of genreNames) {
+      const key = nameKey(name);
+      genreIds.push(await batch.once(`genre ${key}`, () => repo.ensureGenre(trx, key, name)));
+    }
 
     let album: (AlbumRow & { created?: true }) | null = null;
     const albumArtistIds: number[] = [];
     if (albumName) {
-      for (const name of albumArtistNames)
-        albumArtistIds.push(await repo.ensureArtist(trx, { name, key: nameKey(name) }));
-      album = await repo.ensureAlbum(trx, {
+      for (const name of albumArtistNames) {
+        const key = nameKey(name);
+        albumArtistIds.push(
+          await batch.once(`artist ${key}`, () => repo.ensureArtist(trx, { name, key })),
+        );
+      }
+      const tags = {
         name: albumName.slice(0, 255),
         key: `${nameKey(albumName)}\u0001${nameKey(albumArtistNames[0]!)}`.slice(0, 600),
         type: albumType,
         releaseDate: input.releaseDate?.slice(0, 10) ?? null,
         year: whole(input.year),
         musicbrainzId: input.musicbrainz?.albumId ?? null,
-      });
-      await repo.addAlbumArtists(trx, album.id, albumArtistIds);
-      await repo.linkGenres(trx, 'album', album.id, genreIds);
+      };
+      // Found once for the batch, unless this track's tags fill what the album lacks.
+      album = batch.albums.get(tags.key) ?? null;
+      if (!album || fillsIn(album, tags)) {
+        album = await repo.ensureAlbum(trx, tags);
+        batch.albums.set(tags.key, album);
+      }
+      const albumId = album.id;
+      await batch.once(`album ${albumId} artists ${albumArtistIds}`, () =>
+        repo.addAlbumArtists(trx, albumId, albumArtistIds),
+      );
+      await batch.once(`album ${albumId} genres ${genreIds}`, () =>
+        repo.linkGenres(trx, 'album', albumId, genreIds),
+      );
     }
 
     const values: repo.TrackValues = {
@@ -133,13 +184,17 @@ export function createCatalogueImport({
       trackId = existing.id;
       await repo.updateTrack(trx, trackId, values);
       await repo.clearTrackGenres(trx, trackId);
+      await repo.setTrackArtists(trx, trackId, artistIds);
     } else {
       trackId = await repo.insertTrack(trx, values);
+      await repo.addTrackArtists(trx, trackId, artistIds);
     }
-    await repo.setTrackArtists(trx, trackId, artistIds);
     await repo.linkGenres(trx, 'track', trackId, genreIds);
-    for (const artistId of new Set([...artistIds, ...albumArtistIds]))
-      await repo.linkGenres(trx, 'artist', artistId, genreIds);
+    for (const artistId of new Set([...artistIds, ...albumArtistIds])) {
+      await batch.once(`artist ${artistId} genres ${genreIds}`, () =>
+        repo.linkGenres(trx, 'artist', artistId, genreIds),
+      );
+    }
     return { trackId, album, artistIds, albumArtistIds };
   }
 
@@ -151,8 +206,9 @@ export function createCatalogueImport({
    */
   async function importTracks(inputs: ImportTrackInput[]): Promise<ImportTrackResult[]> {
     const written = await db.transaction().execute(async (trx) => {
+      const batch = batchMemo();
       const results = [];
-      for (const input of inputs) results.push(await writeTrack(trx, input));
+      for (const input of inputs) results.push(await writeTrack(trx, input, batch));
       return results;
     });
     // Image work happens outside the transaction so the database is not held meanwhile; an
@@ -164,9 +220,11 @@ export function createCatalogueImport({
       covered.add(album.id);
       await storeCover(album.id, cover);
     }
+    const announced = new Set<number>();
     for (const { album, albumArtistIds } of written) {
-      if (album?.created)
-        await events.emit('music.album_released', { albumId: album.id, artistIds: albumArtistIds });
+      if (!album?.created || announced.has(album.id)) continue;
+      announced.add(album.id);
+      await events.emit('music.album_released', { albumId: album.id, artistIds: albumArtistIds });
     }
     return written.map(({ trackId, album, artistIds }) => ({
       trackId,

@@ -7,7 +7,8 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
-import { audioPathOf, coverPng, importTrack } from '../music.fixtures.js';
+import { sharp } from '../../../infra/sharp.js';
+import { audioPathOf, coverPng, importTrack, trackInput } from '../music.fixtures.js';
 
 describe('catalogue import and pages', () => {
   let t: TestApp;
@@ -99,6 +100,51 @@ describe('catalogue import and pages', () => {
     // The album had no other track, and the like went with the track.
     expect((await client.get(`/api/v1/albums/${a.albumId}`)).statusCode).toBe(404);
     expect((await fan.get('/api/v1/users/me/liked-tracks')).json().pagination.total).toBe(0);
+  });
+
+  it('imports a batch of tracks as their files come: later tags fill in the album', async () => {
+    const tracks = await t.app.services.catalogue.importTracks([
+      trackInput(t.config.dataDir, {
+        title: 'Opening',
+        artists: ['Batch Band'],
+        album: 'All at Once',
+        trackNumber: 1,
+        year: null,
+      }),
+      trackInput(t.config.dataDir, {
+        title: 'Middle',
+        artists: ['Batch Band', 'Guest Singer'],
+        album: 'All at Once',
+        trackNumber: 2,
+        year: 2019,
+        releaseDate: '2019-03-01',
+        coverImage: { data: await coverPng('#aa3300'), mime: 'image/png' },
+      }),
+      trackInput(t.config.dataDir, {
+        title: 'Closing',
+        artists: ['Batch Band'],
+        album: 'All at Once',
+        trackNumber: 3,
+        coverImage: { data: await coverPng('#0033aa'), mime: 'image/png' },
+      }),
+    ]);
+    expect(new Set(tracks.map((track) => track.albumId)).size).toBe(1);
+    expect(tracks[1]!.artistIds[0]).toBe(tracks[0]!.artistIds[0]);
+    const client = new TestClient(t.app);
+    const album = (await client.get(`/api/v1/albums/${tracks[0]!.albumId}`)).json().album;
+    expect(album).toMatchObject({ name: 'All at Once', release_date: '2019-03-01' });
+    expect(album.artists.map((artist: { name: string }) => artist.name)).toEqual(['Batch Band']);
+    expect(album.tracks.map((track: { name: string }) => track.name)).toEqual([
+      'Opening',
+      'Middle',
+      'Closing',
+    ]);
+    // The cover is the first one a track brought.
+    const cover = await client.get(album.image);
+    expect(cover.statusCode).toBe(200);
+    const pixel = await sharp(cover.rawPayload).resize(1, 1).raw().toBuffer();
+    expect(pixel[0]).toBeGreaterThan(150);
+    expect(pixel[2]).toBeLessThan(60);
   });
 
   it('ranks genres by their tracks, the counts kept as tracks come, change genre and go', async () => {

@@ -184,6 +184,11 @@ export async function updateTrack(db: Executor, id: number, values: TrackValues)
 
 export async function setTrackArtists(db: Executor, trackId: number, artistIds: number[]) {
   await db.deleteFrom('track_artists').where('track_id', '=', trackId).execute();
+  await addTrackArtists(db, trackId, artistIds);
+}
+
+/** Credits artists on a track that has none yet. */
+export async function addTrackArtists(db: Executor, trackId: number, artistIds: number[]) {
   if (artistIds.length === 0) return;
   await db
     .insertInto('track_artists')
