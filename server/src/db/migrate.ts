@@ -37,6 +37,7 @@ import * as m0034 from './migrations/0034_data_versions.js';
 import * as m0035 from './migrations/0035_plan_access.js';
 import * as m0036 from './migrations/0036_trending_plays.js';
 import * as m0037 from './migrations/0037_people_version.js';
+import * as m0038 from './migrations/0038_likes_page_index.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0035_plan_access': m0035,
   '0036_trending_plays': m0036,
   '0037_people_version': m0037,
+  '0038_likes_page_index': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

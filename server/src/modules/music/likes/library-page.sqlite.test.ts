@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { likedPage } from './likes.repo.js';
+
+let t: TestApp;
+let log: string;
+beforeAll(async () => {
+  log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-library-page-')), 'q.log');
+  t = await createTestApp({ QUERY_LOG: log });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(path.dirname(log), { recursive: true, force: true });
+});
+
+describe("a library's page on SQLite", () => {
+  it('is read from one index in its order, newest first, without the table or a sort', async () => {
+    const user = await createUser(t.app);
+    // Liked in pairs at the same moment: the item's id orders each pair.
+    await t.db.kysely
+      .insertInto('likes')
+      .values(
+        Array.from({ length: 120 }, (_, index) => ({
+          user_id: user.id,
+          likeable_type: 'track',
+          likeable_id: index + 1,
+          created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(index / 2))).toISOString(),
+        })),
+      )
+      .execute();
+
+    fs.writeFileSync(log, '');
+    const page = await likedPage(t.db.kysely, user.id, 'track', { limit: 4, offset: 50 });
+    expect(page).toEqual({ ids: [70, 69, 68, 67], total: 120 });
+
+    const [statement] = fs
+      .readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { sql: string; parameters: unknown[] });
+    const { rows } = await t.db.kysely.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement!.sql}`, statement!.parameters),
+    );
+    const plan = rows.map((row) => row.detail).join('\n');
+    expect(plan).toMatch(/SEARCH likes USING COVERING INDEX/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
