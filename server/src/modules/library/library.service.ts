@@ -54,6 +54,27 @@ export function importJobRowToJob(row: ImportJobRow): ImportJob {
   };
 }
 
+interface ChangedFile {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What the import read of one folder, for writing it. */
+interface FolderRead {
+  /** The rows of the files that did not change. */
+  unchanged: number[];
+  changed: ChangedFile[];
+  /** The tags of changed files, as many as may be kept with their pictures. */
+  tagsOf: Map<string, IAudioMetadata>;
+  /** Every readable file's album key. */
+  keys: Map<string, AlbumKey>;
+  compilations: Set<string>;
+  folderCover: { data: Buffer; mime: string } | null;
+  /** The names in the folder. */
+  names: Set<string>;
+}
+
 /** What became of one file: its track, or why it has none. */
 type Outcome = { trackId: number } | { error: unknown };
 
@@ -207,9 +228,13 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
 
       const known = new Map((await repo.filesUnder(db, job.folder)).map((f) => [f.path, f]));
       const seen = new Set<string>();
-      for (const directory of directories) {
+      // The next folder is read while this one is written: the reads wait on the disk, the
+      // writes on the database (so two folders' tags are held at most).
+      const read = (directory: ScannedDirectory) =>
+        readDirectory(directory, known, seen, job, fail);
+      for await (const [, folder] of readAhead(directories, 2, read)) {
         stopIfHalted(job.id);
-        await importDirectory(directory, known, seen, startedAt, job, fail, save);
+        await writeDirectory(folder, known, startedAt, job, fail, save);
       }
       stopIfHalted(job.id);
 
@@ -235,16 +260,15 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
     await save(true).catch((error: unknown) => log?.('could not record the import result', error));
   }
 
-  async function importDirectory(
+  /** Reads what changed in one folder, and the tags the import needs of it. */
+  async function readDirectory(
     { dir, entries, audioFiles }: ScannedDirectory,
     known: Map<string, LibraryFileRow>,
     seen: Set<string>,
-    seenAt: string,
     job: ImportJob,
     fail: (file: string, error: unknown) => void,
-    save: () => Promise<void>,
-  ): Promise<void> {
-    const changed: { file: string; size: number; mtimeMs: number }[] = [];
+  ): Promise<FolderRead> {
+    const changed: ChangedFile[] = [];
     const unchanged: number[] = [];
     const statOf = (file: string) => fs.stat(file).catch((error: unknown) => ({ error }));
     for await (const [file, stat] of readAhead(audioFiles, READ_AHEAD, statOf)) {
@@ -263,16 +287,16 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
         changed.push({ file, size: stat.size, mtimeMs });
       }
     }
-    await repo.touchFiles(db, unchanged, seenAt);
-    if (changed.length === 0) return save();
+    const tagsOf = new Map<string, IAudioMetadata>();
+    const keys = new Map<string, AlbumKey>();
+    const read = { unchanged, changed, tagsOf, keys, compilations: new Set<string>() };
+    if (changed.length === 0) return { ...read, folderCover: null, names: new Set() };
 
     // Album grouping looks at every file of the folder, changed or not: an album whose tracks
     // are by several artists is a compilation even when only one of its files changed. The
     // tags of a changed file are read once, for its key here and its track below; they hold
     // its embedded pictures, so a folder keeps at most KEPT_PICTURE_BYTES of them and reads
     // the tags of the files beyond again.
-    const tagsOf = new Map<string, IAudioMetadata>();
-    const keys = new Map<string, AlbumKey>();
     let keptBytes = 0;
     const tagsOrNull = (file: string) => readTags(file).catch(() => null);
     const changedFiles = changed.map(({ file }) => file);
@@ -293,13 +317,29 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
     for await (const [file, key] of readAhead(unread, READ_AHEAD, keyOrNull)) {
       if (key) keys.set(file, key);
     }
-    const compilations = compilationAlbums([...keys.values()]);
-    const folderCover = await findFolderCover(dir, entries);
-    const names = new Set(entries);
+    return {
+      ...read,
+      compilations: compilationAlbums([...keys.values()]),
+      folderCover: await findFolderCover(dir, entries),
+      names: new Set(entries),
+    };
+  }
+
+  /** Writes the tracks of one folder's changed files, and the rows of its files. */
+  async function writeDirectory(
+    { unchanged, changed, tagsOf, keys, compilations, folderCover, names }: FolderRead,
+    known: Map<string, LibraryFileRow>,
+    seenAt: string,
+    job: ImportJob,
+    fail: (file: string, error: unknown) => void,
+    save: () => Promise<void>,
+  ): Promise<void> {
+    await repo.touchFiles(db, unchanged, seenAt);
+    if (changed.length === 0) return save();
 
     // The tracks are written a batch at a time, each batch in one transaction, with the rows
     // of their files after it.
-    let batch: { file: string; size: number; mtimeMs: number; input: ImportTrackInput }[] = [];
+    let batch: (ChangedFile & { input: ImportTrackInput })[] = [];
     let batchPictureBytes = 0;
     let files: repo.LibraryFileRecord[] = [];
     const record = (file: string, size: number, mtimeMs: number, outcome: Outcome) => {
