@@ -13,6 +13,7 @@ describe('MP3 streams made by ffmpeg', () => {
   let wav: string;
   let started: string;
   let transcoder: Transcoder;
+  let keepingTwo: Transcoder;
 
   beforeEach(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-transcoder-'));
@@ -23,10 +24,13 @@ describe('MP3 streams made by ffmpeg', () => {
     fs.writeFileSync(ffmpeg, `#!/bin/sh\necho "$$ $*" >> '${started}'\nexec ffmpeg "$@"\n`, {
       mode: 0o755,
     });
-    transcoder = new Transcoder(ffmpeg);
+    // One kept ready, so that each start below is the one the test expects.
+    transcoder = new Transcoder(ffmpeg, 1);
+    keepingTwo = new Transcoder(ffmpeg);
   });
   afterEach(() => {
     transcoder.close();
+    keepingTwo.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
@@ -86,6 +90,25 @@ describe('MP3 streams made by ffmpeg', () => {
     expect((await played(second!.stream)).seconds).toBeGreaterThan(0.9);
     await until(() => starts().length === 3);
     expect(starts().map(({ input }) => input)).toEqual(['pipe', 'pipe', 'pipe']);
+  });
+
+  it('keeps two ready by default: one makes a stream, another takes its place', async () => {
+    await keepingTwo.prepare();
+    await until(() => starts().length === 2);
+    const waiting = starts().map(({ pid }) => pid);
+    const stream = await keepingTwo.mp3(wav, { mime: 'audio/wav' });
+    expect((await played(stream!.stream)).seconds).toBeGreaterThan(0.9);
+    await until(() => waiting.filter(alive).length === 1 && starts().length === 3);
+    // One of the two made the stream and is done; the other still waits, and a third joined it.
+    expect(waiting.filter(alive)).toHaveLength(1);
+    const third = starts()[2]!;
+    expect(third.input).toBe('pipe');
+    expect(alive(third.pid)).toBe(true);
+
+    keepingTwo.close();
+    const kept = [...waiting.filter(alive), third.pid];
+    await until(() => !kept.some(alive));
+    expect(kept.filter(alive)).toEqual([]);
   });
 
   it('starts its own for another bitrate, a start further in, or a file read by seeking', async () => {

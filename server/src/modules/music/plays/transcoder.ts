@@ -22,20 +22,29 @@ export interface Mp3Stream {
 /**
  * MP3 streams made by ffmpeg as they are sent. Starting ffmpeg costs 150 ms on an idle machine
  * before any audio (it links two hundred libraries), and a second on a busy one: so once the
- * server listens one is started ahead of need, waiting for audio on its standard input. The
- * usual request (a whole track at the usual bitrate, from a file ffmpeg can read as it arrives)
- * is handed to it and the next one starts; any other starts its own.
+ * server listens a few are started ahead of need, waiting for audio on their standard input.
+ * The usual request (a whole track at the usual bitrate, from a file ffmpeg can read as it
+ * arrives) is handed to the one waiting longest and another starts; any other starts its own.
  */
 export class Transcoder {
-  private ready: ChildProcess | undefined;
+  private ready: ChildProcess[] = [];
   private closed = false;
 
-  constructor(private readonly command: string) {}
+  /**
+   * `readyCount`: encoders kept waiting (some 40 MB each). With one, streams asked for one after
+   * another (a listener skipping through a queue, listeners starting together) found it still
+   * starting every other time: with both cores busy, 85-100 ms to the first byte at the median
+   * and up to 220 ms; with two, 69-72 ms and up to 179.
+   */
+  constructor(
+    private readonly command: string,
+    private readonly readyCount = 2,
+  ) {}
 
-  /** Starts an encoder ahead of need, when ffmpeg is installed. */
+  /** Starts the encoders kept ahead of need, when ffmpeg is installed. */
   async prepare(): Promise<void> {
     const ffmpeg = await findFfmpeg(this.command);
-    if (ffmpeg && !this.closed && !this.ready) this.ready = encoderOfInput(ffmpeg, USUAL_KBPS);
+    if (ffmpeg) this.refill(ffmpeg);
   }
 
   /** An MP3 stream of the file, or null when ffmpeg is not installed. */
@@ -68,22 +77,29 @@ export class Transcoder {
     return { stream: child.stdout!, stop: () => child.kill('SIGKILL') };
   }
 
-  /** Stops the encoder kept ready (the server stops). */
+  /** Stops the encoders kept ready (the server stops). */
   close(): void {
     this.closed = true;
-    this.ready?.kill('SIGKILL');
-    this.ready = undefined;
+    for (const child of this.ready) child.kill('SIGKILL');
+    this.ready = [];
   }
 
-  /** The encoder kept ready, if it still runs, else a new one; another is started for next. */
+  /** The encoder kept ready longest, if one still runs, else a new one; another is started. */
   private takeReady(ffmpeg: string): ChildProcess {
-    const ready = this.ready;
-    const running = ready && ready.exitCode === null && ready.signalCode === null;
-    const child = running ? ready : encoderOfInput(ffmpeg, USUAL_KBPS);
-    this.ready = this.closed ? undefined : encoderOfInput(ffmpeg, USUAL_KBPS);
+    this.ready = this.ready.filter(running);
+    const child = this.ready.shift() ?? encoderOfInput(ffmpeg, USUAL_KBPS);
+    this.refill(ffmpeg);
     return child;
   }
+
+  private refill(ffmpeg: string): void {
+    this.ready = this.ready.filter(running);
+    while (!this.closed && this.ready.length < this.readyCount)
+      this.ready.push(encoderOfInput(ffmpeg, USUAL_KBPS));
+  }
 }
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 /** ffmpeg making an MP3 on its standard output from the input `inputArgs` name. */
 function encoder(ffmpeg: string, kbps: number, inputArgs: string[]): ChildProcess {
