@@ -4,7 +4,10 @@ import { readAhead } from './read-ahead.js';
 /** A call that settles when the test says, recording which items have started. */
 function controlled() {
   const started: number[] = [];
-  const settle = new Map<number, { resolve: (value: string) => void; reject: (e: Error) => void }>();
+  const settle = new Map<
+    number,
+    { resolve: (value: string) => void; reject: (e: Error) => void }
+  >();
   const call = (item: number) =>
     new Promise<string>((resolve, reject) => {
       started.push(item);
