@@ -1,22 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createLoggedTestApp, takeLogged, type LoggedTestApp } from '../../../test/query-log.js';
 import { likedPage } from './likes.repo.js';
 
-let t: TestApp;
-let log: string;
+let t: LoggedTestApp;
 beforeAll(async () => {
-  log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-library-page-')), 'q.log');
-  t = await createTestApp({ QUERY_LOG: log });
+  t = await createLoggedTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(path.dirname(log), { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe("a library's page on SQLite", () => {
   it('is read from one index in its order, newest first, without the table or a sort', async () => {
@@ -34,15 +26,11 @@ describe("a library's page on SQLite", () => {
       )
       .execute();
 
-    fs.writeFileSync(log, '');
+    takeLogged(t.log);
     const page = await likedPage(t.db.kysely, user.id, 'track', { limit: 4, offset: 50 });
     expect(page).toEqual({ ids: [70, 69, 68, 67], total: 120 });
 
-    const [statement] = fs
-      .readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { sql: string; parameters: unknown[] });
+    const [statement] = takeLogged(t.log);
     const { rows } = await t.db.kysely.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${statement!.sql}`, statement!.parameters),
     );

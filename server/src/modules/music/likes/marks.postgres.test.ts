@@ -1,22 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createLoggedTestApp, takeLogged, type LoggedTestApp } from '../../../test/query-log.js';
 import { marksAmong } from './likes.repo.js';
 
-let t: TestApp;
-let log: string;
+let t: LoggedTestApp;
 beforeAll(async () => {
-  log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-marks-')), 'q.log');
-  t = await createTestApp({ QUERY_LOG: log });
+  t = await createLoggedTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(path.dirname(log), { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe("a page's marks on PostgreSQL", () => {
   it('look each thing on the page up, not every like of a listener who likes thousands', async () => {
@@ -42,7 +34,7 @@ describe("a page's marks on PostgreSQL", () => {
       .execute();
     await t.db.kysely.executeQuery(CompiledQuery.raw('analyze likes'));
 
-    fs.writeFileSync(log, '');
+    takeLogged(t.log);
     const marks = await marksAmong(t.db.kysely, user.id, {
       track: [3, 4999, 6000, 7000],
       album: [3],
@@ -52,11 +44,7 @@ describe("a page's marks on PostgreSQL", () => {
     expect([...marks.album]).toEqual([]);
     expect([...marks.followedArtists]).toEqual([7]);
 
-    const [statement] = fs
-      .readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { sql: string; parameters: unknown[] });
+    const [statement] = takeLogged(t.log);
     const { rows } = await t.db.kysely.executeQuery<{ 'QUERY PLAN': string }>(
       CompiledQuery.raw(`explain ${statement!.sql}`, statement!.parameters),
     );
