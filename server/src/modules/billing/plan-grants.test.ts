@@ -146,3 +146,77 @@ describe("a plan's grants, kept between requests", () => {
     expect(await permissionsOf(client)).toContain('ads.hide');
   });
 });
+
+describe("a member's roles and subscriptions on their pages, kept between requests", () => {
+  async function userOfPage(client: TestClient) {
+    const { bootstrapData } = (await client.get('/api/v1/bootstrap-data')).json();
+    return bootstrapData.user as {
+      roles: { name: string }[];
+      subscriptions: { product_id: number; valid: boolean }[];
+    };
+  }
+
+  /** The statements run since the last call that read a user's roles or subscriptions. */
+  const relationsRead = () =>
+    takeStatements(log).filter((sql) => /"(user_roles|subscriptions)"/.test(sql));
+
+  it('are read once, and a plan shows as ended at its end date with nothing else changed', async () => {
+    const plan = await studentPlan();
+    const { user, client } = await signedInUser(t.app);
+    const endsAt = Date.now() + 60_000;
+    await grantByHand(user.id, plan, endsAt);
+
+    expect((await userOfPage(client)).subscriptions).toEqual([
+      expect.objectContaining({ product_id: plan.id, valid: true }),
+    ]);
+    expect(relationsRead()).not.toEqual([]);
+    await userOfPage(client);
+    expect(relationsRead()).toEqual([]);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(endsAt + 1000);
+    expect((await userOfPage(client)).subscriptions).toEqual([
+      expect.objectContaining({ product_id: plan.id, valid: false }),
+    ]);
+  });
+
+  it('change at once when a role is given, renamed or taken back', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const before = (await userOfPage(client)).roles.map((role) => role.name);
+    const role = await t.db.kysely
+      .insertInto('roles')
+      .values({
+        name: `Reviewers ${Date.now()}`,
+        guests: 0,
+        is_default: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('user_roles')
+      .values({ user_id: user.id, role_id: role.id })
+      .execute();
+    expect((await userOfPage(client)).roles.map((r) => r.name)).toEqual([...before, role.name]);
+
+    await t.db.kysely
+      .updateTable('roles')
+      .set({ name: `${role.name} (senior)` })
+      .where('id', '=', role.id)
+      .execute();
+    expect((await userOfPage(client)).roles.map((r) => r.name)).toContain(`${role.name} (senior)`);
+
+    await t.db.kysely.deleteFrom('user_roles').where('role_id', '=', role.id).execute();
+    expect((await userOfPage(client)).roles.map((r) => r.name)).toEqual(before);
+  });
+
+  it('change at once when a subscription is taken back', async () => {
+    const plan = await studentPlan();
+    const { user, client } = await signedInUser(t.app);
+    await grantByHand(user.id, plan);
+    expect((await userOfPage(client)).subscriptions).toHaveLength(1);
+    await t.db.kysely.deleteFrom('subscriptions').where('user_id', '=', user.id).execute();
+    expect((await userOfPage(client)).subscriptions).toEqual([]);
+  });
+});

@@ -37,6 +37,14 @@ export interface SubscriptionHints {
 /** Users whose plans' grants are kept at once; the least recently seen goes first. */
 const USERS_KEPT = 10_000;
 
+type Summaries = NonNullable<User['subscriptions']>;
+
+/** A user's subscriptions as their page shows them, and until when they hold at the latest. */
+interface KeptSummaries {
+  summaries: Summaries;
+  until: number;
+}
+
 /** What a user's plans grant, and until when at the latest (ms; Infinity: no end ahead). */
 interface PlansGrants {
   grants: PermissionGrant[];
@@ -65,6 +73,43 @@ export function createSubscriptionsService({
     const ends = held.flatMap((plan) => (plan.until ? [Date.parse(plan.until)] : []));
     return {
       grants: await products.grantsOf([...new Set(held.map((plan) => plan.product_id))]),
+      until: Math.min(Infinity, ...ends),
+    };
+  }
+
+  const keptSummaries = new KeptWhileCurrent<number, KeptSummaries>(USERS_KEPT);
+
+  async function summaries(userId: number): Promise<KeptSummaries> {
+    const now = new Date().toISOString();
+    const [own, family] = await Promise.all([
+      repo.subscriptionsOfUser(db, userId),
+      repo.familySubscriptionOf(db, userId, now),
+    ]);
+    const ends = [...own, ...(family ? [family] : [])]
+      .flatMap((row) => [row.ends_at, row.grace_ends_at])
+      .flatMap((at) => (at && at > now ? [Date.parse(at)] : []));
+    return {
+      summaries: [
+        ...own.map((row) => ({
+          id: row.id,
+          product_id: row.product_id,
+          gateway_status: row.gateway_status,
+          valid: grantsAccess(row, now),
+          active: row.gateway_status === 'active' || row.gateway_status === 'trialing',
+        })),
+        ...(family && family.user_id !== userId
+          ? [
+              {
+                id: family.id,
+                product_id: family.product_id,
+                gateway_status: 'family',
+                valid: true,
+                active: true,
+                family: true,
+              },
+            ]
+          : []),
+      ],
       until: Math.min(Infinity, ...ends),
     };
   }
@@ -175,34 +220,19 @@ export function createSubscriptionsService({
     findById: (id: number) => repo.findSubscription(db, id),
     current: (userId: number) => repo.currentOfUser(db, userId, new Date().toISOString()),
 
-    /** The `subscriptions` of a user object: their own, and a Family plan they are a member of. */
-    async summariesOf(userId: number): Promise<NonNullable<User['subscriptions']>> {
-      const now = new Date().toISOString();
-      const [own, family] = await Promise.all([
-        repo.subscriptionsOfUser(db, userId),
-        repo.familySubscriptionOf(db, userId, now),
-      ]);
-      return [
-        ...own.map((row) => ({
-          id: row.id,
-          product_id: row.product_id,
-          gateway_status: row.gateway_status,
-          valid: grantsAccess(row, now),
-          active: row.gateway_status === 'active' || row.gateway_status === 'trialing',
-        })),
-        ...(family && family.user_id !== userId
-          ? [
-              {
-                id: family.id,
-                product_id: family.product_id,
-                gateway_status: 'family',
-                valid: true,
-                active: true,
-                family: true,
-              },
-            ]
-          : []),
-      ];
+    /**
+     * The `subscriptions` of a user object: their own, and a Family plan they are a member of.
+     * Every signed-in page carries them: kept as the plans' grants are, until the `access`
+     * count moves or a period or grace the summaries were worked out under ends.
+     */
+    async summariesOf(userId: number): Promise<Summaries> {
+      const kept = await keptSummaries.get(
+        userId,
+        await dataVersion(db, 'access'),
+        () => summaries(userId),
+        ({ until }) => until,
+      );
+      return kept.summaries;
     },
 
     /**

@@ -45,6 +45,9 @@ export function createPermissionsService(db: Kysely<Database>) {
   let guestRole: { value: GuestRole | null; expiresAt: number } | undefined;
   const sources: GrantSource[] = [];
   const kept = new KeptWhileCurrent<number, repo.PermissionGrant[]>(USERS_KEPT);
+  const keptRoles = new KeptWhileCurrent<number, Awaited<ReturnType<typeof repo.rolesOfUser>>>(
+    USERS_KEPT,
+  );
 
   /**
    * A user's grants through roles and given directly, read on every signed-in request (0.2 ms
@@ -88,7 +91,9 @@ export function createPermissionsService(db: Kysely<Database>) {
       return value;
     },
 
-    rolesOfUser: (userId: number) => repo.rolesOfUser(db, userId),
+    /** A user's roles, as their page's data shows them: kept as their grants are. */
+    rolesOfUser: async (userId: number) =>
+      keptRoles.get(userId, await dataVersion(db, 'access'), () => repo.rolesOfUser(db, userId)),
     countRolesOfUser: (userId: number) => repo.countRolesOfUser(db, userId),
 
     /** Drops cached role data after an admin changes roles. */
