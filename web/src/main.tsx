@@ -1,5 +1,5 @@
 import './ui/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
@@ -31,14 +31,19 @@ async function start() {
       preview.listenToAppearanceEditor(router),
     );
   }
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-      <MarkRunning />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // Drawing the first screen in a transition yields to the browser every few milliseconds, as
+  // the landing page's hydration does, rather than holding the main thread for the whole tree.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+        <MarkRunning />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
