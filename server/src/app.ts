@@ -14,7 +14,9 @@ import { landingPageFrom } from './core/prerender.js';
 import { createResponseSerializerCompiler } from './core/response-serializer.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
-import { xsrfPlugin } from './core/xsrf.js';
+import { xsrfPlugin, xsrfTokens } from './core/xsrf.js';
+import { Edge } from './core/edge.js';
+import { dataVersions } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase } from './db/seed.js';
@@ -395,8 +397,12 @@ export async function buildApp(
   await services.billing.products.seedDefaults();
   if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
   const appKey = await services.settings.appKey(config.appKey);
+  const xsrf = xsrfTokens(appKey);
+  // Answers the app has already given go out before the framework (see core/edge.ts).
+  const edge = new Edge();
 
   const app = Fastify({
+    serverFactory: edge.serverFactory,
     logger: { level: config.logLevel },
     // Method override must choose the route, so it happens before routing.
     rewriteUrl(req) {
@@ -406,6 +412,7 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  app.decorate('edge', edge);
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is also written by Zod, which checks it, and must agree.
   app.setSerializerCompiler(
@@ -489,7 +496,7 @@ export async function buildApp(
     secureCookies: config.secureCookies,
   });
   await app.register(xsrfPlugin, {
-    appKey,
+    tokens: xsrf,
     secureCookies: config.secureCookies,
     appOrigin: new URL(config.appUrl).origin,
   });
@@ -512,6 +519,13 @@ export async function buildApp(
     emailVerification: services.accounts.emailVerification,
   });
   await app.register(openApiCollector);
+  // After every plugin that adds to an answer, so the answers it keeps are whole.
+  await app.register(edge.plugin, {
+    newSessionId: services.sessions.newId,
+    xsrfTokens: xsrf,
+    secureCookies: config.secureCookies,
+    versions: () => dataVersions(db.kysely),
+  });
 
   await app.register(healthRoutes);
   await app.register(adsRoutes, { settings: services.settings });

@@ -136,14 +136,17 @@ class UnsavedSession implements RequestSession {
   }
 }
 
-function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {
-  const remember = request.session.row?.remember === 1;
-  addCookie(reply, SESSION_COOKIE, request.session.id, {
+/** The session cookie's attributes; without 'stay signed in' it ends with the browser session. */
+export const sessionCookieOptions = (secure: boolean, remember: boolean) =>
+  ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure,
-    // Without 'stay signed in' the cookie ends with the browser session.
     ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
-  });
+  }) as const;
+
+function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {
+  const remember = request.session.row?.remember === 1;
+  addCookie(reply, SESSION_COOKIE, request.session.id, sessionCookieOptions(secure, remember));
 }

@@ -14,11 +14,43 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 export interface XsrfOptions {
-  appKey: string;
+  tokens: XsrfTokens;
   secureCookies: boolean;
   /** The public origin of the app (`APP_URL`); requests from it are our own. */
   appOrigin: string;
 }
+
+/** The anti-forgery token of each session id (see `xsrfTokens`). */
+export interface XsrfTokens {
+  /** The token of session `id`; `isNew`: an id drawn for this answer, sent once in a cookie. */
+  of(id: string, isNew: boolean): string;
+}
+
+/**
+ * Each session's token: an HMAC of its id under the app key. A visitor's token is worked out
+ * once and kept while they come back (an HMAC on each of their requests was a tenth of a page's
+ * time); the oldest go first. A new id's token is not kept: it is kept when the visitor returns.
+ */
+export function xsrfTokens(appKey: string): XsrfTokens {
+  const key = crypto.createSecretKey(Buffer.from(appKey));
+  const kept = new Map<string, string>();
+  return {
+    of(id, isNew) {
+      if (isNew) return hmac(key, `xsrf:${id}`);
+      let token = kept.get(id);
+      if (token === undefined) {
+        token = hmac(key, `xsrf:${id}`);
+        if (kept.size >= KEPT_TOKENS) kept.delete(kept.keys().next().value!);
+        kept.set(id, token);
+      }
+      return token;
+    },
+  };
+}
+
+/** The attributes of the `XSRF-TOKEN` cookie: scripts of our pages read it. */
+export const xsrfCookieOptions = (secure: boolean) =>
+  ({ path: '/', httpOnly: false, sameSite: 'lax', secure }) as const;
 
 /**
  * Anti-forgery as Laravel does it: a token bound to the visitor's session is sent in the
@@ -30,23 +62,9 @@ export interface XsrfOptions {
  * usable from a page elsewhere.
  */
 export const xsrfPlugin = fp<XsrfOptions>(
-  async (app: FastifyInstance, { appKey, secureCookies, appOrigin }) => {
-    const key = crypto.createSecretKey(Buffer.from(appKey));
-    // A visitor's token is worked out once and kept while they come back: an HMAC on each of
-    // their requests was a tenth of a page's time. The oldest go first.
-    const tokens = new Map<string, string>();
-    const tokenFor = (request: FastifyRequest) => {
-      const { id, changed } = request.session;
-      // A new id's token is sent once in its cookie; it is kept when the visitor returns.
-      if (changed) return hmac(key, `xsrf:${id}`);
-      let token = tokens.get(id);
-      if (token === undefined) {
-        token = hmac(key, `xsrf:${id}`);
-        if (tokens.size >= KEPT_TOKENS) tokens.delete(tokens.keys().next().value!);
-        tokens.set(id, token);
-      }
-      return token;
-    };
+  async (app: FastifyInstance, { tokens, secureCookies, appOrigin }) => {
+    const tokenFor = (request: FastifyRequest) =>
+      tokens.of(request.session.id, request.session.changed);
 
     app.addHook('onRequest', (request, _reply, done) => {
       // Token clients are not browsers; unknown routes answer 404 before anything else.
@@ -78,12 +96,7 @@ export const xsrfPlugin = fp<XsrfOptions>(
           ? undefined
           : tokenFor(request);
       if (token !== undefined && request.cookies[XSRF_COOKIE] !== token) {
-        addCookie(reply, XSRF_COOKIE, token, {
-          path: '/',
-          httpOnly: false,
-          sameSite: 'lax',
-          secure: secureCookies,
-        });
+        addCookie(reply, XSRF_COOKIE, token, xsrfCookieOptions(secureCookies));
       }
       done(null, payload);
     });

@@ -4,8 +4,10 @@ import type { Database, DataVersionsTable } from './schema.js';
 
 type Name = DataVersionsTable['name'];
 
-/** Every count: the table holds one row per kind of data, three today. */
-const allVersions = prepared((db) => db.selectFrom('data_versions').select(['name', 'version']));
+/** Every count: the table holds one row per kind of data, in the order of their names. */
+const allVersions = prepared((db) =>
+  db.selectFrom('data_versions').select(['name', 'version']).orderBy('name'),
+);
 
 /** Counts asked for and not yet read, per database. */
 const pending = new WeakMap<Kysely<Database>, Promise<Map<Name, string>>>();
@@ -20,6 +22,15 @@ const pending = new WeakMap<Kysely<Database>, Promise<Map<Name, string>>>();
  * the statement ran, so none misses a change made before it asked.
  */
 export function dataVersion(db: Kysely<Database>, name: Name): Promise<string> {
+  return readVersions(db).then((versions) => String(versions.get(name)));
+}
+
+/** Every count at once, as one text: what was worked out under another text is out of date. */
+export function dataVersions(db: Kysely<Database>): Promise<string> {
+  return readVersions(db).then((versions) => [...versions.values()].join('.'));
+}
+
+function readVersions(db: Kysely<Database>): Promise<Map<Name, string>> {
   let read = pending.get(db);
   if (!read) {
     read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
@@ -29,5 +40,5 @@ export function dataVersion(db: Kysely<Database>, name: Name): Promise<string> {
     });
     pending.set(db, read);
   }
-  return read.then((versions) => String(versions.get(name)));
+  return read;
 }
