@@ -7,7 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { Client } from './client.js';
-import { CONNECTIONS, DURATION, GENERATOR, load, RUNS, WARMUP, type Figures } from './load.js';
+import {
+  compare,
+  CONNECTIONS,
+  DURATION,
+  GENERATOR,
+  load,
+  RUNS,
+  WARMUP,
+  type Figures,
+} from './load.js';
 
 export { load, type Figures };
 
@@ -17,18 +26,20 @@ const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1'
 
 /**
  * The bare node:http baseline, in a process of its own; `page` is served at `/page`. With
- * `headers`, bare Fastify answering with those headers instead: the framework's ceiling.
+ * `headers`, it answers with those headers too; with `framework`, bare Fastify answers instead:
+ * the framework's ceiling.
  */
 export async function startBare(
   page?: string,
   headers?: Record<string, string>,
+  framework = false,
 ): Promise<{ url: string; close: () => void }> {
   let pageFile: string | undefined;
   if (page !== undefined) {
     pageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bare-')), 'page.html');
     fs.writeFileSync(pageFile, page);
   }
-  const server = headers ? 'bare-fastify.mjs' : 'bare-server.mjs';
+  const server = framework ? 'bare-fastify.mjs' : 'bare-server.mjs';
   const child = spawn(process.execPath, [path.join(import.meta.dirname, server)], {
     env: {
       ...process.env,
@@ -152,10 +163,11 @@ function conditions() {
 
 /**
  * Prints one table of figures next to their baselines (or, with `--json`, one JSON line):
- * requests/s (the median of the runs), p50 and p99 latency, and the ratio app/baseline.
+ * requests/s (the median of the runs), p50 and p99 latency, and the ratio app/baseline (the
+ * row's own when the two were loaded in turns, see `compare`).
  */
 export function printTable(
-  rows: { name: string; app: Figures; bare: Figures }[],
+  rows: { name: string; app: Figures; bare: Figures; ratio?: number }[],
   title = '',
 ): void {
   const taken = conditions();
@@ -172,9 +184,9 @@ export function printTable(
     'endpoint                        |  app req/s  p50 ms  p99 ms |  base req/s  p50 ms  p99 ms | app/base',
   );
   console.log('-'.repeat(105));
-  for (const { name, app, bare } of rows) {
+  for (const { name, app, bare, ratio = app.requests / bare.requests } of rows) {
     console.log(
-      `${name.padEnd(31)} | ${fmt(app.requests)} ${fmt(app.p50)} ${fmt(app.p99)} | ${fmt(bare.requests)} ${fmt(bare.p50)} ${fmt(bare.p99)} | ${(app.requests / bare.requests).toFixed(2).padStart(8)}` +
+      `${name.padEnd(31)} | ${fmt(app.requests)} ${fmt(app.p50)} ${fmt(app.p99)} | ${fmt(bare.requests)} ${fmt(bare.p50)} ${fmt(bare.p99)} | ${ratio.toFixed(2).padStart(8)}` +
         (app.errors ? `  (${app.errors} errors)` : ''),
     );
   }
@@ -218,10 +230,11 @@ async function main(): Promise<void> {
   const guestPage = await (await fetch(`${app.url}/`)).text();
   const bare = await startBare(guestPage);
   const health = await fetch(`${app.url}/api/v1/health`);
-  const framework = await startBare(
-    guestPage,
-    Object.fromEntries([...health.headers].filter(([name]) => !PER_ANSWER_HEADERS.includes(name))),
+  const appHeaders = Object.fromEntries(
+    [...health.headers].filter(([name]) => !PER_ANSWER_HEADERS.includes(name)),
   );
+  const framework = await startBare(guestPage, appHeaders, true);
+  const dressed = await startBare(guestPage, appHeaders);
   // A returning guest sends the cookies of an earlier visit; a signed-in user sends theirs.
   const guest = new Client(app.url);
   await guest.send('GET', '/api/v1/bootstrap-data');
@@ -233,46 +246,34 @@ async function main(): Promise<void> {
     remember: false,
   });
   try {
+    // Each row loads the app and its baseline in turns (see `compare`).
+    const json = { url: `${bare.url}/` };
+    const page = { url: `${bare.url}/page` };
     const rows = [
-      {
-        name: 'GET /api/v1/health',
-        app: await load(`${app.url}/api/v1/health`),
-        bare: await load(`${bare.url}/`),
-      },
-      {
-        name: 'GET / (HTML + bootstrap data)',
-        app: await load(`${app.url}/`),
-        bare: await load(`${bare.url}/page`),
-      },
+      { name: 'GET /api/v1/health', ...(await compare({ url: `${app.url}/api/v1/health` }, json)) },
+      { name: 'GET / (HTML + bootstrap data)', ...(await compare({ url: `${app.url}/` }, page)) },
       {
         name: 'GET / returning guest',
-        app: await load(`${app.url}/`, { cookie: guest.cookieHeader }),
-        bare: await load(`${bare.url}/page`),
+        ...(await compare({ url: `${app.url}/`, headers: { cookie: guest.cookieHeader } }, page)),
       },
       {
         name: 'GET / signed in',
-        app: await load(`${app.url}/`, { cookie: user.cookieHeader }),
-        bare: await load(`${bare.url}/page`),
+        ...(await compare({ url: `${app.url}/`, headers: { cookie: user.cookieHeader } }, page)),
       },
     ];
-    printTable(rows, 'The edge: the app next to bare node:http, each in its own process');
+    printTable(rows, 'The edge: the app next to bare node:http, each in its own process, in turns');
     printTable(
       [
-        {
-          name: 'JSON, same headers',
-          app: await load(`${framework.url}/`),
-          bare: await load(`${bare.url}/`),
-        },
-        {
-          name: 'the page, same headers',
-          app: await load(`${framework.url}/page`),
-          bare: await load(`${bare.url}/page`),
-        },
+        { name: 'Fastify: JSON', ...(await compare({ url: `${framework.url}/` }, json)) },
+        { name: 'Fastify: the page', ...(await compare({ url: `${framework.url}/page` }, page)) },
+        { name: 'node:http: JSON', ...(await compare({ url: `${dressed.url}/` }, json)) },
+        { name: 'node:http: the page', ...(await compare({ url: `${dressed.url}/page` }, page)) },
       ],
-      "The framework's ceiling: bare Fastify with the app's headers next to bare node:http",
+      "With the app's headers: bare Fastify (the framework's ceiling), and bare node:http, next to bare node:http",
     );
   } finally {
     framework.close();
+    dressed.close();
     bare.close();
     await app.stop();
   }

@@ -118,10 +118,56 @@ export async function load(url: string, headers: Record<string, string> = {}): P
   if (WARMUP > 0) await once(url, headers, WARMUP);
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await once(url, headers, DURATION));
+  return medianOf(runs);
+}
+
+/** A server to load: an address, and the headers each request carries. */
+export interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** Figures of a server and its baseline taken in turns, with the median of their ratios. */
+export interface Compared {
+  app: Figures;
+  bare: Figures;
+  /** The median of each round's requests/s of the app over the baseline's. */
+  ratio: number;
+}
+
+/**
+ * The app and its baseline loaded in turns rather than one after the other: each warmed up, then
+ * BENCH_RUNS rounds of one run each, the order swapped every round. A machine whose speed drifts
+ * from one minute to the next (shared cores, the CPU's clock) then weighs on both alike, and the
+ * ratio is the median of the rounds' own ratios. Run apart, the baseline moved by half between
+ * the app's figure and its own on the machines measured so far.
+ */
+export async function compare(app: Target, base: Target): Promise<Compared> {
+  if (WARMUP > 0) {
+    await once(app.url, app.headers ?? {}, WARMUP);
+    await once(base.url, base.headers ?? {}, WARMUP);
+  }
+  const appRuns: Figures[] = [];
+  const baseRuns: Figures[] = [];
+  for (let round = 0; round < RUNS; round++) {
+    const order = round % 2 === 0 ? [app, base] : [base, app];
+    for (const target of order) {
+      const figures = await once(target.url, target.headers ?? {}, DURATION);
+      (target === app ? appRuns : baseRuns).push(figures);
+    }
+  }
+  const ratios = appRuns.map((figures, round) => figures.requests / baseRuns[round]!.requests);
+  return { app: medianOf(appRuns), bare: medianOf(baseRuns), ratio: median(ratios) };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The run with the median throughput, with the errors of all and every run's requests/s. */
+function medianOf(runs: Figures[]): Figures {
   const sorted = [...runs].sort((a, b) => a.requests - b.requests);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
   return {
-    ...median,
+    ...sorted[Math.floor(sorted.length / 2)]!,
     errors: runs.reduce((sum, figures) => sum + figures.errors, 0),
     runs: runs.map((figures) => Math.round(figures.requests)),
   };

@@ -17,7 +17,7 @@ import {
   startNginx,
   type GoalRow,
 } from './http.js';
-import { burst, DURATION, settle } from './load.js';
+import { burst, compare, DURATION, settle } from './load.js';
 import { runListeners, transcodedStarts } from './listeners.js';
 import { memoryOf, soak, soakSeconds } from './memory.js';
 import { captureQueries, databaseOf, rawSql } from './raw-sql.js';
@@ -303,22 +303,23 @@ async function main(): Promise<void> {
 
     // Streams: ranges of the same file from the app and from nginx's sendfile.
     const range = { range: 'bytes=0-262143' };
-    const sendfile = nginx
-      ? await load(`${nginx.url}/Bench%20Stream.wav`, range)
-      : { requests: NaN, p50: NaN, p99: NaN, errors: 0 };
+    const streams = [
+      ['JSON stream (256 KiB range)', `${app.url}/api/v1/tracks/${audioId}/stream`],
+      ['/rest stream (256 KiB range)', rest('stream', { id: audioId })],
+    ] as const;
+    const sendfile = { url: `${nginx?.url}/Bench%20Stream.wav`, headers: range };
+    const none = { requests: NaN, p50: NaN, p99: NaN, errors: 0 };
+    const streamRows = [];
+    for (const [name, url] of streams) {
+      // Loaded in turns with nginx on the same file, so that both meet the same machine.
+      streamRows.push(
+        nginx
+          ? { name, ...(await compare({ url, headers: range }, sendfile)) }
+          : { name, app: await load(url, range), bare: none },
+      );
+    }
     printTable(
-      [
-        {
-          name: 'JSON stream (256 KiB range)',
-          app: await load(`${app.url}/api/v1/tracks/${audioId}/stream`, range),
-          bare: sendfile,
-        },
-        {
-          name: '/rest stream (256 KiB range)',
-          app: await load(rest('stream', { id: audioId }), range),
-          bare: sendfile,
-        },
-      ],
+      streamRows,
       nginx
         ? 'Streaming a 5 MB file next to nginx sendfile of the same file'
         : 'Streaming (nginx is not installed: no baseline)',
