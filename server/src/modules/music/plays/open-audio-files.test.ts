@@ -75,6 +75,28 @@ describe('open audio files', () => {
     expect(await files.body(second, response(), { start: 0, end: 1999 })).toEqual(replacement);
   });
 
+  it('keeps a range asked for again in memory, apart from another version of the file', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const content = bytes(300_000);
+    const file = write('song.mp3', content);
+    const audio = (await files.get(file))!;
+    const start = { start: 0, end: 262_143 };
+    const once = (await files.body(audio, response(), start)) as Buffer;
+    const twice = (await files.body(audio, response(), start)) as Buffer;
+    const again = (await files.body(audio, response(), start)) as Buffer;
+    // Read from the file twice, then kept: the third answer is the second's memory.
+    expect(twice.buffer).not.toBe(once.buffer);
+    expect(again).toBe(twice);
+    expect(again).toEqual(content.subarray(0, 262_144));
+
+    const replacement = bytes(300_000);
+    fs.writeFileSync(`${file}.new`, replacement);
+    fs.renameSync(`${file}.new`, file);
+    vi.advanceTimersByTime(1001);
+    const changed = (await files.get(file))!;
+    expect(await files.body(changed, response(), start)).toEqual(replacement.subarray(0, 262_144));
+  });
+
   it('answers null for a missing file or a folder', async () => {
     expect(await files.get(path.join(folder, 'missing.mp3'))).toBeNull();
     expect(await files.get(folder)).toBeNull();

@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import fs, { type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { RecentlyUsed } from '../../../infra/recently-used.js';
 import { AUDIO_PIECE, readAudio } from './streaming.js';
 
 /** How long a file's open handle and size are trusted before the file is looked at again. */
@@ -10,6 +11,10 @@ const VALID_MS = 1000;
 const MAX_OPEN = 64;
 /** Pieces of memory kept for reading ranges into (8 MiB). */
 const SPARE_PIECES = 32;
+/** Ranges kept in memory because they are asked for again and again (32 MiB at most). */
+const HOT_RANGES = 128;
+/** Ranges asked for once that are remembered, so a second ask keeps them. */
+const SEEN_RANGES = 4096;
 
 /** An audio file as it was a moment ago, open for reading. */
 class OpenAudio {
@@ -65,6 +70,14 @@ export class OpenAudioFiles {
    * reading and writing the bytes (a quarter more ranges a second without it).
    */
   private readonly spare: Buffer[] = [];
+  /**
+   * The bytes of ranges asked for a second time, by file, its version and the range: every
+   * player that starts a track asks for its first range, so a track many start is read once
+   * rather than by each. Such a range is then written from memory, as nginx writes a file from
+   * the system's cache; a range asked for once is only remembered as seen.
+   */
+  private readonly hot = new RecentlyUsed<string, Buffer>(HOT_RANGES);
+  private readonly seen = new RecentlyUsed<string, true>(SEEN_RANGES);
 
   /** The file as it is now, or null when it is missing or not a file. */
   async get(file: string): Promise<OpenAudio | null> {
@@ -89,9 +102,20 @@ export class OpenAudioFiles {
   ): Promise<Buffer | Readable> {
     // A range no longer than a stream's piece is read at once: no more memory than streaming.
     if (range && range.end - range.start < AUDIO_PIECE) {
+      const key = rangeKey(audio, range);
+      const kept = this.hot.get(key);
+      if (kept) return kept;
       const piece = this.spare.pop() ?? Buffer.allocUnsafe(AUDIO_PIECE);
       const bytes = await audio.read(piece, range.start, range.end);
+      if (bytes && this.seen.get(key)) {
+        // Asked for before: kept, in memory of its own (the piece goes back at once).
+        const copy = Buffer.from(bytes);
+        this.giveBack(piece);
+        this.hot.set(key, copy);
+        return copy;
+      }
       if (bytes) {
+        this.seen.set(key, true);
         // Used again once the response is written out; one cut short may still be writing it.
         response.once('finish', () => this.giveBack(piece));
         return bytes;
@@ -115,6 +139,11 @@ export class OpenAudioFiles {
     this.open.delete(file);
     void cached?.audio.then((audio) => audio?.retire());
   }
+}
+
+/** A range of one version of a file: a file written again has another size, time or inode. */
+function rangeKey({ file, stat }: OpenAudio, { start, end }: { start: number; end: number }) {
+  return `${file}\n${stat.ino}\n${stat.size}\n${stat.mtimeMs}\n${start}\n${end}`;
 }
 
 async function openAudio(file: string): Promise<OpenAudio | null> {
