@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,6 +110,26 @@ describe('MP3 streams made by ffmpeg', () => {
     const kept = [...waiting.filter(alive), third.pid];
     await until(() => !kept.some(alive));
     expect(kept.filter(alive)).toEqual([]);
+  });
+
+  it('begins the stream once the header says what the audio is, not seconds of it later', async () => {
+    await transcoder.prepare();
+    await until(() => starts().length === 1);
+    // The file arrives as slowly as the test writes it: a named pipe.
+    const arriving = path.join(folder, 'arriving.wav');
+    execFileSync('mkfifo', [arriving]);
+    const audio = wavBytes(60, 44_100);
+    const writer = fs.createWriteStream(arriving);
+    const listening = await transcoder.mp3(arriving, { mime: 'audio/wav' });
+    const first = new Promise<Buffer | 'nothing yet'>((resolve) => {
+      listening!.stream.once('data', resolve);
+      setTimeout(() => resolve('nothing yet'), 5000);
+    });
+    // A second and a half of the minute of audio (ffmpeg's own probing would read five).
+    writer.write(audio.subarray(0, 128 * 1024));
+    expect(await first).toBeInstanceOf(Buffer);
+    listening!.stop();
+    writer.destroy();
   });
 
   it('starts its own for another bitrate, a start further in, or a file read by seeking', async () => {

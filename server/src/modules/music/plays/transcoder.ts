@@ -124,7 +124,12 @@ function encoder(ffmpeg: string, kbps: number, inputArgs: string[]): ChildProces
   return child;
 }
 
-/** ffmpeg waiting for audio on its standard input. */
+/**
+ * ffmpeg waiting for audio on its standard input. It begins as soon as the input's header tells
+ * what it is (every format in READ_AS_IT_COMES says so at its start): by default it first reads
+ * five seconds of the audio, some 200 KB of a WAV file, and each piece of the file reaches it by
+ * a turn of the server's event loop, which on a busy server is what its first byte waited for.
+ */
 function encoderOfInput(ffmpeg: string, kbps: number): ChildProcess {
-  return encoder(ffmpeg, kbps, ['-i', 'pipe:0']);
+  return encoder(ffmpeg, kbps, ['-probesize', '32768', '-analyzeduration', '0', '-i', 'pipe:0']);
 }
