@@ -180,6 +180,16 @@ describe("a member's roles and subscriptions on their pages, kept between reques
     ]);
   });
 
+  it('are worked out with one read of the change counts for the whole page', async () => {
+    const { client } = await signedInUser(t.app);
+    await userOfPage(client);
+    takeStatements(log);
+    await userOfPage(client);
+    // Its roles, grants and subscriptions each hold while the counts do: asked for together.
+    const counts = takeStatements(log).filter((sql) => sql.includes('"data_versions"'));
+    expect(counts).toHaveLength(1);
+  });
+
   it('change at once when a role is given, renamed or taken back', async () => {
     const { user, client } = await signedInUser(t.app);
     const before = (await userOfPage(client)).roles.map((role) => role.name);

@@ -106,16 +106,30 @@ export function createUsersService(
       relations: { with?: UserRelation[]; loadCount?: string[] } = {},
     ): Promise<User> {
       const user = userRowToUser(row);
-      user.unread_notifications_count = await unreadNotifications(row.id);
       const wanted = new Set(relations.with ?? []);
-      if (wanted.has('roles')) user.roles = await permissions.rolesOfUser(row.id);
-      if (wanted.has('permissions')) user.permissions = await permissions.forUser(row.id);
-      if (wanted.has('subscriptions')) user.subscriptions = await loaders.subscriptions(row.id);
-      if (wanted.has('social_profiles'))
-        user.social_profiles = await loaders.social_profiles(row.id);
-      if (wanted.has('tokens')) user.tokens = await loaders.tokens(row.id);
-      if (relations.loadCount?.includes('roles'))
-        user.roles_count = await permissions.countRolesOfUser(row.id);
+      const part = <T>(asked: boolean, read: () => Promise<T>) =>
+        asked ? read() : Promise.resolve(undefined);
+      // Asked for together: the parts kept by a change count then share one read of the counts,
+      // and on PostgreSQL the rest go to the database side by side.
+      const [unread, roles, grants, subscriptions, socialProfiles, tokens, rolesCount] =
+        await Promise.all([
+          unreadNotifications(row.id),
+          part(wanted.has('roles'), () => permissions.rolesOfUser(row.id)),
+          part(wanted.has('permissions'), () => permissions.forUser(row.id)),
+          part(wanted.has('subscriptions'), () => loaders.subscriptions(row.id)),
+          part(wanted.has('social_profiles'), () => loaders.social_profiles(row.id)),
+          part(wanted.has('tokens'), () => loaders.tokens(row.id)),
+          part(relations.loadCount?.includes('roles') ?? false, () =>
+            permissions.countRolesOfUser(row.id),
+          ),
+        ]);
+      user.unread_notifications_count = unread;
+      if (roles) user.roles = roles;
+      if (grants) user.permissions = grants;
+      if (subscriptions) user.subscriptions = subscriptions;
+      if (socialProfiles) user.social_profiles = socialProfiles;
+      if (tokens) user.tokens = tokens;
+      if (rolesCount !== undefined) user.roles_count = rolesCount;
       return user;
     },
   };
