@@ -128,8 +128,12 @@ export class Edge {
   private xsrfCookie: CookieWriter | undefined;
   /** Whether each request is logged, as the framework logs those it answers. */
   private logRequests = false;
+  private answered = 0;
+
   /** How many answers the edge has sent. */
-  sent = 0;
+  get sent(): number {
+    return this.answered;
+  }
 
   /** The HTTP server, for Fastify's `serverFactory`: the edge first, then the framework. */
   readonly serverFactory: FastifyServerFactory<RawServerDefault> = (handler, options) => {
@@ -208,7 +212,7 @@ export class Edge {
     for (const cookie of cookies) headers.push('set-cookie', cookie);
     response.writeHead(200, headers);
     response.end(body);
-    this.sent++;
+    this.answered++;
     if (this.logRequests) {
       this.app!.log.info(
         { req: { method: request.method, url: request.url }, res: { statusCode: 200 } },
