@@ -101,6 +101,17 @@ export function firstCallsOf(pathname: string, search = ''): string[] {
   return calls.map(pageCallKey);
 }
 
+/** The player's screens the server draws for guests, by the first segment of their paths. */
+const DRAWN_SCREENS = new Set(['discover', 'artist', 'album']);
+
+/**
+ * Whether the server draws the page at `pathname` for a guest, from the answers to its first
+ * calls, so it paints before its scripts run (the browser's copy then takes the markup over).
+ */
+export function isDrawnForGuests(pathname: string): boolean {
+  return DRAWN_SCREENS.has(pathname.split('/')[1] ?? '') && firstCallsOf(pathname).length > 0;
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -6,7 +6,7 @@ import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { taggedMp3 } from '../../server/src/modules/library/audio-factory.js';
 import { logIn, sendWithXsrf } from './app-process.js';
-import { DESKTOP, MOBILE, saveScreenshot, useBrowser } from './browser.js';
+import { DESKTOP, openApp, MOBILE, saveScreenshot, useBrowser } from './browser.js';
 
 /*
  * The admin area in Chromium: an admin bans a listener whose open session is then signed out,
@@ -457,7 +457,7 @@ describe('the admin area', () => {
       await saveScreenshot(page, 'admin-ads');
 
       const visitor = await (await context()).newPage();
-      await visitor.goto(`/artist/${artists[0]!.id}`);
+      await openApp(visitor, `/artist/${artists[0]!.id}`);
       const frame = visitor.frameLocator('iframe[data-ad-slot="artist_top"]');
       await frame.locator('#promo').getByText('Tour tickets on sale').waitFor();
       expect(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
 import { toneFile } from '../../server/src/test/tones.js';
 import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
-import { DESKTOP, launchBrowser, MOBILE, saveScreenshot } from './browser.js';
+import { DESKTOP, openApp, launchBrowser, MOBILE, saveScreenshot } from './browser.js';
 import { playerBar, shownTitle, waitForElapsed } from './player-bar.js';
 
 /*
@@ -140,7 +140,7 @@ describe('the backstage', () => {
     await saveScreenshot(page, 'backstage-artist-profile');
 
     const visitor = await page.context().newPage();
-    await visitor.goto(`/artist/${/\/backstage\/artists\/(\d+)/.exec(page.url())![1]}`);
+    await openApp(visitor, `/artist/${/\/backstage\/artists\/(\d+)/.exec(page.url())![1]}`);
     await visitor.getByRole('heading', { name: 'Lua Verde', level: 1 }).waitFor();
     const about = visitor.getByRole('region', { name: 'About' });
     await about.getByText('Recife, Brazil').waitFor();
@@ -197,7 +197,7 @@ describe('the backstage', () => {
       .waitFor();
     await saveScreenshot(page, 'backstage-releases');
 
-    await visitor.goto(`/album/${albumId}`);
+    await openApp(visitor, `/album/${albumId}`);
     await visitor.getByRole('heading', { name: 'Maré Cheia', level: 1 }).waitFor();
     const rows = visitor.locator('#player-content').getByRole('row');
     await expect

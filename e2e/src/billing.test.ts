@@ -5,7 +5,7 @@ import {
   type StripeStandin,
 } from '../../server/src/modules/billing/stripe-standin.js';
 import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
-import { DESKTOP, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
+import { DESKTOP, openApp, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
 import { playerBar, waitForElapsed } from './player-bar.js';
 
 /*
@@ -91,7 +91,7 @@ describe('plans and payments', () => {
     const person = account();
 
     // Ads show before there is a plan.
-    await page.goto('/discover');
+    await openApp(page, '/discover');
     await expect.poll(() => adFrames(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
 
     await page.goto('/pricing');
@@ -115,7 +115,7 @@ describe('plans and payments', () => {
     await page.getByRole('heading', { name: 'You are all set' }).waitFor({ timeout: 20_000 });
     await saveScreenshot(page, 'checkout-return');
 
-    await page.goto('/discover');
+    await openApp(page, '/discover');
     await page
       .getByRole('button', { name: 'Play', exact: true })
       .first()
@@ -144,7 +144,7 @@ describe('plans and payments', () => {
 
     // The plan includes offline listening: an album saved on the device plays without a network.
     const albumId = await firstAlbumId(page);
-    await page.goto(`/album/${albumId}`);
+    await openApp(page, `/album/${albumId}`);
     await page.getByRole('button', { name: 'Available offline' }).click();
     await page
       .getByRole('button', { name: 'Remove from this device' })
@@ -169,7 +169,7 @@ describe('plans and payments', () => {
     await register(page, account());
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.goto(`/album/${await firstAlbumId(page)}`);
+    await openApp(page, `/album/${await firstAlbumId(page)}`);
     await page.getByRole('button', { name: 'Available offline' }).click();
     await page.getByText('Offline listening comes with a plan that includes it.').waitFor();
     await page.getByRole('link', { name: 'See plans' }).click();
@@ -335,7 +335,7 @@ describe('plans and payments', () => {
     await register(memberPage, member);
     await memberPage.getByRole('button', { name: 'Create account' }).click();
     await memberPage.waitForURL((url) => url.pathname === '/');
-    await memberPage.goto('/discover');
+    await openApp(memberPage, '/discover');
     await memberPage
       .getByRole('button', { name: 'Play', exact: true })
       .first()

@@ -40,6 +40,15 @@ export async function newPage(
   return context.newPage();
 }
 
+/**
+ * Opens a page and waits for the app to run it: the landing page and a guest's player pages are
+ * drawn by the server, so their buttons show before the app's code has taken them over.
+ */
+export async function openApp(page: Page, url = '/'): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
+}
+
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 

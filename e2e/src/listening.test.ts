@@ -7,7 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { sendWithXsrf } from './app-process.js';
 import { elapsedSeconds, playerBar, shownTitle, waitForElapsed } from './player-bar.js';
-import { DESKTOP, MOBILE, baseURL, useBrowser } from './browser.js';
+import { DESKTOP, openApp, MOBILE, baseURL, useBrowser } from './browser.js';
 
 /*
  * The listener's whole journey, as one visitor lives it: a guest finds an artist from the
@@ -189,7 +189,7 @@ describe('the listening journey', () => {
     // The cookie notice was answered on an earlier visit.
     await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: baseURL() }]);
     const page = await context.newPage();
-    await page.goto('/discover');
+    await openApp(page, '/discover');
 
     await openArtistFromHeaderSearch(page, ARTIST);
     const popular = page.getByRole('table', { name: 'Popular tracks' });

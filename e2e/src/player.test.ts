@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { elapsedSeconds, playerBar, shownTitle, trackTitle, waitForElapsed } from './player-bar.js';
-import { DESKTOP, MOBILE, baseURL, saveScreenshot, useBrowser } from './browser.js';
+import { DESKTOP, openApp, MOBILE, baseURL, saveScreenshot, useBrowser } from './browser.js';
 
 const browser = useBrowser();
 
@@ -18,7 +18,7 @@ const firstPlayButton = (page: Page) =>
 
 /** Starts music the way a visitor does: the first 'Play' button of the discover page. */
 async function startFromDiscover(page: Page) {
-  await page.goto('/discover');
+  await openApp(page, '/discover');
   await firstPlayButton(page).waitFor({ timeout: 30_000 });
   await firstPlayButton(page).click();
 }
@@ -37,13 +37,15 @@ describe('the web player', () => {
     });
 
     // From discover to the Top 50 through the side navigation, then play the whole chart.
-    await page.goto('/discover');
+    await openApp(page, '/discover');
     await firstPlayButton(page).waitFor({ timeout: 30_000 });
     await page
       .getByRole('navigation', { name: 'Browse' })
       .getByRole('link', { name: 'Top 50' })
       .click();
     await page.waitForURL((url) => url.pathname === '/top-50');
+    // The chart's own Play, not discover's while the chart's code arrives.
+    await page.getByRole('heading', { level: 1, name: 'Top 50' }).waitFor({ timeout: 30_000 });
     await firstPlayButton(page).waitFor({ timeout: 30_000 });
     await firstPlayButton(page).click();
     const bar = playerBar(page);
@@ -127,7 +129,7 @@ describe('browsing the catalogue', () => {
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
 
-      await page.goto('/discover');
+      await openApp(page, '/discover');
       const playlists = page.locator('section', {
         has: page.getByRole('heading', { name: 'Featured playlists' }),
       });
@@ -182,7 +184,7 @@ describe('browsing the catalogue', () => {
   ] as const)("opens a playlist, then its owner's profile (%s)", async (name, device) => {
     const context = await newContext(device);
     const page = await context.newPage();
-    await page.goto('/discover');
+    await openApp(page, '/discover');
     await page.locator('#player-content').getByRole('link', { name: 'Focus Flow' }).click();
     await page.getByRole('heading', { level: 1, name: 'Focus Flow' }).waitFor();
     await page.locator('#player-content').getByRole('link', { name: 'admin' }).first().click();
@@ -215,7 +217,7 @@ describe('browsing the catalogue', () => {
       if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
     });
 
-    await page.goto('/discover');
+    await openApp(page, '/discover');
     await firstPlayButton(page).waitFor({ timeout: 30_000 });
     expect(calls).not.toContain('/api/v1/channel/discover');
 
@@ -223,7 +225,7 @@ describe('browsing the catalogue', () => {
       artists: { id: number; name: string }[];
     };
     const artist = artists[0]!;
-    await page.goto(`/artist/${artist.id}`);
+    await openApp(page, `/artist/${artist.id}`);
     await page.getByRole('heading', { level: 1, name: artist.name }).waitFor();
     expect(calls).not.toContain(`/api/v1/artists/${artist.id}`);
 
@@ -233,6 +235,59 @@ describe('browsing the catalogue', () => {
       .getByRole('link', { name: 'Top 50' })
       .click();
     await expect.poll(() => calls, { timeout: 30_000 }).toContain('/api/v1/tracks/top');
+    await context.close();
+  });
+});
+
+describe('a guest’s player pages before their scripts run', () => {
+  it('are drawn by the server, then taken over as drawn: the music plays and a reload keeps it', async () => {
+    const { artists } = (await (await fetch(`${baseURL()}/api/v1/landing/artists`)).json()) as {
+      artists: { id: number; name: string }[];
+    };
+    const artist = artists[0]!;
+
+    // Without scripts: the page the server drew, the player around it.
+    const noScripts = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const drawn = await noScripts.newPage();
+    await drawn.goto(`/artist/${artist.id}`);
+    await drawn.getByRole('heading', { level: 1, name: artist.name }).waitFor();
+    expect(await playerBar(drawn).getByText('Pick something to play').count()).toBe(1);
+    await drawn.goto('/discover');
+    expect(await drawn.locator('#player-content section h2').count()).toBeGreaterThan(0);
+    await noScripts.close();
+
+    // With scripts, held back until the drawn page is marked: the app keeps the same elements.
+    const context = await newContext(DESKTOP);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/artist/${artist.id}`);
+    const heading = page.getByRole('heading', { level: 1, name: artist.name });
+    await heading.evaluate((element) => element.setAttribute('data-drawn-by', 'server'));
+    release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
+    expect(await heading.getAttribute('data-drawn-by')).toBe('server');
+
+    await firstPlayButton(page).click();
+    const bar = playerBar(page);
+    await trackTitle(page).waitFor();
+    const title = await shownTitle(page);
+    await waitForElapsed(bar, 1);
+
+    // A reload draws an empty player, which then shows what this browser saved.
+    await page.unrouteAll();
+    await openApp(page, `/artist/${artist.id}`);
+    await expect.poll(() => shownTitle(page), { timeout: 30_000 }).toBe(title);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

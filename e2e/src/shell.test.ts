@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIn, sendWithXsrf } from './app-process.js';
-import { DESKTOP, MOBILE, baseURL, launchBrowser, newPage } from './browser.js';
+import { DESKTOP, openApp, MOBILE, baseURL, launchBrowser, newPage } from './browser.js';
 
 type Device = typeof DESKTOP | typeof MOBILE;
 
@@ -39,12 +39,6 @@ async function adminRoleId(): Promise<number> {
   );
   await page.close();
   return roles.find((role) => role.name === 'admin')!.id;
-}
-
-/** Opens a page and waits for the app to run it (the landing page is drawn before that). */
-async function openApp(page: Page, url = '/'): Promise<void> {
-  await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
 }
 
 async function acceptCookies(context: BrowserContext): Promise<void> {

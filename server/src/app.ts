@@ -10,7 +10,7 @@ import { errorHandlerPlugin } from './core/error-handler.js';
 import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
 import { securityHeadersPlugin, inlineScriptsOf } from './core/security-headers.js';
-import { landingPageFrom } from './core/prerender.js';
+import { landingPageFrom, playerPagesFrom } from './core/prerender.js';
 import { createResponseSerializerCompiler } from './core/response-serializer.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
@@ -502,11 +502,13 @@ export async function buildApp(
   });
   const pageTemplate = readPageTemplate(config.webDist);
   const landingPage = landingPageFrom(config.webDist, pageTemplate);
+  const playerPages = playerPagesFrom(config.webDist, pageTemplate);
   await app.register(securityHeadersPlugin, {
     appUrl: config.appUrl,
     inlineScripts: [
       ...inlineScriptsOf(pageTemplate),
       ...inlineScriptsOf(landingPage?.template ?? ''),
+      ...inlineScriptsOf(playerPages?.template ?? ''),
       ...SOCIAL_PAGE_SCRIPTS,
     ],
     // Browsers upload straight to S3-compatible storage when it is configured.
@@ -644,6 +646,7 @@ export async function buildApp(
     seoResolvers: [customPageSeoResolver(services.customPages)],
     headTags: (pathname) => services.customCode.headTags(pathname),
     landing: landingPage,
+    playerPages,
   });
 
   app.decorate('services', services);

@@ -1,12 +1,14 @@
 import './ui/styles.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AppTree } from './app/app-tree';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
-import { MarkRunning } from './app/mark-running';
 import { PageLoadError } from './app/page-load-error';
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { takePageAnswer } from './api/page-calls';
+import { queryClient } from './api/query-client';
+import { createAppRouter, loadScreensAt } from './app/router';
+import { seedDrawnScreen } from './features/player/drawn-screens';
 import { isInAppearanceEditor } from './features/appearance/appearance-editor';
 import { registerOfflineAudio } from './features/player/offline/offline-audio';
 import { applyTranslations } from './i18n/i18n';
@@ -24,6 +26,11 @@ async function start() {
     createRoot(container).render(<PageLoadError onRetry={() => window.location.reload()} />);
     return;
   }
+  // A guest's player page comes drawn (see prerender.tsx): its code and data are made ready
+  // first, so the first render is the page as drawn and takes it over.
+  const drawn = container.firstElementChild !== null;
+  if (drawn) await loadScreensAt(window.location.pathname);
+  const takesOver = drawn && seedDrawnScreen(queryClient, window.location.pathname, takePageAnswer);
   const router = createAppRouter();
   if (isInAppearanceEditor()) {
     // Loaded only inside the editor's frame: visitors never download it.
@@ -31,18 +38,12 @@ async function start() {
       preview.listenToAppearanceEditor(router),
     );
   }
-  const root = createRoot(container);
+  const app = <AppTree router={<RouterProvider router={router} />} />;
   // Drawing the first screen in a transition yields to the browser every few milliseconds, as
   // the landing page's hydration does, rather than holding the main thread for the whole tree.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-        <MarkRunning />
-      </StrictMode>,
-    );
+    if (takesOver) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 }
 

@@ -91,13 +91,18 @@ export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** The address of the template's own script (the app's entry), or undefined for a bare page. */
+export function entryScriptOf(template: string): string | undefined {
+  return ENTRY_SCRIPT.exec(template)?.[1];
+}
 
 /**
- * The page template with the script `entry` (the landing page's own) in place of its own, loaded
- * only after the first paint: for a page drawn on the server, which then shows with its styles and
- * header image alone, before the code takes the network and the main thread; it then hydrates
- * the page. It starts a frame after the browser reports the first paint; a tab opened in the
+ * The page template with the script `entry` (the landing page's own, or the app's) in place of
+ * its own, loaded only after the first paint: for a page drawn on the server, which then shows
+ * with its styles and header image alone, before the code takes the network and the main
+ * thread; it then hydrates the page. It starts a frame after the browser reports the first paint; a tab opened in the
  * background paints nothing until shown, so it starts there at once, and a browser that reports
  * no paints starts it after a second.
  */

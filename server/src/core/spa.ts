@@ -9,13 +9,17 @@ import { API_PREFIX } from '@cadenza/contracts/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
-import { firstCallsOf, PAGE_CALLS_ELEMENT_ID } from '@cadenza/contracts/page-calls';
+import {
+  firstCallsOf,
+  isDrawnForGuests,
+  PAGE_CALLS_ELEMENT_ID,
+} from '@cadenza/contracts/page-calls';
 import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
 import { endOfHead, FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
 import { modulePreloadsFrom } from './page-scripts.js';
-import type { LandingPage } from './prerender.js';
+import type { LandingPage, PlayerPages } from './prerender.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
 export type SeoResolver = (
@@ -34,6 +38,8 @@ export interface SpaOptions {
   headTags?: (pathname: string) => Promise<string>;
   /** The landing page drawn for guests, so it paints before its scripts run. */
   landing?: LandingPage | undefined;
+  /** The player's pages drawn for guests, so they paint before their scripts run. */
+  playerPages?: PlayerPages | undefined;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -45,11 +51,16 @@ interface SharedPage {
   /** The bytes compressed, each encoding made the first time a browser accepts it. */
   compressed: Partial<Record<Encoding, Buffer>>;
   /**
-   * The page as last sent with a player screen's answers in it, compressed, by the answers'
-   * digest: guests asking for a page get the same answers until the catalogue changes, so it is
-   * compressed once for them all rather than for each (which halved the rate it was served at).
+   * The page as last sent with a player screen's answers in it (and, for a screen drawn for
+   * guests, drawn from them), compressed, by the answers' digest: guests asking for a page get
+   * the same answers until the catalogue changes, so it is made and compressed once for them
+   * all rather than for each (which halved the rate it was served at).
    */
-  answered?: { digest: string; compressed: Partial<Record<Encoding, Buffer>> };
+  answered?: {
+    digest: string;
+    bytes: Promise<Buffer>;
+    compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+  };
 }
 
 type Encoding = 'br' | 'gzip';
@@ -86,7 +97,7 @@ const API_PATH = new RegExp(`^(${API_PREFIX}|/auth|/secure|/log-viewer)(/|$)`);
 export const spaPlugin = fp<SpaOptions>(
   async (
     app: FastifyInstance,
-    { webDist, template, bootstrap, settings, seoResolvers = [], headTags, landing },
+    { webDist, template, bootstrap, settings, seoResolvers = [], headTags, landing, playerPages },
   ) => {
     if (fs.existsSync(webDist)) {
       // Built files are the same for everyone: they read no session and set no cookie.
@@ -171,6 +182,34 @@ export const spaPlugin = fp<SpaOptions>(
       return markup;
     }
 
+    /**
+     * A guest's player page with the answers to its first calls (`answers`, their JSON) in it,
+     * and drawn from them when it is a page drawn for guests.
+     */
+    async function answeredPage(
+      request: FastifyRequest,
+      pathname: string,
+      data: BootstrapData,
+      seo: SeoTags,
+      extra: string,
+      shared: SharedPage,
+      answers: string,
+    ): Promise<Buffer> {
+      let html = shared.html;
+      if (playerPages && isDrawnForGuests(pathname)) {
+        try {
+          const url = new URL(request.url, 'http://localhost');
+          const calls = JSON.parse(answers) as Record<string, unknown>;
+          const body = await playerPages.draw(data, url, calls);
+          if (body) html = renderPage(playerPages.template, seo, data, extra, body);
+        } catch (error) {
+          // The page still works without it: its scripts draw it, as on a member's visit.
+          request.log.error({ err: error }, 'A player page could not be drawn on the server.');
+        }
+      }
+      return Buffer.from(endOfHead(html, answersElement(answers)));
+    }
+
     app.setNotFoundHandler(async (request, reply) => {
       const [pathname = '/', search] = request.url.split('?');
       if ((request.method !== 'GET' && request.method !== 'HEAD') || API_PATH.test(pathname)) {
@@ -190,7 +229,9 @@ export const spaPlugin = fp<SpaOptions>(
       // A member's page goes as it is: it holds their own data beside text the address put
       // there (a search's words), and its compressed size could let another site guess at the
       // data, one request after another (the attack known as BREACH).
-      if (request.user) return reply.send(endOfHead(renderOne(data, seo, extra, body), answers));
+      if (request.user) {
+        return reply.send(endOfHead(renderOne(data, seo, extra, body), answersElement(answers)));
+      }
       const shared = guestPage(data, seo, extra, body);
       reply.header('vary', 'accept-encoding');
       const encoding = negotiate(
@@ -199,13 +240,15 @@ export const spaPlugin = fp<SpaOptions>(
       ) as Encoding | null;
       // The answers go into the page after the guests' shared copy.
       if (answers) {
-        const page = () => Buffer.from(endOfHead(shared.html, answers));
-        if (!encoding) return reply.send(page());
         const digest = crypto.createHash('sha256').update(answers).digest('base64');
-        if (shared.answered?.digest !== digest) shared.answered = { digest, compressed: {} };
-        const { compressed } = shared.answered;
-        compressed[encoding] ??= await compressQuickly[encoding](page());
-        return reply.header('content-encoding', encoding).send(compressed[encoding]);
+        if (shared.answered?.digest !== digest) {
+          const bytes = answeredPage(request, pathname, data, seo, extra, shared, answers);
+          shared.answered = { digest, bytes, compressed: {} };
+        }
+        const answered = shared.answered;
+        if (!encoding) return reply.send(await answered.bytes);
+        answered.compressed[encoding] ??= answered.bytes.then(compressQuickly[encoding]);
+        return reply.header('content-encoding', encoding).send(await answered.compressed[encoding]);
       }
       // Otherwise the page goes as it is kept, compressed once for every guest.
       if (!encoding) return reply.send(shared.bytes);
@@ -220,7 +263,7 @@ export const spaPlugin = fp<SpaOptions>(
 const ASKER_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent'] as const;
 
 /**
- * The answers to a player page's first API calls, as the page's script element ('' for none):
+ * The answers to a player page's first API calls, as one JSON object by URL ('' for none):
  * each call runs through the app itself with the page request's credentials, so it is checked
  * as the browser's own call would be, and only a call that succeeds is kept.
  */
@@ -246,7 +289,12 @@ async function answersOf(
         answers.push(`${JSON.stringify(url)}:${response.payload}`);
     }),
   );
-  if (answers.length === 0) return '';
-  const json = scriptSafeText(`{${answers.join(',')}}`);
+  return answers.length === 0 ? '' : `{${answers.join(',')}}`;
+}
+
+/** The page's script element holding the answers of {@link answersOf} ('' for none). */
+function answersElement(answers: string): string {
+  if (!answers) return '';
+  const json = scriptSafeText(answers);
   return `<script type="application/json" id="${PAGE_CALLS_ELEMENT_ID}">${json}</script>`;
 }

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { playerRoutes } from '../features/player/player-routes';
 import { GuestOnly, RequireAuth, RequirePermission, RequireSetting } from './guards';
@@ -177,4 +177,19 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the screens at `pathname` into their routes: a page the server drew is
+ * taken over by a router whose first render is that page, not the loading fallback it would
+ * show while the code arrived.
+ */
+export async function loadScreensAt(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }

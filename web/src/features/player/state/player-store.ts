@@ -464,6 +464,9 @@ function browserStorage(): Storage | null {
   }
 }
 
+/** The player as the server draws it. */
+const DRAWN_STATE = initialState();
+
 /** The one player of the app. */
 export const playerStore = createPlayerStore({ storage: browserStorage() });
 export const player = playerStore.actions;
@@ -475,7 +478,9 @@ export function usePlayerStore<T>(selector?: (state: PlayerState) => T): T | Pla
   return useSyncExternalStore(
     playerStore.subscribe,
     () => select(playerStore.getState()),
-    () => select(playerStore.getState()),
+    // A page the server drew has an empty player (it cannot know what this browser saved):
+    // it is taken over as drawn, then shows what was saved.
+    () => select(DRAWN_STATE),
   );
 }
 

@@ -120,6 +120,15 @@ export function HeaderSearch({ className }: { className?: string }) {
   const options = groups.flatMap((group) => group.options);
   const showList = open && value.trim().length > 0 && query.length > 0;
 
+  // On a page the server drew, the visitor may type before the app takes the page over: what
+  // they typed stays, and its results show while they are still in the box.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input?.value) return;
+    setValue(input.value);
+    if (document.activeElement === input) setOpen(true);
+  }, []);
+
   const go = (href: string) => {
     setOpen(false);
     setActive(-1);
