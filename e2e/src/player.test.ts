@@ -254,6 +254,12 @@ describe('a guest’s player pages before their scripts run', () => {
     expect(await playerBar(drawn).getByText('Pick something to play').count()).toBe(1);
     await drawn.goto('/discover');
     expect(await drawn.locator('#player-content section h2').count()).toBeGreaterThan(0);
+    const releases = (await (await fetch(`${baseURL()}/api/v1/albums/new-releases`)).json()) as {
+      pagination: { data: { id: number; name: string }[] };
+    };
+    const newest = releases.pagination.data[0]!;
+    await drawn.goto(`/album/${newest.id}`);
+    await drawn.getByRole('heading', { level: 1, name: newest.name }).waitFor();
     await noScripts.close();
 
     // With scripts, held back until the drawn page is marked: the app keeps the same elements.

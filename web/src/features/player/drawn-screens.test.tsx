@@ -47,6 +47,15 @@ const DISCOVER = {
   }),
 };
 
+const ALBUM = {
+  album: makeAlbum({
+    id: 50,
+    name: 'Tidal Lines',
+    tracks: [makeTrack({ name: 'Salt Letters' }), makeTrack({ name: 'Harbour Lights' })],
+    tracks_count: 2,
+  }),
+};
+
 /** The answers a page at `pathname` comes with: its first call answered with `answer`. */
 const answersOf = (pathname: string, answer: unknown) =>
   Object.fromEntries(firstCallsOf(pathname).map((url) => [url, answer]));
@@ -120,6 +129,18 @@ describe('a player page drawn on the server for a guest', () => {
     expect(mismatches).toEqual([]);
     expect(within(container).getByRole('heading', { name: 'New this week' })).toBeTruthy();
     expect(api.callsTo('GET /api/v1/channel/discover')).toEqual([]);
+  });
+
+  it('shows an album with its tracks, and is taken over as drawn', async () => {
+    const { markup, container, heading, mismatches, api } = await drawAndTakeOver(
+      '/album/50',
+      ALBUM,
+    );
+    expect(markup).toContain('Tidal Lines');
+    expect(mismatches).toEqual([]);
+    expect(within(container).getByRole('heading', { level: 1, name: 'Tidal Lines' })).toBe(heading);
+    expect(await within(container).findByText('Harbour Lights')).toBeTruthy();
+    expect(api.callsTo('GET /api/v1/albums/50')).toEqual([]);
   });
 
   it('keeps what the visitor typed in the search before the app took over, and searches it', async () => {

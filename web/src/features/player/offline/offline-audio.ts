@@ -33,6 +33,16 @@ export function offlineSupported(): boolean {
   return 'serviceWorker' in navigator && 'caches' in window;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * Whether this browser can keep songs offline. A page the server drew offers it, as nearly every
+ * browser can; one that cannot drops the offer once the app has taken the page over.
+ */
+export function useOfflineSupported(): boolean {
+  return useSyncExternalStore(noSubscription, offlineSupported, () => true);
+}
+
 /**
  * Starts the worker that plays saved tracks; nothing happens where browsers lack one. Saved
  * tracks belong to the listener who saved them: signing out removes them from the device.
@@ -76,8 +86,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const NONE_SAVED = new Set<number>();
+const noneSaved = () => NONE_SAVED;
+
 /** Whether every one of these tracks is saved offline (false for none). */
 export function useSavedOffline(trackIds: number[]): boolean {
-  const snapshot = useSyncExternalStore(subscribe, () => saved);
+  // A page the server drew shows nothing saved: what this browser saved follows the take-over.
+  const snapshot = useSyncExternalStore(subscribe, () => saved, noneSaved);
   return trackIds.length > 0 && trackIds.every((id) => snapshot.has(id));
 }

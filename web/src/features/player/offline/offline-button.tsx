@@ -10,7 +10,7 @@ import { usePermission } from '../../../app/access';
 import { useAuthUser } from '../../../app/bootstrap';
 import { IconButton } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
-import { offlineSupported, removeOffline, saveOffline, useSavedOffline } from './offline-audio';
+import { removeOffline, saveOffline, useOfflineSupported, useSavedOffline } from './offline-audio';
 
 /**
  * "Available offline" for an album or a playlist. Plans with `music.offline` save its tracks on
@@ -29,8 +29,9 @@ export function OfflineButton({
   const allowed = usePermission(MUSIC_PERMISSIONS.offline);
   const known = Array.isArray(tracks) ? tracks.map((track) => track.id) : [];
   const saved = useSavedOffline(known);
+  const supported = useOfflineSupported();
   const [busy, setBusy] = useState(false);
-  if (!offlineSupported()) return null;
+  if (!supported) return null;
 
   const toggle = async () => {
     if (!user) return void navigate('/login');
