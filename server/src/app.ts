@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accessPlugin } from './core/access.js';
-import { authContextPlugin } from './core/auth-context.js';
+import { authContextPlugin, signedInReader } from './core/auth-context.js';
 import { errorHandlerPlugin } from './core/error-handler.js';
 import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
@@ -526,6 +526,7 @@ export async function buildApp(
     newSessionId: services.sessions.newId,
     xsrfTokens: xsrf,
     secureCookies: config.secureCookies,
+    signedIn: signedInReader(services.sessions),
     versions: () => dataVersions(db.kysely),
   });
 

@@ -5,9 +5,11 @@ import type { AccessTokensService } from '../modules/access-tokens/access-tokens
 import type { PermissionsService } from '../modules/roles/permissions.service.js';
 import {
   isGuestId,
+  nextTouchAt,
   REMEMBER_SECONDS,
   type SessionsService,
 } from '../modules/sessions/sessions.service.js';
+import type { SessionRow } from '../modules/sessions/sessions.table.js';
 import { isBanned, type UserRow } from '../modules/users/users.table.js';
 import { addCookie } from './cookies.js';
 import type { RequestSession } from './request-context.js';
@@ -149,4 +151,33 @@ export const sessionCookieOptions = (secure: boolean, remember: boolean) =>
 function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure: boolean): void {
   const remember = request.session.row?.remember === 1;
   addCookie(reply, SESSION_COOKIE, request.session.id, sessionCookieOptions(secure, remember));
+}
+
+/**
+ * What a member's page is worked out from of their session and user (see `edge.ts`): the same
+ * text while neither has changed. The session's clock-work (its last activity, its end, the
+ * address it was last used from) shows on no page and is left out.
+ */
+export function signedInState(session: SessionRow, user: UserRow): string {
+  const { user_id: userId, remember, payload } = session;
+  return JSON.stringify([userId, remember, payload, user]);
+}
+
+/** A signed-in session as a request with it would find it now, for the edge (see there). */
+export interface SignedIn {
+  /** See `signedInState`. */
+  state: string;
+  /** Until when a request with it finds it as it is: its end, or its next touch. */
+  until: number;
+}
+
+/** Reads a signed-in session as the hooks above would: none once it ended or its user is banned. */
+export function signedInReader(sessions: SessionsService) {
+  return async (rawId: string): Promise<SignedIn | undefined> => {
+    const found = await sessions.findWithUser(rawId);
+    if (!found?.user || isBanned(found.user)) return undefined;
+    const { session, user } = found;
+    const until = Math.min(Date.parse(session.expires_at), nextTouchAt(session));
+    return { state: signedInState(session, user), until };
+  };
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTrack } from '../modules/music/music.fixtures.js';
 import { bootstrapDataOf } from '../test/pages.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
+import { signedInUser } from '../test/factories.js';
 import { TestClient } from '../test/test-client.js';
 import { SESSION_COOKIE } from './auth-context.js';
 
@@ -158,7 +160,6 @@ describe("a guest's page", () => {
   it('is never sent for a member or a token client', async () => {
     const admin = new TestClient(t.app);
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const token = await admin.post('/api/v1/access-tokens', { tokenName: 'edge' });
     const bearer = `Bearer ${token.json().plainTextToken as string}`;
     await get('/pricing');
@@ -166,7 +167,7 @@ describe("a guest's page", () => {
     let member: Answer | undefined;
     let client: Answer | undefined;
     const sent = await sentByTheEdge(async () => {
-      member = await get('/pricing', { cookie });
+      member = await get('/pricing', { cookie: cookieHeader(admin.cookies) });
       client = await get('/pricing', { authorization: bearer });
     });
     expect(sent).toBe(0);
@@ -174,3 +175,122 @@ describe("a guest's page", () => {
     expect(bootstrapDataOf(client!.body).user?.email).toBe(ADMIN_EMAIL);
   });
 });
+
+describe("a member's page", () => {
+  /** A new member's cookies, and their page at `url` asked for once, so the edge keeps it. */
+  async function memberWithPage(url: string) {
+    const { user, client } = await signedInUser(t.app);
+    const cookie = cookieHeader(client.cookies);
+    const first = await get(url, { cookie });
+    expect(bootstrapDataOf(first.body).user?.email).toBe(user.email);
+    return { user, client, cookie, first };
+  }
+  const db = () => t.db.kysely;
+
+  it('is sent again for their session alone, as the app wrote it, with no cookie', async () => {
+    const { user, cookie, first } = await memberWithPage('/account');
+    let again: Answer | undefined;
+    expect(await sentByTheEdge(async () => (again = await get('/account', { cookie })))).toBe(1);
+    expect(again).toEqual({ ...first, cookies: new Map() });
+
+    // Another member, a guest and a cookie of neither never get it.
+    const other = await signedInUser(t.app);
+    let others: Answer[] = [];
+    const sent = await sentByTheEdge(async () => {
+      others = [
+        await get('/account', { cookie: cookieHeader(other.client.cookies) }),
+        await get('/account'),
+        await get('/account', { cookie: `${SESSION_COOKIE}=${'x'.repeat(40)}` }),
+      ];
+    });
+    expect(sent).toBe(0);
+    const [theirs, guest, unknown] = others.map((page) => bootstrapDataOf(page.body).user);
+    expect(theirs?.email).toBe(other.user.email);
+    expect(theirs?.email).not.toBe(user.email);
+    expect(guest).toBeNull();
+    expect(unknown).toBeNull();
+  });
+
+  it('shows at once what changed outside the web: their account, their notifications, their roles', async () => {
+    const { user, cookie } = await memberWithPage('/account');
+    await db()
+      .updateTable('users')
+      .set({ first_name: 'Outside' })
+      .where('id', '=', user.id)
+      .execute();
+    expect(bootstrapDataOf((await get('/account', { cookie })).body).user?.first_name).toBe(
+      'Outside',
+    );
+
+    await get('/account', { cookie });
+    await db()
+      .insertInto('notifications')
+      .values({
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        type: 'edge-test',
+        data: JSON.stringify({ lines: [{ content: 'From a job' }] }),
+        read_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const notified = bootstrapDataOf((await get('/account', { cookie })).body).user;
+    expect(notified?.unread_notifications_count).toBe(1);
+
+    await db()
+      .insertInto('user_roles')
+      .values({ user_id: user.id, role_id: (await adminRoleId())! })
+      .execute();
+    const granted = bootstrapDataOf((await get('/account', { cookie })).body).user;
+    expect(granted?.roles.map((role) => role.name)).toContain('admin');
+  });
+
+  it('is no longer sent once the session has ended anywhere, or the member is banned', async () => {
+    const ended = await memberWithPage('/account');
+    await db().deleteFrom('sessions').where('user_id', '=', ended.user.id).execute();
+    expect(bootstrapDataOf((await get('/account', { cookie: ended.cookie })).body).user).toBeNull();
+
+    const banned = await memberWithPage('/account');
+    await db()
+      .updateTable('users')
+      .set({ banned_at: new Date().toISOString() })
+      .where('id', '=', banned.user.id)
+      .execute();
+    expect(
+      bootstrapDataOf((await get('/account', { cookie: banned.cookie })).body).user,
+    ).toBeNull();
+  });
+
+  it('leaves a session due its touch to the app, which touches it', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const cookie = cookieHeader(client.cookies);
+    // Last touched almost a minute ago: the page is kept only until the touch is due.
+    const lastActive = new Date(Date.now() - 59_700).toISOString();
+    const session = db().updateTable('sessions').where('user_id', '=', user.id);
+    await session.set({ last_active: lastActive }).execute();
+    await get('/account', { cookie });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await sentByTheEdge(() => get('/account', { cookie }))).toBe(0);
+    const row = await db()
+      .selectFrom('sessions')
+      .select('last_active')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_active > lastActive).toBe(true);
+    expect(await sentByTheEdge(() => get('/account', { cookie }))).toBe(1);
+  });
+
+  it('is made afresh where it holds answers: a player page', async () => {
+    const { cookie } = await memberWithPage('/library');
+    expect(await sentByTheEdge(() => get('/library', { cookie }))).toBe(0);
+  });
+});
+
+async function adminRoleId(): Promise<number | undefined> {
+  const role = await t.db.kysely
+    .selectFrom('roles')
+    .select('id')
+    .where('name', '=', 'admin')
+    .executeTakeFirst();
+  return role?.id;
+}

@@ -12,7 +12,12 @@ import fp from 'fastify-plugin';
 import { RecentlyUsed } from '../infra/recently-used.js';
 import { LOCALE_COOKIE } from '../modules/localization/localization.service.js';
 import { isGuestId } from '../modules/sessions/sessions.service.js';
-import { SESSION_COOKIE, sessionCookieOptions } from './auth-context.js';
+import {
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  signedInState,
+  type SignedIn,
+} from './auth-context.js';
 import { xsrfCookieOptions, type XsrfTokens } from './xsrf.js';
 
 declare module 'fastify' {
@@ -37,22 +42,25 @@ export interface EdgeOptions {
   newSessionId: () => string;
   xsrfTokens: XsrfTokens;
   secureCookies: boolean;
+  /** A signed-in session as a request with it would find it now (`signedInReader`). */
+  signedIn: (rawId: string) => Promise<SignedIn | undefined>;
   /**
    * The database's change counts as one text (`dataVersions`): a page holding the catalogue's
-   * answers kept under other counts is out of date, whichever instance or process made the change.
+   * answers, or a member's, kept under other counts is out of date, whichever instance or process
+   * made the change.
    */
   versions: () => Promise<string>;
 }
 
 /**
- * A guest's page is kept for at most this long. The parts it is made of are the site's settings,
+ * A page is kept for at most this long. The parts it is made of are the site's settings,
  * themes and roles, each kept by its own service for a few seconds before it looks again (another
- * instance's changes show within that), and the catalogue's answers, checked against the change
- * counts on every request; what changes by the clock alone (a release that goes public at its
- * hour) shows within this second.
+ * instance's changes show within that), and the catalogue's answers and a member's own data,
+ * checked against the change counts on every request; what changes by the clock alone (a release
+ * that goes public at its hour, a plan's period that ends) shows within this second.
  */
 const PAGE_KEPT_MS = 1_000;
-/** Pages of distinct addresses, languages and browsers kept at once. */
+/** Pages of distinct addresses, languages, browsers and members kept at once. */
 const PAGES_KEPT = 500;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers each answer gets of its own: the connection's, the date, and the visitor's cookies. */
@@ -65,7 +73,11 @@ type Keepable =
       key: string;
       generation: number;
       until: number;
-      /** The counts read as the page is worked out; none for a page without the catalogue's answers. */
+      /** A member's page: their session and user as the page began (`signedInState`). */
+      member: string | null;
+      /** The session id the request came with. */
+      sessionId: string | undefined;
+      /** The counts read before the page is worked out; none for a guest's page without answers. */
       versions: Promise<string> | null;
     };
 
@@ -89,28 +101,36 @@ interface KeptPage extends KeptAnswer {
   versions: string | null;
 }
 
-/** A guest, as their cookies tell: their session id and anti-forgery token, if they have them. */
-interface Guest {
+/** Who asks, as their cookies tell: their session id and anti-forgery token, if they have them. */
+interface Visitor {
   sessionId: string | undefined;
   xsrfToken: string | undefined;
   locale: string | undefined;
+  /** The session id is not a guest's: the page, if kept, is this session's alone. */
+  member: boolean;
 }
 
 /**
  * The edge: answers the app already gave, written to the connection before the framework sees
- * the request. Two kinds are kept:
+ * the request. Three kinds are kept:
  *
  * - a route's answer that is the same for every request (`config: { constant: true }`, the health
  *   check), kept from its first request on;
  * - a guest's page: the web app's HTML with the bootstrap data, the same for every guest who asks
  *   for the same address with the same language, browser and encodings (the key below holds all
  *   the page is worked out from). Each guest still gets cookies of their own: a new visitor a
- *   session id and its anti-forgery token, made as the framework's hooks make them.
+ *   session id and its anti-forgery token, made as the framework's hooks make them;
+ * - a member's page without a player screen's answers, for their session's cookie alone, while
+ *   every change count is unchanged: the `members` count follows their session and user (a
+ *   sign-out, a ban, an edit to their account anywhere) and their unread notifications, `access`
+ *   their roles and plans. It is kept only if the session and user it was made from are still
+ *   those read after the counts, and only until the session ends or is due its touch (which the
+ *   framework then makes).
  *
  * Nothing else changes: every answer the edge sends is one the app wrote itself for the same
  * request, headers and all. A kept page is dropped when this instance handles any request that
  * changes data, when the database's change counts move (a player page, which holds the
- * catalogue's answers), and after a second.
+ * catalogue's answers, and a member's), and after a second.
  *
  * Measured on two cores with the load generator on one (bare `node:http` 38,000 to 54,000 req/s):
  * the framework alone, with the app's headers, answered about 0.8 of bare `node:http`; the
@@ -162,8 +182,15 @@ export class Edge {
       this.logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
       app.decorateRequest('keepable', null);
       app.addHook('onRequest', (request, _reply, done) => {
-        request.keepable = this.keepable(request);
-        done();
+        const keepable = (request.keepable = this.keepable(request));
+        // The page is worked out once the counts are read, so a change made meanwhile moves
+        // them past those it is kept under.
+        if (keepable?.kind === 'page' && keepable.versions)
+          keepable.versions.then(
+            () => done(),
+            () => done(),
+          );
+        else done();
       });
       app.addHook('onSend', (request, reply, payload, done) => {
         if (request.keepable) this.keep(request, reply, payload);
@@ -191,12 +218,13 @@ export class Edge {
     if (constant) return this.send(request, response, constant);
     const found = this.pages.size > 0 ? this.keptPage(request) : undefined;
     if (!found) return handler(request, response);
-    const { page, guest } = found;
-    if (page.versions === null) return this.send(request, response, page, this.cookiesOf(guest));
+    const { page, visitor } = found;
+    if (page.versions === null) return this.send(request, response, page, this.cookiesOf(visitor));
     this.options!.versions().then(
       (versions) => {
-        if (versions !== page.versions || this.closing) return handler(request, response);
-        this.send(request, response, page, this.cookiesOf(guest));
+        const holds = versions === page.versions && page.generation === this.generation;
+        if (!holds || this.closing) return handler(request, response);
+        this.send(request, response, page, this.cookiesOf(visitor));
       },
       () => handler(request, response),
     );
@@ -221,15 +249,14 @@ export class Edge {
     }
   }
 
-  /** The page kept for this guest's request, while it holds. */
-  private keptPage(request: IncomingMessage): { page: KeptPage; guest: Guest } | undefined {
+  /** The page kept for this visitor's request, while it holds (its counts are checked after). */
+  private keptPage(request: IncomingMessage): { page: KeptPage; visitor: Visitor } | undefined {
     if (request.headers.authorization !== undefined) return undefined;
     const { cookie } = request.headers;
-    const guest = this.guestOf(cookie ? this.app!.parseCookie(cookie) : {});
-    if (!guest) return undefined;
-    const page = this.pages.get(pageKey(request, guest));
+    const visitor = visitorOf(cookie ? this.app!.parseCookie(cookie) : {});
+    const page = this.pages.get(pageKey(request, visitor));
     if (!page || page.generation !== this.generation || page.until <= Date.now()) return undefined;
-    return { page, guest };
+    return { page, visitor };
   }
 
   /** Whether the framework's answer to this request may be kept, and under what. */
@@ -241,18 +268,25 @@ export class Edge {
       return request.url === request.routeOptions.url ? { kind: 'constant' } : null;
     // The web app's pages are the framework's answer to the addresses no route claims.
     if (!request.is404 || request.headers.authorization !== undefined) return null;
-    const guest = this.guestOf(request.cookies);
-    if (!guest) return null;
+    const visitor = visitorOf(request.cookies);
     const [pathname, search] = request.url.split('?', 2);
     // A player page holds the answers to its first calls (see `spa.ts`): the catalogue's data.
-    const counted = firstCallsOf(pathname!, search).length > 0;
+    const answered = firstCallsOf(pathname!, search).length > 0;
+    let member: string | null = null;
+    if (visitor.member) {
+      // A member's answers hold their library and likes too, which no count follows.
+      const { session, user } = request;
+      if (answered || request.authMethod !== 'session' || !user || !session.row) return null;
+      member = signedInState(session.row, user);
+    }
     return {
       kind: 'page',
-      key: pageKey(request.raw, guest),
+      key: pageKey(request.raw, visitor),
       generation: this.generation,
       until: Date.now() + PAGE_KEPT_MS,
-      // Read before the page is worked out, so a change made meanwhile is not missed.
-      versions: counted ? this.options!.versions() : null,
+      member,
+      sessionId: visitor.sessionId,
+      versions: answered || member !== null ? this.options!.versions() : null,
     };
   }
 
@@ -271,36 +305,63 @@ export class Edge {
       this.constants.set(request.url, { head, body });
       return;
     }
-    // A member's page holds their own data; only a guest's is the same for every guest.
-    if (request.user || request.authMethod) return;
+    // Kept as whose it began as: a guest's page for every guest, a member's for their session.
+    const signedIn = request.user !== null || request.authMethod !== null;
+    if (signedIn !== (keepable.member !== null)) return;
     const { key, generation, until } = keepable;
     if (!keepable.versions) {
       this.pages.set(key, { head, body, generation, until, versions: null });
       return;
     }
-    keepable.versions.then(
-      (versions) => this.pages.set(key, { head, body, generation, until, versions }),
+    Promise.all([keepable.versions, this.memberUntil(keepable)]).then(
+      ([versions, memberUntil]) => {
+        if (memberUntil === undefined) return;
+        this.pages.set(key, {
+          head,
+          body,
+          generation,
+          until: Math.min(until, memberUntil),
+          versions,
+        });
+      },
       () => undefined,
     );
   }
 
-  /** The guest these cookies make: none for a signed-in session's cookie. */
-  private guestOf(cookies: Record<string, string | undefined>): Guest | undefined {
-    const sessionId = cookies[SESSION_COOKIE];
-    if (sessionId !== undefined && !isGuestId(sessionId)) return undefined;
-    return { sessionId, xsrfToken: cookies[XSRF_COOKIE], locale: cookies[LOCALE_COOKIE] };
+  /**
+   * Until when a member's page holds as far as their session goes (Infinity for a guest's), or
+   * undefined when it must not be kept. The session and user are read again, after the counts
+   * the page is kept under: what the page was made from is then known to be what those counts
+   * stand for.
+   */
+  private async memberUntil(
+    keepable: Extract<Keepable, { kind: 'page' }>,
+  ): Promise<number | undefined> {
+    if (keepable.member === null) return Infinity;
+    const now = await this.options!.signedIn(keepable.sessionId!);
+    return now?.state === keepable.member ? now.until : undefined;
   }
 
-  /** The cookies the framework's hooks would set for this guest (see auth-context and xsrf). */
-  private cookiesOf(guest: Guest): string[] {
+  /** The cookies the framework's hooks would set for this visitor (see auth-context and xsrf). */
+  private cookiesOf(visitor: Visitor): string[] {
     const { newSessionId, xsrfTokens } = this.options!;
-    if (!guest.sessionId) {
+    if (!visitor.sessionId) {
       const id = newSessionId();
       return [this.sessionCookie!(id), this.xsrfCookie!(xsrfTokens.of(id, true))];
     }
-    const token = xsrfTokens.of(guest.sessionId, false);
-    return guest.xsrfToken === token ? [] : [this.xsrfCookie!(token)];
+    const token = xsrfTokens.of(visitor.sessionId, false);
+    return visitor.xsrfToken === token ? [] : [this.xsrfCookie!(token)];
   }
+}
+
+function visitorOf(cookies: Record<string, string | undefined>): Visitor {
+  const sessionId = cookies[SESSION_COOKIE];
+  return {
+    sessionId,
+    xsrfToken: cookies[XSRF_COOKIE],
+    locale: cookies[LOCALE_COOKIE],
+    member: sessionId !== undefined && !isGuestId(sessionId),
+  };
 }
 
 type CookieWriter = (value: string) => string;
@@ -318,11 +379,15 @@ function cookieWriter(
   return (value) => `${name}=${value}${attributes}`;
 }
 
-/** Everything of a guest's request that their page is worked out from. */
-function pageKey(request: IncomingMessage, guest: Guest): string {
+/**
+ * Everything of a request that its page is worked out from; a member's session id too, so that
+ * their page is only ever found for their own cookie.
+ */
+function pageKey(request: IncomingMessage, visitor: Visitor): string {
   const { host, 'accept-encoding': encodings, 'accept-language': languages } = request.headers;
   const agent = request.headers['user-agent'];
-  return `${request.url}\n${host}\n${encodings}\n${languages}\n${agent}\n${guest.locale}`;
+  const whose = visitor.member ? visitor.sessionId : '';
+  return `${request.url}\n${host}\n${encodings}\n${languages}\n${agent}\n${visitor.locale}\n${whose}`;
 }
 
 /** The answer's headers as name, value pairs, but those each answer gets of its own. */

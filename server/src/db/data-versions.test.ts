@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../test/test-app.js';
 import { dataVersion } from './data-versions.js';
 
 describe('reading the counts of changes', () => {
@@ -55,5 +56,51 @@ describe('reading the counts of changes', () => {
     const access = Number(await dataVersion(db, 'access'));
     await db.updateTable('roles').set({ description: 'Counted' }).execute();
     expect(Number(await dataVersion(db, 'access'))).toBeGreaterThan(access);
+  });
+
+  it("counts what a member's page shows and what ends a session, not a session's touch", async () => {
+    const db = t.db.kysely;
+    const admin = await t.app.services.users.findByEmail(ADMIN_EMAIL);
+    const { row } = await t.app.services.sessions.startForUser(undefined, admin!.id, false, {
+      ip: null,
+      userAgent: null,
+    });
+    const members = async () => Number(await dataVersion(db, 'members'));
+    const session = () => db.updateTable('sessions').where('id', '=', row.id);
+
+    let before = await members();
+    await session()
+      .set({ last_active: new Date().toISOString(), ip_address: '10.0.0.9' })
+      .execute();
+    expect(await members()).toBe(before);
+
+    const changes = [
+      () => session().set({ payload: '{"impersonator":1}' }).execute(),
+      () =>
+        db
+          .updateTable('users')
+          .set({ first_name: 'Counted' })
+          .where('id', '=', admin!.id)
+          .execute(),
+      () =>
+        db
+          .insertInto('notifications')
+          .values({
+            id: crypto.randomUUID(),
+            user_id: admin!.id,
+            type: 'counted',
+            data: '{}',
+            read_at: null,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
+      () => db.updateTable('notifications').set({ read_at: new Date().toISOString() }).execute(),
+      () => db.deleteFrom('sessions').where('id', '=', row.id).execute(),
+    ];
+    for (const change of changes) {
+      before = await members();
+      await change();
+      expect(await members()).toBeGreaterThan(before);
+    }
   });
 });

@@ -12,6 +12,11 @@ export const IDLE_SECONDS = 12 * 60 * 60;
 // Writing last_active on every request would turn each read into a write.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** When a request with this session next keeps it alive (see `touch`): once a minute at most. */
+export function nextTouchAt(row: SessionRow): number {
+  return Date.parse(row.last_active) + TOUCH_INTERVAL_MS;
+}
+
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
 export interface SessionClient {
@@ -130,7 +135,7 @@ export function createSessionsService(db: Kysely<Database>) {
     /** Keeps an active session alive, at most once a minute. */
     async touch(row: SessionRow, client: SessionClient): Promise<void> {
       const now = Date.now();
-      if (now - Date.parse(row.last_active) < TOUCH_INTERVAL_MS) return;
+      if (now < nextTouchAt(row)) return;
       await repo.updateSession(db, row.id, {
         last_active: new Date(now).toISOString(),
         ip_address: client.ip,
