@@ -245,12 +245,20 @@ describe('a guest’s player pages before their scripts run', () => {
       artists: { id: number; name: string }[];
     };
     const artist = artists[0]!;
+    const { artist: details } = (await (
+      await fetch(`${baseURL()}/api/v1/artists/${artist.id}`)
+    ).json()) as { artist: { bio: string; top_tracks: { name: string }[] } };
+    const topTrack = details.top_tracks[0]!.name;
+    const bio = details.bio.replace(/<[^>]+>/g, '');
 
-    // Without scripts: the page the server drew, the player around it.
+    // Without scripts: the page the server drew, whole (the popular tracks too), the player
+    // around it. The bio, which only the browser sanitizes, is left to it.
     const noScripts = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const drawn = await noScripts.newPage();
     await drawn.goto(`/artist/${artist.id}`);
     await drawn.getByRole('heading', { level: 1, name: artist.name }).waitFor();
+    await drawn.getByRole('table', { name: 'Popular tracks' }).getByText(topTrack).waitFor();
+    expect(await drawn.getByText(bio).count()).toBe(0);
     expect(await playerBar(drawn).getByText('Pick something to play').count()).toBe(1);
     await drawn.goto('/discover');
     expect(await drawn.locator('#player-content section h2').count()).toBeGreaterThan(0);
@@ -270,6 +278,9 @@ describe('a guest’s player pages before their scripts run', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    // The worker that loads the locale data off the main thread, as the page's policy allows.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -278,10 +289,18 @@ describe('a guest’s player pages before their scripts run', () => {
     });
     await page.goto(`/artist/${artist.id}`);
     const heading = page.getByRole('heading', { level: 1, name: artist.name });
-    await heading.evaluate((element) => element.setAttribute('data-drawn-by', 'server'));
+    const row = page.getByRole('table', { name: 'Popular tracks' }).getByRole('row').nth(1);
+    for (const element of [heading, row]) {
+      await element.evaluate((drawnElement) =>
+        drawnElement.setAttribute('data-drawn-by', 'server'),
+      );
+    }
     release();
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
     expect(await heading.getAttribute('data-drawn-by')).toBe('server');
+    expect(await row.getAttribute('data-drawn-by')).toBe('server');
+    await page.getByText(bio).waitFor();
+    expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
 
     await firstPlayButton(page).click();
     const bar = playerBar(page);

@@ -8,7 +8,7 @@ import { setBootstrapData } from './app/bootstrap';
 import { routes } from './app/router';
 import { inBoundaries } from './features/homepage/landing/deferred-shell-controls';
 import { LandingApp } from './features/homepage/landing/landing-app';
-import { seedDrawnScreen } from './features/player/drawn-screens';
+import { endTakeOver, seedDrawnScreen } from './features/player/drawn-screens';
 import { allShellControls } from './features/shell/all-shell-controls';
 import { applyTranslations } from './i18n/i18n';
 
@@ -73,5 +73,6 @@ export async function prerenderPlayerPage(
     );
   } finally {
     queryClient.clear();
+    endTakeOver();
   }
 }

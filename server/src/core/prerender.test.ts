@@ -91,6 +91,9 @@ describe('the landing page drawn on the server', () => {
     const starter = inlineScriptsOf(page.body).find((script) => script.includes('import('));
     expect(starter).toContain('import("/assets/landing-9e2f.js")');
     expect(starter).toContain("type: 'paint'");
+    // The locale data is loaded by a worker, which the page's policy lets it start.
+    expect(starter).toContain('new Worker(URL.createObjectURL(');
+    expect(page.headers['content-security-policy']).toMatch(/worker-src [^;]*blob:/);
     expect(page.headers['content-security-policy']).toContain(scriptHashSource(starter!));
   });
 

@@ -1,4 +1,5 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { endTakeOver } from '../features/player/drawn-screens';
 import { MarkRunning } from './mark-running';
 import { Providers } from './providers';
 
@@ -11,6 +12,13 @@ export function AppTree({ router }: { router: ReactNode }) {
     <StrictMode>
       <Providers>{router}</Providers>
       <MarkRunning />
+      <TakeOverEnd />
     </StrictMode>
   );
+}
+
+/** Ends the take-over of a drawn page once the first render is on screen (see `firstDrawOf`). */
+function TakeOverEnd() {
+  useEffect(endTakeOver, []);
+  return null;
 }

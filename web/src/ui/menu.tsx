@@ -74,12 +74,14 @@ export function Menu({
   );
 }
 
-const itemClasses = cn(
+// Joined, not merged: none of these set the same thing. (Merging at load time would build
+// tailwind-merge's class map while the app's code is evaluated, see `prepareClassMerging`.)
+const itemClasses = [
   'relative flex min-h-9 cursor-default items-center gap-3 rounded-sm px-3 text-sm outline-none select-none',
   // Touch targets in the tray are 48 px tall.
   'group-data-[tray]/menu:min-h-12 group-data-[tray]/menu:text-base',
   'data-[highlighted]:bg-bg-hover data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-);
+].join(' ');
 
 export interface MenuItemProps extends ComponentProps<typeof DropdownMenu.Item> {
   startIcon?: ReactNode;

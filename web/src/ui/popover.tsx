@@ -5,10 +5,11 @@ import { cn } from './cn';
 type Side = 'top' | 'right' | 'bottom' | 'left';
 type Align = 'start' | 'center' | 'end';
 
-const surface = cn(
+// Joined, not merged (see `itemClasses` in menu.tsx).
+const surface = [
   'z-50 rounded-lg border border-border bg-bg-elevated text-fg shadow-overlay outline-none',
   'data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
-);
+].join(' ');
 
 export interface PopoverProps {
   /** One focusable element that toggles the popover. */

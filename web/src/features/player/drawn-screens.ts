@@ -7,6 +7,25 @@ import { discoverQuery, type fetchChannel } from './screens/discover/api/discove
 /** What a fetch function's call answers. */
 type AnswerOf<Fetch extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Fetch>>;
 
+/** A page drawn on the server is being drawn, or taken over by the browser (`seedDrawnScreen`). */
+let takingOver = false;
+
+/**
+ * What a screen draws first of what it otherwise draws in two goes (`useDeferredValue`'s initial
+ * value, `part`): the `whole` while a drawn page is drawn or taken over. The browser takes the
+ * server's markup over in slices of its own, so the page comes drawn whole, rather than drawn
+ * in part, taken over, then drawn again with the rest (the rest's cards laid out afresh, in
+ * tasks that held an artist's page up for half a second on a phone).
+ */
+export function firstDrawOf<T>(whole: T, part: T): T {
+  return takingOver ? whole : part;
+}
+
+/** The drawn page is the app's now: screens it shows from here on draw in two goes again. */
+export function endTakeOver(): void {
+  takingOver = false;
+}
+
 /**
  * Puts the first data of a screen the server draws for guests (see `isDrawnForGuests`) in the
  * cache, from the answers the page came with, so the screen draws with it at once: on the
@@ -27,17 +46,19 @@ export function seedDrawnScreen(
   switch (screen) {
     case 'discover':
       client.setQueryData(discoverQuery().queryKey, answer as AnswerOf<typeof fetchChannel>);
-      return true;
+      break;
     case 'artist':
       client.setQueryData(artistQuery(Number(id)).queryKey, {
         pages: [answer as AnswerOf<typeof fetchArtist>],
         pageParams: [1],
       });
-      return true;
+      break;
     case 'album':
       client.setQueryData(albumQuery(Number(id)).queryKey, answer as AnswerOf<typeof fetchAlbum>);
-      return true;
+      break;
     default:
       return false;
   }
+  takingOver = true;
+  return true;
 }

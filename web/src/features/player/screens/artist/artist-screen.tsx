@@ -14,6 +14,7 @@ import { PlayButton } from '../common/components/play-button';
 import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
 import { EmptyMessage, LoadMore, Section } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
+import { firstDrawOf } from '../../drawn-screens';
 import { useArtist, type ArtistPage } from './api/artist-api';
 
 export function ArtistScreen() {
@@ -58,7 +59,7 @@ function ArtistContent(props: ArtistPageProps) {
   const follow = useSetFollowed('artist', artist.id);
   // The header (with the artist's picture) is drawn at once; React draws the tracks and albums
   // afterwards in slices between which the page still answers taps.
-  const showSections = useDeferredValue(true, false);
+  const showSections = useDeferredValue(true, firstDrawOf(true, false));
 
   return (
     <ScreenLayout
