@@ -135,12 +135,16 @@ export interface Compared {
   ratio: number;
 }
 
+/** Seconds of each turn when a server and its baseline are loaded in turns (`compare`). */
+export const SLICE = Math.min(DURATION, Number(process.env.BENCH_SLICE ?? 2));
+
 /**
  * The app and its baseline loaded in turns rather than one after the other: each warmed up, then
- * BENCH_RUNS rounds of one run each, the order swapped every round. A machine whose speed drifts
- * from one minute to the next (shared cores, the CPU's clock) then weighs on both alike, and the
- * ratio is the median of the rounds' own ratios. Run apart, the baseline moved by half between
- * the app's figure and its own on the machines measured so far.
+ * BENCH_RUNS rounds. A round's run of BENCH_DURATION seconds is taken in turns of BENCH_SLICE
+ * seconds (2) with the baseline's, the order swapped every turn, so a machine whose speed drifts
+ * (shared cores, the CPU's clock) weighs on both alike; the ratio is the median of the rounds'
+ * own. Run apart, the baseline moved by half between the app's figure and its own on the machines
+ * measured so far, and in turns of 10 s a round's ratio still moved by a fifth.
  */
 export async function compare(app: Target, base: Target): Promise<Compared> {
   if (WARMUP > 0) {
@@ -149,15 +153,35 @@ export async function compare(app: Target, base: Target): Promise<Compared> {
   }
   const appRuns: Figures[] = [];
   const baseRuns: Figures[] = [];
+  const turns = Math.max(1, Math.round(DURATION / SLICE));
   for (let round = 0; round < RUNS; round++) {
-    const order = round % 2 === 0 ? [app, base] : [base, app];
-    for (const target of order) {
-      const figures = await once(target.url, target.headers ?? {}, DURATION);
-      (target === app ? appRuns : baseRuns).push(figures);
+    const appTurns: Figures[] = [];
+    const baseTurns: Figures[] = [];
+    for (let turn = 0; turn < turns; turn++) {
+      const order = (round * turns + turn) % 2 === 0 ? [app, base] : [base, app];
+      for (const target of order) {
+        const figures = await once(target.url, target.headers ?? {}, SLICE);
+        (target === app ? appTurns : baseTurns).push(figures);
+      }
     }
+    appRuns.push(joined(appTurns));
+    baseRuns.push(joined(baseTurns));
   }
   const ratios = appRuns.map((figures, round) => figures.requests / baseRuns[round]!.requests);
   return { app: medianOf(appRuns), bare: medianOf(baseRuns), ratio: median(ratios) };
+}
+
+/**
+ * One run made of turns of equal length: its requests/s over all of them, the median turn's p50
+ * and the slowest turn's p99 (the p99 of the whole run lies between the turns' own).
+ */
+function joined(turns: Figures[]): Figures {
+  return {
+    requests: turns.reduce((sum, figures) => sum + figures.requests, 0) / turns.length,
+    p50: median(turns.map((figures) => figures.p50)),
+    p99: Math.max(...turns.map((figures) => figures.p99)),
+    errors: turns.reduce((sum, figures) => sum + figures.errors, 0),
+  };
 }
 
 const median = (values: number[]) =>
