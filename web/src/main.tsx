@@ -7,7 +7,7 @@ import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { PageLoadError } from './app/page-load-error';
 import { takePageAnswer } from './api/page-calls';
 import { queryClient } from './api/query-client';
-import { createAppRouter, loadScreensAt } from './app/router';
+import { createAppRouter, firstScreenLoaded, loadScreensAt } from './app/router';
 import { seedDrawnScreen } from './features/player/drawn-screens';
 import { isInAppearanceEditor } from './features/appearance/appearance-editor';
 import { registerOfflineAudio } from './features/player/offline/offline-audio';
@@ -46,6 +46,7 @@ async function start() {
       preview.listenToAppearanceEditor(router),
     );
   }
+  await firstScreenLoaded(router);
   const app = <AppTree router={<RouterProvider router={router} />} />;
   // Drawing the first screen in a transition yields to the browser every few milliseconds, as
   // the landing page's hydration does, rather than holding the main thread for the whole tree.

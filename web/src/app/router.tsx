@@ -180,6 +180,24 @@ export function createAppRouter() {
 }
 
 /**
+ * Resolves once `router` has loaded its first screen's code. RouterProvider reads the router's
+ * state when it first renders but follows it only from when that render is committed; a first
+ * render in a transition is drawn in slices, and a screen loaded between them went unseen, so
+ * the page stayed on its loading fallback for good (a preview in the appearance editor, whose
+ * screen's code was cached, now and then).
+ */
+export function firstScreenLoaded(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
  * Loads the code of the screens at `pathname` into their routes: a page the server drew is
  * taken over by a router whose first render is that page, not the loading fallback it would
  * show while the code arrived.
