@@ -103,7 +103,8 @@ export function entryScriptOf(template: string): string | undefined {
  * or date a page formats loads the browser's locale data (ICU's), 30 to 80 ms of the main thread
  * on a fast machine; that data is the whole page's, so formatted first on another thread it is
  * ready when the app draws the page (then under a millisecond). Nothing is lost where a worker
- * cannot start: the app then loads it as before.
+ * cannot start: the app then loads it as before. Only for pages that format as they start: on
+ * one that does not (the landing page), the worker's thread only competes with the page's own.
  */
 const INTL_WARM_UP = [
   'try {',
@@ -121,10 +122,14 @@ const INTL_WARM_UP = [
  * background paints nothing until shown, so it starts there at once, and a browser that reports
  * no paints starts it after a second.
  */
-export function startAfterFirstPaint(template: string, entry: string): string {
+export function startAfterFirstPaint(
+  template: string,
+  entry: string,
+  { warmUpLocaleData = false } = {},
+): string {
   return template.replace(ENTRY_SCRIPT, () => {
     const start = [
-      INTL_WARM_UP,
+      ...(warmUpLocaleData ? [INTL_WARM_UP] : []),
       'let started = false;',
       `const start = () => { if (!started) { started = true; import(${JSON.stringify(entry)}); } };`,
       "if (document.visibilityState === 'hidden') start();",

@@ -69,7 +69,8 @@ export function playerPagesFrom(webDist: string, template: string): PlayerPages 
   const entry = entryScriptOf(template);
   if (!load || !entry) return undefined;
   return {
-    template: startAfterFirstPaint(template, entry),
+    // Their counts, dates and lengths are formatted as the app takes them over.
+    template: startAfterFirstPaint(template, entry, { warmUpLocaleData: true }),
     draw: async (data, url, answers) => (await load()).prerenderPlayerPage(data, url, answers),
   };
 }
