@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from '../ui/button';
 
 /**

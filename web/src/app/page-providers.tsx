@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Toaster } from '../ui/toast/toaster';
 import { queryClient } from '../api/query-client';
-import { applyTranslations, i18n } from '../i18n/i18n';
+import { applyTranslations } from '../i18n/i18n';
 import { useApplyActiveTheme } from '../theme/use-theme-selector';
 import { useBootstrap } from './bootstrap';
 import { GlobalErrorDialog } from './error-handling/global-error-dialog';
@@ -23,11 +22,9 @@ export function PageProviders({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        {children}
-        <GlobalErrorDialog />
-        <Toaster />
-      </I18nextProvider>
+      {children}
+      <GlobalErrorDialog />
+      <Toaster />
     </QueryClientProvider>
   );
 }

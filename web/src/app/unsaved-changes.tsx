@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 

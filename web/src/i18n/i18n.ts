@@ -1,6 +1,5 @@
 import type { I18nBootstrap } from '@cadenza/contracts/bootstrap';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 
 /**
  * The app's one i18next instance. Keys are the English strings themselves, so a line the
@@ -8,7 +7,7 @@ import { initReactI18next } from 'react-i18next';
  */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
+void i18n.init({
   lng: 'en',
   fallbackLng: false,
   ns: ['translation'],

@@ -1,7 +1,7 @@
 import '../ui/test-utils';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../api/query-client';
 import { getBootstrapData, setBootstrapData } from '../app/bootstrap';

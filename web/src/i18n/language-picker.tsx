@@ -1,5 +1,5 @@
 import { Check, Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { useBootstrap, useSetting } from '../app/bootstrap';
 import { Button } from '../ui/button';
 import { Menu, MenuItem } from '../ui/menu';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { useAuthUser, useSetting } from '../app/bootstrap';
 import {
   effectiveTimezone,

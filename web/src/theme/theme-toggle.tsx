@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { IconButton, type ButtonSize } from '../ui/button';
 import { Tooltip } from '../ui/tooltip';
 import { useThemeSelector } from './use-theme-selector';

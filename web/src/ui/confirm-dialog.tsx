@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from './button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from './dialog';
 

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button, IconButton, type ButtonProps } from './button';
 import { useCopyToClipboard } from './use-copy-to-clipboard';
 

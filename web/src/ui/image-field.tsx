@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from './button';
 
 /** A picture with an Upload button: raster formats only, which the server checks again. */

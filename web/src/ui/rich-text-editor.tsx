@@ -14,7 +14,7 @@ import {
   Undo,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { cn } from './cn';
 import { PROSE } from './prose';
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { cn } from './cn';
 import { useDelayedVisibility, type DelayedVisibilityOptions } from './use-delayed-visibility';
 

@@ -2,7 +2,7 @@ import type { DebugErrorBody, TraceFrame, TraceItem } from '@cadenza/contracts/h
 import clsx from 'clsx';
 import { ChevronDown, ChevronRight, Download, FileCode } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { apiClient } from '../../api/client';
 import { Button } from '../../ui/button';
 import { Dialog, DialogBody, DialogFooter, DialogHeader } from '../../ui/dialog';

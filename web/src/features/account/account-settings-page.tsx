@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePermission } from '../../app/access';
 import { useSetting } from '../../app/bootstrap';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { ArrowLeft, ChevronRight, Menu as MenuIcon, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { canAccess, usePermission } from '../../app/access';
 import { useBootstrap } from '../../app/bootstrap';

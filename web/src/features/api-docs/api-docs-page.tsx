@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Placeholder for the API documentation, until it is built. */
 export function ApiDocsPage() {

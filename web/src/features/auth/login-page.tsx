@@ -3,7 +3,7 @@ import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { setBootstrapData, useSetting } from '../../app/bootstrap';

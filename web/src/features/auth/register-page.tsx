@@ -9,7 +9,7 @@ import type { RegistrationPolicy } from '@cadenza/contracts/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { setBootstrapData, useSetting } from '../../app/bootstrap';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { setBootstrapData } from '../../app/bootstrap';
 import { toast } from '../../ui/toast/toast-store';

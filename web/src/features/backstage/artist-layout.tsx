@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { PageLoadError } from '../../app/page-load-error';
 import { cn } from '../../ui/cn';

@@ -1,7 +1,7 @@
 import type { Artist } from '@cadenza/contracts/music';
 import { MapPin, Mic2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { namesFrom } from '../../app/names';

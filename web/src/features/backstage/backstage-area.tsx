@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, NavLink, Outlet, Route, Routes } from 'react-router';
 import { useBootstrap } from '../../app/bootstrap';
 import { cn } from '../../ui/cn';

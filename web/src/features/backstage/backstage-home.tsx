@@ -1,7 +1,7 @@
 import type { BackstageRequest, ManagedArtist } from '@cadenza/contracts/backstage';
 import { BadgeCheck, Mic2, Sparkles, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { PageLoadError } from '../../app/page-load-error';
 import { Badge } from '../../ui/badge';

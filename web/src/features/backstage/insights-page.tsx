@@ -1,7 +1,7 @@
 import type { Insights } from '@cadenza/contracts/backstage';
 import { DAY_MS } from '@cadenza/contracts/time';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoadError } from '../../app/page-load-error';
 import { formatDate } from '../../i18n/format';

@@ -6,7 +6,7 @@ import {
 } from '@cadenza/contracts/backstage';
 import { ArrowLeft, BarChart3, ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { showError } from '../../app/error-handling/handle-error';

@@ -1,7 +1,7 @@
 import type { ReleaseTrack } from '@cadenza/contracts/backstage';
 import { ArrowDown, ArrowUp, ChevronDown, GripVertical, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { cn } from '../../ui/cn';

@@ -1,7 +1,7 @@
 import { RELEASE_TYPES, type ReleaseType, type UploadQuota } from '@cadenza/contracts/backstage';
 import { Disc3, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { showError } from '../../app/error-handling/handle-error';

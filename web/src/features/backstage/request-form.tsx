@@ -1,6 +1,6 @@
 import type { BackstageRequestType } from '@cadenza/contracts/backstage';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { showError } from '../../app/error-handling/handle-error';

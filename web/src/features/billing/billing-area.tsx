@@ -1,7 +1,7 @@
 import type { BillingOverview, Invoice, Subscription } from '@cadenza/contracts/billing';
 import { CreditCard, ExternalLink, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { showError } from '../../app/error-handling/handle-error';
 import { formatDate } from '../../i18n/format';

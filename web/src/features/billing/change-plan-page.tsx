@@ -1,6 +1,6 @@
 import { monthlyAmount } from '@cadenza/contracts/billing';
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showError } from '../../app/error-handling/handle-error';
 import { formatDate } from '../../i18n/format';

@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { ONBOARDING_SELECTION_KEY } from '../../app/post-login-redirect';

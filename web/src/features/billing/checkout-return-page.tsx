@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleSlash } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { isSubscribed } from '../../app/access';
 import { useAuthUser } from '../../app/bootstrap';

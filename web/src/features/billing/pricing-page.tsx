@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button';
 import { PlanCards } from './pricing/plan-cards';

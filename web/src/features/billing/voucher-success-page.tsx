@@ -1,5 +1,5 @@
 import { Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';

@@ -1,6 +1,6 @@
 import type { BotCheckAction } from '@cadenza/contracts/bot-check';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isApiError } from '../../api/api-error';
 import { useSettings, readSetting } from '../../app/bootstrap';
 import { debugTraceOf, showError } from '../../app/error-handling/handle-error';

@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@cadenza/contracts/contact';
 import { Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuthUser } from '../../app/bootstrap';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 import { Button } from '../../ui/button';

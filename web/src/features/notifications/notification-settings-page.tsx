@@ -5,7 +5,7 @@ import type {
 import { Checkbox as RadixCheckbox } from 'radix-ui';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Navigate } from 'react-router';
 import { showError } from '../../app/error-handling/handle-error';
 import { PageLoadError } from '../../app/page-load-error';

@@ -1,5 +1,5 @@
 import { BellOff, Settings } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { useAuthUser, useSetting } from '../../app/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { apiClient } from '../../api/client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Outlet } from 'react-router';
 import { apiClient } from '../../api/client';
 import { useAuthUser } from '../../app/bootstrap';

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from '../../ui/button';
 import { useIsMobile } from '../../ui/use-media-query';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { readCookie, writeCookie } from '../../api/cookies';
 import { useSetting } from '../../app/bootstrap';
 import { Button } from '../../ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSetting } from '../../app/bootstrap';
 import { Logo } from './logo';
 import { MenuLink } from './menu-link';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { apiClient } from '../../api/client';
 import { useBootstrap } from '../../app/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { LogOut, Menu as MenuIcon, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, NavLink } from 'react-router';
 import { useAuthUser, useSetting } from '../../app/bootstrap';
 import { Button, IconButton } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { useAuthUser, useSetting } from '../../app/bootstrap';
 import { IconButton } from '../../ui/button';

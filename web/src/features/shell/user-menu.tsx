@@ -1,5 +1,5 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { AuthUser } from '../../app/bootstrap';
 import { Menu, MenuItem, MenuSeparator } from '../../ui/menu';
 import { useLogout } from '../auth/use-logout';

@@ -3,7 +3,7 @@ import type { FileEntry } from '@cadenza/contracts/uploads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FolderUp, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { apiClient } from '../../api/client';
 import { showError } from '../../app/error-handling/handle-error';

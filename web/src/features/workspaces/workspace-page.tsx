@@ -1,7 +1,7 @@
 import { WORKSPACE_PERMISSIONS, type Workspace } from '@cadenza/contracts/workspaces';
 import { ArrowLeft, MailPlus, RotateCw, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useActiveWorkspaceId } from '../../api/active-workspace';

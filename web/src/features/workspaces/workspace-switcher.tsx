@@ -1,7 +1,7 @@
 import { DEFAULT_WORKSPACE_ID } from '@cadenza/contracts/http-constants';
 import { ChevronDown, Plus, Settings2, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useActiveWorkspaceId } from '../../api/active-workspace';
 import { Menu, MenuCheckboxItem, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';

@@ -3,7 +3,7 @@ import type { WorkspaceSummary } from '@cadenza/contracts/workspaces';
 import { workspaceRole } from '@cadenza/contracts/workspaces';
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useActiveWorkspaceId } from '../../api/active-workspace';
 import { PageLoadError } from '../../app/page-load-error';

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { CircleCheck, CircleExclamationPoint, X } from 'lucide-react';
 import { useEffect, useRef, useSyncExternalStore, type FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button, IconButton } from '../button';
 import { Spinner } from '../spinner';
 import {

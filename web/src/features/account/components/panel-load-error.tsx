@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 
 /** The body of a settings panel whose data failed to load, with a retry (VISUAL.md states). */

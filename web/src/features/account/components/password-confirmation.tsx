@@ -1,7 +1,7 @@
 import { PASSWORD_CONFIRMATION_SECONDS } from '@cadenza/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
 import { PasswordDialog } from '../../auth/components/password-dialog';
 import { accountApi } from '../api/account-api';

@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../../api/client';
 import { setBootstrapData } from '../../../app/bootstrap';

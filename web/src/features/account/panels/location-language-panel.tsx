@@ -1,5 +1,5 @@
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSetting } from '../../../app/bootstrap';
 import { Button } from '../../../ui/button';
 import { Select, SelectGroup, SelectItem } from '../../../ui/select';

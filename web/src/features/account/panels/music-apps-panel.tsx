@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { formatRelativeTime } from '../../../i18n/format';

@@ -1,7 +1,7 @@
 import { PASSWORD_CONFIRMATION_SECONDS } from '@cadenza/contracts/auth';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';

@@ -5,7 +5,7 @@ import clsx from 'clsx';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { Button } from '../../../ui/button';
 import { CopyButton } from '../../../ui/copy-button';

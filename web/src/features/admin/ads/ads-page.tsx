@@ -1,6 +1,6 @@
 import { AD_SLOTS, adFrameUrl, type AdSlotName } from '@cadenza/contracts/ads';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';

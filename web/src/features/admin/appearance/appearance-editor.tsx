@@ -12,7 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { UnsavedChangesGuard } from '../../../app/unsaved-changes';
 import { Link, Route, Routes } from 'react-router';
 import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';

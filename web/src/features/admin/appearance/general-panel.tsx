@@ -1,5 +1,5 @@
 import { SETTING_DEFINITIONS } from '@cadenza/contracts/settings';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Select, SelectItem } from '../../../ui/select';
 import { Switch } from '../../../ui/switch';
 import { TextField } from '../../../ui/text-field';

@@ -3,7 +3,7 @@ import type { MenuItem } from '@cadenza/contracts/menus';
 import { SETTING_DEFINITIONS } from '@cadenza/contracts/settings';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button, IconButton } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';

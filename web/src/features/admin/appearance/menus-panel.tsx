@@ -2,7 +2,7 @@ import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import type { Menu, MenuItem } from '@cadenza/contracts/menus';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { usePermission } from '../../../app/access';
 import { Button, IconButton } from '../../../ui/button';

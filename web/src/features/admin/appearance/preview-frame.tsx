@@ -1,6 +1,6 @@
 import { Monitor, RotateCw, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { APPEARANCE_EDITOR_FLAG } from '../../appearance/appearance-editor';
 import {
   isPreviewPath,

@@ -7,7 +7,7 @@ import {
 } from '@cadenza/contracts/themes';
 import { Copy, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';

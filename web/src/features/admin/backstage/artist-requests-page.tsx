@@ -1,7 +1,7 @@
 import type { BackstageRequest } from '@cadenza/contracts/backstage';
 import { Check, Inbox, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';

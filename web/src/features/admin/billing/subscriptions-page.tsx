@@ -1,7 +1,7 @@
 import type { AdminProduct, AdminSubscription } from '@cadenza/contracts/billing';
 import { BadgeCheck, Plus, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { formatDate } from '../../../i18n/format';

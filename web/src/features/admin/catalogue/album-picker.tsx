@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useAdminCatalogue, type AdminAlbum } from './catalogue-api';

@@ -1,7 +1,7 @@
 import { ALBUM_TYPES } from '@cadenza/contracts/music';
 import { Disc3, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { namesFrom } from '../../../app/names';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';

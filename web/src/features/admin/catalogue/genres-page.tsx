@@ -1,5 +1,5 @@
 import { Tags } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { type AdminGenre } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 

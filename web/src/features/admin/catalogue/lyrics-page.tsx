@@ -1,6 +1,6 @@
 import { FileText, Pencil } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
 import { IconButton } from '../../../ui/button';
 import { fetchTrackForEditing, type AdminLyrics } from './catalogue-api';

@@ -1,6 +1,6 @@
 import { activeLineIndex, type parseLrc } from '@cadenza/contracts/lyrics';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { cn } from '../../../ui/cn';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
 import { toast } from '../../../ui/toast/toast-store';
 import { ImageField } from '../../../ui/image-field';

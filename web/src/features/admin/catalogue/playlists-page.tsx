@@ -1,5 +1,5 @@
 import { ExternalLink, ListMusic } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { type AdminPlaylist } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FileAudio } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';

@@ -1,7 +1,7 @@
 import { parseLrc } from '@cadenza/contracts/lyrics';
 import { Music, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { namesFrom } from '../../../app/names';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';

@@ -8,7 +8,7 @@ import {
 } from '@cadenza/contracts/music';
 import { Home, LayoutList, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';

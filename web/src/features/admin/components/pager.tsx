@@ -1,6 +1,6 @@
 import type { Pagination } from '@cadenza/contracts/http';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 
 /** "21–40 of 312" with previous and next, under an admin table. */

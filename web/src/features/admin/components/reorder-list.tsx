@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 

@@ -1,7 +1,7 @@
 import type { ImportJob, LibraryFolder } from '@cadenza/contracts/library';
 import { FolderOpen, Play, Square } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
 import { PageLoadError } from '../../../app/page-load-error';
 import { formatDate } from '../../../i18n/format';

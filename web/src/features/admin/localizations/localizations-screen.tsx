@@ -4,7 +4,7 @@ import type { Pagination } from '@cadenza/contracts/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Languages, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { apiClient } from '../../../api/client';

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@cadenza/contracts/admin';
 import { ScrollText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { formatDate } from '../../../i18n/format';
 import { EmptyState } from '../../../ui/empty-state';

@@ -2,7 +2,7 @@ import type { DebugErrorBody, Pagination } from '@cadenza/contracts/http';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bug, ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { apiClient } from '../../../api/client';
 import { DebugTrace, DownloadLogButton } from '../../../app/error-handling/error-dialog';

@@ -1,7 +1,7 @@
 import type { Pagination } from '@cadenza/contracts/http';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { apiClient } from '../../../api/client';
 import { formatDate } from '../../../i18n/format';

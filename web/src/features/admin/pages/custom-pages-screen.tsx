@@ -2,7 +2,7 @@ import type { CustomPage } from '@cadenza/contracts/custom-pages';
 import { customPageInputSchema } from '@cadenza/contracts/custom-pages';
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';

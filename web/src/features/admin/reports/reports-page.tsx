@@ -1,7 +1,7 @@
 import type { Report } from '@cadenza/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { apiClient } from '../../../api/client';
 import { PageLoadError } from '../../../app/page-load-error';
 import { Button } from '../../../ui/button';

@@ -1,6 +1,6 @@
 import { PERMISSION_RESTRICTIONS, type PermissionDefinition } from '@cadenza/contracts/admin';
 import type { Permission } from '@cadenza/contracts/permissions';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Skeleton } from '../../../ui/skeleton';
 import { usePermissionCatalogue } from '../api/admin-api';
 

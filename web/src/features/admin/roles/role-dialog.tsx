@@ -2,7 +2,7 @@ import { roleInputSchema, type AdminRole, type RoleInput } from '@cadenza/contra
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';

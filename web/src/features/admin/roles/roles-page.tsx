@@ -1,7 +1,7 @@
 import type { AdminRole } from '@cadenza/contracts/admin';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';

@@ -9,7 +9,7 @@ import type { ValueLists } from '@cadenza/contracts/localization';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { isApiError } from '../../../api/api-error';
 import { apiClient } from '../../../api/client';

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@cadenza/contracts/admin';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@cadenza/contracts/admin';
 import { Ban, LogIn, MoreHorizontal, Pencil, Plus, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { useAuthUser } from '../../../app/bootstrap';

@@ -1,5 +1,5 @@
 import { loginBodySchema } from '@cadenza/contracts/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { TextField, type TextFieldProps } from '../../../ui/text-field';
 
 /** The rule for the address, the same the server applies when it signs someone in. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useSetting } from '../../../app/bootstrap';
 import { Button, IconButton } from '../../../ui/button';

@@ -3,7 +3,7 @@ import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
 import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PasswordDialog } from '../components/password-dialog';
 import { useSocialConnect, type SocialConnectResponse } from './social-api';
 

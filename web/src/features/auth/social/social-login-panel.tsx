@@ -1,7 +1,7 @@
 import type { SocialProfile } from '@cadenza/contracts/social-auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,7 +1,7 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { SocialService } from '@cadenza/contracts/social-auth';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { loadBootstrapData, setBootstrapData } from '../../../app/bootstrap';
 import { postLoginRedirect } from '../../../app/post-login-redirect';

@@ -6,7 +6,7 @@ import {
 import type { User } from '@cadenza/contracts/users';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';

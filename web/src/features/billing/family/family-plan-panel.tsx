@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Skeleton } from '../../../ui/skeleton';
 import { SettingsPanel } from '../../account/components/settings-panel';
 import { useFamilyMembership } from '../api/billing-api';

@@ -2,7 +2,7 @@ import type { Price, Product } from '@cadenza/contracts/billing';
 import { Check } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSubscribed } from '../../../app/access';
 import { useAuthUser } from '../../../app/bootstrap';

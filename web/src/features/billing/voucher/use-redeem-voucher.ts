@@ -1,5 +1,5 @@
 import { isApiError } from '../../../api/api-error';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toast } from '../../../ui/toast/toast-store';
 import { useCreateFreeSubscription } from '../api/billing-api';
 import type { AppliedVoucher } from './voucher-field';

@@ -10,7 +10,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button, type ButtonProps } from '../../../ui/button';
 import { MenuLink } from '../../shell/menu-link';
 import { useIsVisible } from '../../shell/use-menu';

@@ -1,6 +1,6 @@
 import type { LandingFeature } from '@cadenza/contracts/landing-content';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Primary features: a row of cards, each with an icon tile, a kicker, a title and a text. */
 export function PrimaryFeatures({ features }: { features: LandingFeature[] }) {

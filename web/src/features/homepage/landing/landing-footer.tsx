@@ -1,5 +1,5 @@
 import type { LandingContent } from '@cadenza/contracts/landing-content';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { LandingActionButton } from './landing-action';
 
 /** The closing banner: image, title, subtitle and the third call-to-action. */

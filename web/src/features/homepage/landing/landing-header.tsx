@@ -1,7 +1,7 @@
 import type { LandingContent } from '@cadenza/contracts/landing-content';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { LandingActionButton } from './landing-action';
 

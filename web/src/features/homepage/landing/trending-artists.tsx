@@ -1,6 +1,6 @@
 import { profileSlug } from '@cadenza/contracts/profile-slug';
 import { BadgeCheck, Mic2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { Button } from '../../../ui/button';

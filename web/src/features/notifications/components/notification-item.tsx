@@ -1,7 +1,7 @@
 import type { Notification, NotificationAction } from '@cadenza/contracts/notifications';
 import clsx from 'clsx';
 import { Bell, FileSpreadsheet, UserPlus, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';

@@ -1,6 +1,6 @@
 import { ChevronDown, ListMusic } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { useImageTint } from '../screens/common/use-image-tint';
 import { trackImage } from '../state/playback-engine';

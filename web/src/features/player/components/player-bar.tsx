@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ListMusic, Maximize2, Pause, Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore } from '../state/player-store';
 import { SeekBar } from './seek-bar';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Compass, Library, ListMusic, Sparkles, Tags, TrendingUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink } from 'react-router';
 import { useAuthUser } from '../../../app/bootstrap';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ChevronDown, ChevronUp, GripVertical, ListMusic, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore, type PlayerTrack } from '../state/player-store';
 import { formatTime } from '../screens/common/format';

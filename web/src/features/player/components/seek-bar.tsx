@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { player, usePlayerStore } from '../state/player-store';
 import { formatTime } from '../screens/common/format';
 import { RangeSlider } from './range-slider';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Dialog, DialogBody, DialogHeader } from '../../../ui/dialog';
 import { PLAYER_SHORTCUTS } from '../state/player-shortcuts';
 

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useAuthUser } from '../../../app/bootstrap';
 import { IconButton } from '../../../ui/button';

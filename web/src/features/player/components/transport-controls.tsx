@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Pause, Play, Repeat, Repeat1, Shuffle, SkipBack, SkipForward } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton, type IconButtonProps } from '../../../ui/button';
 import { player, usePlayerStore } from '../state/player-store';
 

@@ -1,5 +1,5 @@
 import { Volume1, Volume2, VolumeX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore } from '../state/player-store';
 import { RangeSlider } from './range-slider';

@@ -4,7 +4,7 @@ import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music-constants';
 import clsx from 'clsx';
 import { ArrowDownCircle, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../../app/access';
 import { useAuthUser } from '../../../app/bootstrap';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { CheckCircle2, CircleAlert, File as FileIcon, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFormatters } from '../../../i18n/use-format';
 import { Button, IconButton } from '../../../ui/button';
 import type { UploadItem, UploadStatus } from '../queue/upload-queue';

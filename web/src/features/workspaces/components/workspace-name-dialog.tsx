@@ -2,7 +2,7 @@ import { workspaceNameSchema } from '@cadenza/contracts/workspaces';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';

@@ -1,5 +1,5 @@
 import type { Album, AlbumType } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { AdSlot } from '../common/components/ad-slot';
 import { ArtistLinks } from '../common/components/artist-links';

@@ -1,6 +1,6 @@
 import { BadgeCheck, ExternalLink, MapPin } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { Button } from '../../../../ui/button';
 import { RichText } from '../../../../ui/rich-text';

@@ -1,7 +1,7 @@
 import type { Channel } from '@cadenza/contracts/music';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../../ui/button';
 import { cn } from '../../../../ui/cn';

@@ -1,6 +1,6 @@
 import type { Channel } from '@cadenza/contracts/music';
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { CardGridSkeleton } from '../common/components/cover-card';
 import { ChannelItems, ChannelSection } from '../common/components/channel-content';
 import { EmptyMessage, LoadError } from '../common/components/screen-states';

@@ -1,5 +1,5 @@
 import type { Channel } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { Skeleton } from '../../../../ui/skeleton';
 import { CardGridSkeleton } from '../common/components/cover-card';

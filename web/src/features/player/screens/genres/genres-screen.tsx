@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Skeleton } from '../../../../ui/skeleton';
 import { GenreTile } from '../common/components/media-card';
 import { ScreenLayout } from '../common/components/screen-layout';

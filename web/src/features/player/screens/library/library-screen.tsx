@@ -1,7 +1,7 @@
 import type { Track } from '@cadenza/contracts/music';
 import { Library, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAuthUser } from '../../../../app/bootstrap';
 import { Button } from '../../../../ui/button';

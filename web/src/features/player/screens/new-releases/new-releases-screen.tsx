@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { CardGridSkeleton } from '../common/components/cover-card';
 import { MediaCardGrid } from '../common/components/media-card';
 import { ScreenLayout } from '../common/components/screen-layout';

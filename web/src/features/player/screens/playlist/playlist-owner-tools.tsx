@@ -1,7 +1,7 @@
 import type { Playlist, Track } from '@cadenza/contracts/music';
 import { ArrowDown, ArrowUp, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { showError } from '../../../../app/error-handling/handle-error';
 import { Button } from '../../../../ui/button';

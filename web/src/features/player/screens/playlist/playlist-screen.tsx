@@ -1,5 +1,5 @@
 import type { Playlist } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { allItems } from '../common/api/pagination';
 import { playlistTracks } from '../common/api/track-sources';

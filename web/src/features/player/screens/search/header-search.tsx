@@ -2,7 +2,7 @@ import type { SearchResults } from '@cadenza/contracts/music';
 import clsx from 'clsx';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../../ui/spinner';
 import { CoverImage } from '../common/components/cover-image';

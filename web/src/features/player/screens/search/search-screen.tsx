@@ -1,6 +1,6 @@
 import type { SearchResults } from '@cadenza/contracts/music';
 import { SEARCH_TYPES, type SearchType } from '@cadenza/contracts/music-constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { CARD_GRID, CardGridSkeleton } from '../common/components/cover-card';
 import { MediaCardGrid } from '../common/components/media-card';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { PlayButton } from '../common/components/play-button';
 import { ScreenLayout } from '../common/components/screen-layout';
 import { EmptyMessage, LoadError } from '../common/components/screen-states';

@@ -1,7 +1,7 @@
 import type { Track } from '@cadenza/contracts/music';
 import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { activeLineIndex } from '@cadenza/contracts/lyrics';
 import { useTrackPositionMs } from '../common/player-bridge';
 

@@ -1,5 +1,5 @@
 import type { Track } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { ArtistLinks } from '../common/components/artist-links';
 import { LikeButton } from '../common/components/like-button';

@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/api-error';
 import { useAuthUser } from '../../../../app/bootstrap';

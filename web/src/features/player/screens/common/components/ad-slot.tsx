@@ -1,7 +1,7 @@
 import { adFrameUrl, type AdSlotName } from '@cadenza/contracts/ads';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing-permissions';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { usePermission } from '../../../../../app/access';
 import { useSetting } from '../../../../../app/bootstrap';
 

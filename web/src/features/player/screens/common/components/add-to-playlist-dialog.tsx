@@ -2,7 +2,7 @@ import type { Playlist, Track } from '@cadenza/contracts/music';
 import { useQuery } from '@tanstack/react-query';
 import { ListMusic, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { apiClient } from '../../../../../api/client';
 import { showError } from '../../../../../app/error-handling/handle-error';
 import { Button } from '../../../../../ui/button';

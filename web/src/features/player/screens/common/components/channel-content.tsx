@@ -1,7 +1,7 @@
 import type { Channel, ChannelItem, Track } from '@cadenza/contracts/music';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { IconButton } from '../../../../../ui/button';
 import { channelUrl } from '../links';

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useAuthUser } from '../../../../../app/bootstrap';
 import { Button } from '../../../../../ui/button';

@@ -1,7 +1,7 @@
 import type { LikeableType } from '@cadenza/contracts/music';
 import clsx from 'clsx';
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useAuthUser } from '../../../../../app/bootstrap';
 import { IconButton } from '../../../../../ui/button';

@@ -1,5 +1,5 @@
 import type { ChannelItem } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { albumTracks, artistTracks, playlistTracks } from '../api/track-sources';
 import { albumUrl, artistUrl, channelUrl, genreUrl, playlistUrl, trackUrl } from '../links';

@@ -1,5 +1,5 @@
 import { MoreHorizontal } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { IconButton, type IconButtonProps } from '../../../../../ui/button';
 
 /**

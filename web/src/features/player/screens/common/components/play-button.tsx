@@ -2,7 +2,7 @@ import type { Track } from '@cadenza/contracts/music';
 import clsx from 'clsx';
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { IconButton } from '../../../../../ui/button';
 import { toast } from '../../../../../ui/toast/toast-store';
 import { pausePlayback, playTracks, useIsContextPlaying, type PlayContext } from '../player-bridge';

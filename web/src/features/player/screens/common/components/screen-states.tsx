@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { PageLoadError } from '../../../../../app/page-load-error';
 import { Button } from '../../../../../ui/button';
 import { EmptyState } from '../../../../../ui/empty-state';

@@ -14,7 +14,7 @@ import {
   User,
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../../../../app/access';
 import { useAuthUser } from '../../../../../app/bootstrap';

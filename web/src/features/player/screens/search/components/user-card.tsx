@@ -1,5 +1,5 @@
 import type { UserRef } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { CoverCard } from '../../common/components/cover-card';
 import { userUrl } from '../../common/links';
 

@@ -1,5 +1,5 @@
 import type { UserProfile } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { Skeleton } from '../../../../../ui/skeleton';
 import { ProfileAvatar } from './profile-avatar';
 import { ProfileFollowButton } from './profile-follow-button';

@@ -1,5 +1,5 @@
 import type { Playlist, UserRef } from '@cadenza/contracts/music';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { CARD_GRID, CardGridSkeleton, CoverCard } from '../../common/components/cover-card';
 import { MediaCard } from '../../common/components/media-card';
 import { PagedList } from '../../common/components/screen-states';

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../../i18n/use-translation';
 import { PROFILE_TABS, type ProfileTab } from '../api/user-profile-api';
 
 export function useProfileTabLabels(): Record<ProfileTab, string> {
