@@ -4,6 +4,7 @@ import i18next from 'i18next';
 /**
  * The app's one i18next instance. Keys are the English strings themselves, so a line the
  * active language lacks simply reads in English; the lines arrive with bootstrap data.
+ * Components read it through `useTranslation` (use-translation.ts).
  */
 export const i18n = i18next.createInstance();
 
