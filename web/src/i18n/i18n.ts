@@ -25,9 +25,19 @@ void i18n.init({
   initAsync: false,
 });
 
-/** Makes the bootstrap language and its lines the active translations. */
+/** The lines last added for each language, as bootstrap data gave them. */
+const added = new Map<string, I18nBootstrap['lines']>();
+
+/**
+ * Makes the bootstrap language and its lines the active translations. The same lines again (the
+ * page's providers apply what the app applied as it started) add nothing: every translated
+ * component would otherwise be drawn again for them.
+ */
 export function applyTranslations({ language, lines }: I18nBootstrap): void {
-  i18n.addResourceBundle(language, 'translation', lines, true, true);
+  if (added.get(language) !== lines) {
+    i18n.addResourceBundle(language, 'translation', lines, true, true);
+    added.set(language, lines);
+  }
   if (i18n.language !== language) void i18n.changeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

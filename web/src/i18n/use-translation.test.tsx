@@ -49,6 +49,23 @@ describe('useTranslation', () => {
     expect(container.textContent).toBe('Deine Bibliothek · Hallo, Ana · 2 tracks');
   });
 
+  it('draws nothing again when the same lines are applied again', () => {
+    const bootstrap = { language: 'fr', name: 'Français', lines: { 'Your library': 'Ma musique' } };
+    applyTranslations(bootstrap);
+    let renders = 0;
+    function Probe() {
+      renders++;
+      return <>{useTranslation().t('Your library')}</>;
+    }
+    const { container } = render(<Probe />);
+    act(() => applyTranslations(bootstrap));
+    expect(renders).toBe(1);
+
+    act(() => applyTranslations({ ...bootstrap, lines: { 'Your library': 'Ma bibliothèque' } }));
+    expect(renders).toBe(2);
+    expect(container.textContent).toBe('Ma bibliothèque');
+  });
+
   it('gives every component the one translator of the language and the app instance', () => {
     const seen: ReturnType<typeof useTranslation>[] = [];
     function Probe() {
