@@ -1,16 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { PlayButton } from '../common/components/play-button';
 import { ScreenLayout } from '../common/components/screen-layout';
 import { EmptyMessage, LoadError } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
-import { useTopTracks } from './api/top-tracks-api';
+import { topTracksQuery, useTopTracks } from './api/top-tracks-api';
 
 const CONTEXT = { type: 'channel' as const, id: 'top-50' };
 
 export function Top50Screen() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const query = useTopTracks();
   const tracks = query.data?.pagination.data ?? [];
+  // The header shows before the chart arrives: Play pressed meanwhile waits for it.
+  const chart = async () => (await queryClient.ensureQueryData(topTracksQuery())).pagination.data;
   return (
     <ScreenLayout
       header={
@@ -21,7 +25,7 @@ export function Top50Screen() {
           </h1>
           <p className="mt-3 text-sm text-white/80">{t('The most played tracks right now.')}</p>
           <div className="mt-6">
-            <PlayButton context={CONTEXT} tracks={tracks} size="xl" />
+            <PlayButton context={CONTEXT} tracks={query.data ? tracks : chart} size="xl" />
           </div>
         </div>
       }

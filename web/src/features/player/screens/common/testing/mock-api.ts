@@ -17,7 +17,7 @@ function json(body: unknown, status = 200) {
 
 /**
  * The server behind `fetch` for screen tests: replies by "METHOD /path"; a function reply sees
- * the query (for pages). Every call is recorded.
+ * the query (for pages) and may answer later (a promise). Every call is recorded.
  */
 export function mockMusicApi() {
   type Reply = { status: number; body: unknown } | ((query: URLSearchParams) => unknown);
@@ -33,7 +33,7 @@ export function mockMusicApi() {
       calls.push({ method, path: url.pathname, query: url.searchParams, body });
       const reply = replies.get(`${method} ${url.pathname}`);
       if (!reply) return json({ message: 'Not found' }, 404);
-      if (typeof reply === 'function') return json(reply(url.searchParams));
+      if (typeof reply === 'function') return json(await reply(url.searchParams));
       return json(reply.body, reply.status);
     }),
   );
