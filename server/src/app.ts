@@ -14,7 +14,7 @@ import { landingPageFrom, playerPagesFrom } from './core/prerender.js';
 import { createResponseSerializerCompiler } from './core/response-serializer.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
-import { xsrfPlugin, xsrfTokens } from './core/xsrf.js';
+import { newVisitors, xsrfPlugin, xsrfTokens } from './core/xsrf.js';
 import { Edge } from './core/edge.js';
 import { dataVersions } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -523,7 +523,7 @@ export async function buildApp(
   await app.register(openApiCollector);
   // After every plugin that adds to an answer, so the answers it keeps are whole.
   await app.register(edge.plugin, {
-    newSessionId: services.sessions.newId,
+    newVisitor: newVisitors(services.sessions.newId, xsrf),
     xsrfTokens: xsrf,
     secureCookies: config.secureCookies,
     signedIn: signedInReader(services.sessions),

@@ -18,7 +18,7 @@ import {
   signedInState,
   type SignedIn,
 } from './auth-context.js';
-import { xsrfCookieOptions, type XsrfTokens } from './xsrf.js';
+import { xsrfCookieOptions, type NewVisitor, type XsrfTokens } from './xsrf.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,8 +38,8 @@ declare module 'fastify' {
 }
 
 export interface EdgeOptions {
-  /** A new visitor's session id. */
-  newSessionId: () => string;
+  /** A new visitor's session id and token (`newVisitors`). */
+  newVisitor: () => NewVisitor;
   xsrfTokens: XsrfTokens;
   secureCookies: boolean;
   /** A signed-in session as a request with it would find it now (`signedInReader`). */
@@ -344,10 +344,10 @@ export class Edge {
 
   /** The cookies the framework's hooks would set for this visitor (see auth-context and xsrf). */
   private cookiesOf(visitor: Visitor): string[] {
-    const { newSessionId, xsrfTokens } = this.options!;
+    const { newVisitor, xsrfTokens } = this.options!;
     if (!visitor.sessionId) {
-      const id = newSessionId();
-      return [this.sessionCookie!(id), this.xsrfCookie!(xsrfTokens.of(id, true))];
+      const { sessionId, xsrfToken } = newVisitor();
+      return [this.sessionCookie!(sessionId), this.xsrfCookie!(xsrfToken)];
     }
     const token = xsrfTokens.of(visitor.sessionId, false);
     return visitor.xsrfToken === token ? [] : [this.xsrfCookie!(token)];
