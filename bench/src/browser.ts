@@ -1,6 +1,7 @@
 // The browser's side: how much JavaScript the landing page loads before it can draw, and
 // Lighthouse's performance score (mobile emulation, its default throttling) for the landing page,
-// discover and an artist page, in Debian's Chromium.
+// discover and an artist page, in Debian's Chromium. Each score has its baseline beside it: the
+// same page with its script blocked, as the server drew it.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -27,9 +28,7 @@ export function pageJavaScript(
   entry: string,
   ...modules: string[]
 ): { bytes: number; files: number } {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(dist, '.vite', manifestFile), 'utf8'),
-  ) as Record<string, ManifestChunk>;
+  const manifest = readManifest(manifestFile);
   const files = new Set<string>();
   const add = (key: string) => {
     const chunk = manifest[key];
@@ -44,6 +43,18 @@ export function pageJavaScript(
   return { bytes, files: files.size };
 }
 
+function readManifest(manifestFile: string): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(dist, '.vite', manifestFile), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+}
+
+/** The file of a build's entry script, as the page asks for it. */
+function entryFile(manifestFile: string, entry: string): string {
+  return `/${readManifest(manifestFile)[entry]!.file}`;
+}
+
 /** The landing page's entry; its shell controls follow after it has come to life. */
 const landingJavaScript = () => pageJavaScript('landing-manifest.json', 'src/landing.tsx');
 const appJavaScript = (...modules: string[]) =>
@@ -53,18 +64,21 @@ const kilobytes = (bytes: number) => Math.round(bytes / 1024);
 
 /** Lighthouse runs of each page; its score moves by ten points from one run to the next. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
+/** Runs of each page with its script blocked: the baseline beside each score. */
+const DRAWN_ONLY_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_DRAWN_RUNS ?? 3));
 
 /**
  * One Lighthouse run: the score, with the paints behind it and how fast Lighthouse found this
  * machine's CPU. A run whose trace Lighthouse could not read (now and then, NO_NAVSTART) is run
- * again, twice at most.
+ * again, twice at most. `blocked`: a script the page is loaded without.
  */
-async function lighthouseRun(url: string, port: number) {
+async function lighthouseRun(url: string, port: number, blocked?: string) {
   let lhr;
   for (let attempt = 1; attempt <= 3; attempt++) {
     const result = await lighthouse(url, {
       port,
       onlyCategories: ['performance'],
+      blockedUrlPatterns: blocked ? [`*${blocked}`] : [],
       logLevel: 'error',
       output: 'json',
     });
@@ -76,22 +90,40 @@ async function lighthouseRun(url: string, port: number) {
   const shown = (audit: string) => lhr.audits[audit]?.displayValue ?? '?';
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    blockingTime: shown('total-blocking-time'),
     detail: `FCP ${shown('first-contentful-paint')}, LCP ${shown('largest-contentful-paint')}, TBT ${shown('total-blocking-time')}, CPU index ${lhr.environment.benchmarkIndex}`,
   };
 }
 
-/**
- * The median of LIGHTHOUSE_RUNS runs (as Lighthouse's own documentation advises), with the
- * median run's paints and every run's score.
- */
-async function performanceOf(url: string, port: number) {
+/** The median of `count` runs (as Lighthouse's own documentation advises) and every run's score. */
+async function medianRun(count: number, url: string, port: number, blocked?: string) {
   const runs = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run++) runs.push(await lighthouseRun(url, port));
+  for (let run = 0; run < count; run++) runs.push(await lighthouseRun(url, port, blocked));
   const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
+  return { ...median, scores: runs.map((run) => run.score).join(', ') };
+}
+
+/**
+ * A page's score, the median of LIGHTHOUSE_RUNS runs with the paints behind it; beside it, the
+ * same page with its script blocked: the page as the server drew it, whose parsing, layout and
+ * paint the app's code cannot make faster. What the score loses below that is the app's code.
+ */
+async function performanceOf(url: string, port: number, script: string) {
+  const page = await medianRun(LIGHTHOUSE_RUNS, url, port);
+  const drawn = await medianRun(DRAWN_ONLY_RUNS, url, port, script);
   return {
-    score: median.score,
-    detail: `median of ${runs.length} runs (${runs.map((run) => run.score).join(', ')}): ${median.detail}`,
+    score: page.score,
+    detail: `median of ${LIGHTHOUSE_RUNS} runs (${page.scores}): ${page.detail}`,
+    drawnOnly: `its script blocked, ${drawn.score} (${drawn.scores}; TBT ${drawn.blockingTime})`,
   };
+}
+
+/** The browser's own version (the user agent's is reduced to its major version). */
+async function chromiumVersion(port: number): Promise<string> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    Browser: string;
+  };
+  return version.Browser;
 }
 
 async function main(): Promise<void> {
@@ -112,6 +144,7 @@ async function main(): Promise<void> {
     },
   ];
 
+  let title = 'The browser: first-page JavaScript and Lighthouse (mobile emulation)';
   if (fs.existsSync(CHROMIUM)) {
     const app = await startApp({ SEED_DEMO: 'true' });
     const chrome = await chromeLauncher.launch({
@@ -119,6 +152,7 @@ async function main(): Promise<void> {
       chromeFlags: CHROMIUM_FLAGS,
     });
     try {
+      title += `, ${await chromiumVersion(chrome.port)}`;
       const { artists } = (await (await fetch(`${app.url}/api/v1/landing/artists`)).json()) as {
         artists: { id: number }[];
       };
@@ -133,29 +167,37 @@ async function main(): Promise<void> {
           await (await fetch(app.url + picture.replaceAll('&amp;', '&'))).arrayBuffer();
         }
       }
-      for (const [name, pathname, goal, javaScript] of [
-        ['Lighthouse performance, landing page', '/', 95, landingJavaScript],
+      const landingEntry = entryFile('landing-manifest.json', 'src/landing.tsx');
+      const appEntry = entryFile('manifest.json', 'index.html');
+      for (const [name, pathname, goal, javaScript, script] of [
+        ['Lighthouse performance, landing page', '/', 95, landingJavaScript, landingEntry],
         [
           'Lighthouse performance, discover',
           '/discover',
           90,
           () => appJavaScript(player, screen('discover')),
+          appEntry,
         ],
         [
           'Lighthouse performance, artist page',
           `/artist/${artists[0]?.id ?? 1}`,
           90,
           () => appJavaScript(player, screen('artist')),
+          appEntry,
         ],
       ] as const) {
-        const { score, detail } = await performanceOf(app.url + pathname, chrome.port);
+        const { score, detail, drawnOnly } = await performanceOf(
+          app.url + pathname,
+          chrome.port,
+          script,
+        );
         const pageJs = kilobytes(javaScript().bytes);
         rows.push({
           name,
           figure: score,
           goal: `>= ${goal}`,
           met: score >= goal,
-          detail: `${detail}, JavaScript ${pageJs} KB gzip`,
+          detail: `${detail}, JavaScript ${pageJs} KB gzip; ${drawnOnly}`,
         });
       }
     } finally {
@@ -166,7 +208,7 @@ async function main(): Promise<void> {
     note(`Chromium is not at ${CHROMIUM} (CHROME_PATH): Lighthouse skipped.`);
   }
 
-  printGoals(rows, 'The browser: first-page JavaScript and Lighthouse (mobile emulation)');
+  printGoals(rows, title);
 }
 
 await main();
