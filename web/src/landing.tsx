@@ -2,12 +2,15 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { MarkRunning } from './app/mark-running';
+import { nextTask } from './app/next-task';
+import { beginTakeOver, TakeOverEnd } from './app/take-over';
 import {
   loadShellControls,
   whenShellControlsAlive,
 } from './features/homepage/landing/deferred-shell-controls';
 import { LandingApp } from './features/homepage/landing/landing-app';
 import { applyTranslations } from './i18n/i18n';
+import { prepareClassMerging } from './ui/cn';
 
 /**
  * The entry of the landing page the server drew for a guest (`prerender.tsx`): it brings that
@@ -21,14 +24,20 @@ async function start() {
   const data = await loadBootstrapData();
   setBootstrapData(data);
   applyTranslations(data.i18n);
+  // Its own task, not the first slice of hydrating (see `prepareClassMerging`).
+  await nextTask();
+  prepareClassMerging();
+  await nextTask();
   // Hydrating in a transition yields to the browser every few milliseconds, so the page
   // already on screen stays responsive meanwhile.
+  beginTakeOver();
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
         <LandingApp />
         <MarkRunning when={whenShellControlsAlive} />
+        <TakeOverEnd />
       </StrictMode>,
     );
   });

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppTree } from './app/app-tree';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
+import { nextTask } from './app/next-task';
 import { PageLoadError } from './app/page-load-error';
 import { takePageAnswer } from './api/page-calls';
 import { queryClient } from './api/query-client';
@@ -39,6 +40,7 @@ async function start() {
   prepareClassMerging();
   await nextTask();
   const takesOver = drawn && seedDrawnScreen(queryClient, window.location.pathname, takePageAnswer);
+  await nextTask();
   const router = createAppRouter();
   if (isInAppearanceEditor()) {
     // Loaded only inside the editor's frame: visitors never download it.
@@ -47,24 +49,13 @@ async function start() {
     );
   }
   await firstScreenLoaded(router);
+  await nextTask();
   const app = <AppTree router={<RouterProvider router={router} />} />;
   // Drawing the first screen in a transition yields to the browser every few milliseconds, as
   // the landing page's hydration does, rather than holding the main thread for the whole tree.
   startTransition(() => {
     if (takesOver) hydrateRoot(container, app);
     else createRoot(container).render(app);
-  });
-}
-
-/**
- * Resolves in a task of its own, once the browser has had its turn. A message, not a timer: a
- * tab in the background, where the app starts at once, runs timers a second apart at most.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
   });
 }
 

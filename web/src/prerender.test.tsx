@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBootstrapData } from './app/bootstrap';
+import { beginTakeOver, TakeOverEnd } from './app/take-over';
 import { makeBootstrap } from './app/testing/bootstrap-factory';
 import { DARK_THEME, LIGHT_THEME } from './app/testing/theme-fixtures';
 import { whenShellControlsAlive } from './features/homepage/landing/deferred-shell-controls';
@@ -57,10 +58,17 @@ async function takeOver(markup: string, data: BootstrapData, loaded: string[] = 
   setBootstrapData(data);
   const mismatches: unknown[] = [];
   const navigator = pageLoadNavigator((href) => loaded.push(href));
+  // As `landing.tsx` does.
+  beginTakeOver();
   await act(async () => {
-    root = hydrateRoot(container, <LandingApp navigator={navigator} />, {
-      onRecoverableError: (error) => mismatches.push(error),
-    });
+    root = hydrateRoot(
+      container,
+      <>
+        <LandingApp navigator={navigator} />
+        <TakeOverEnd />
+      </>,
+      { onRecoverableError: (error) => mismatches.push(error) },
+    );
   });
   return { container, heading, mismatches };
 }

@@ -6,9 +6,10 @@ import { queryClient } from './api/query-client';
 import { AppTree } from './app/app-tree';
 import { setBootstrapData } from './app/bootstrap';
 import { routes } from './app/router';
+import { beginTakeOver, endTakeOver } from './app/take-over';
 import { inBoundaries } from './features/homepage/landing/deferred-shell-controls';
 import { LandingApp } from './features/homepage/landing/landing-app';
-import { endTakeOver, seedDrawnScreen } from './features/player/drawn-screens';
+import { seedDrawnScreen } from './features/player/drawn-screens';
 import { allShellControls } from './features/shell/all-shell-controls';
 import { applyTranslations } from './i18n/i18n';
 
@@ -38,7 +39,12 @@ function withoutLeadingPreloads(markup: string): string {
  */
 export function prerenderLanding(data: BootstrapData): string {
   drawFor(data);
-  return withoutLeadingPreloads(renderToString(<LandingApp controls={controls} />));
+  beginTakeOver();
+  try {
+    return withoutLeadingPreloads(renderToString(<LandingApp controls={controls} />));
+  } finally {
+    endTakeOver();
+  }
 }
 
 const handler = createStaticHandler(routes);

@@ -1,7 +1,7 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
-import { endTakeOver } from '../features/player/drawn-screens';
+import { StrictMode, type ReactNode } from 'react';
 import { MarkRunning } from './mark-running';
 import { Providers } from './providers';
+import { TakeOverEnd } from './take-over';
 
 /**
  * The app around its router, the same in the browser and on the server that draws a guest's
@@ -15,10 +15,4 @@ export function AppTree({ router }: { router: ReactNode }) {
       <TakeOverEnd />
     </StrictMode>
   );
-}
-
-/** Ends the take-over of a drawn page once the first render is on screen (see `firstDrawOf`). */
-function TakeOverEnd() {
-  useEffect(endTakeOver, []);
-  return null;
 }

@@ -32,7 +32,6 @@ export function Menu({
   'aria-label': ariaLabel,
   className,
 }: MenuProps) {
-  const isMobile = useIsMobile();
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const isOpen = open ?? uncontrolledOpen;
   const handleOpenChange = (next: boolean) => {
@@ -43,34 +42,55 @@ export function Menu({
   return (
     <DropdownMenu.Root open={isOpen} onOpenChange={handleOpenChange}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      {isMobile && isOpen && (
-        <Portal.Root>
-          <div aria-hidden className="fixed inset-0 z-40 animate-fade-in bg-bg/80" />
-        </Portal.Root>
-      )}
+      {isOpen && <TrayBackdrop />}
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
+        <MenuContent
           side={side}
           align={align}
           sideOffset={4}
           collisionPadding={16}
           aria-label={ariaLabel}
-          data-tray={isMobile || undefined}
-          className={cn(
-            'group/menu z-50 overflow-y-auto border border-border bg-bg-elevated text-fg shadow-overlay outline-none',
-            isMobile
-              ? 'max-h-[80dvh] w-full rounded-t-lg border-b-0 p-2 pb-[max(8px,env(safe-area-inset-bottom))] data-[state=open]:animate-tray-in data-[state=closed]:animate-tray-out'
-              : cn(
-                  'max-h-[min(420px,var(--radix-dropdown-menu-content-available-height))] min-w-48 rounded-lg p-1',
-                  'origin-(--radix-dropdown-menu-content-transform-origin) data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
-                ),
-            className,
-          )}
+          className={className}
         >
           {children}
-        </DropdownMenu.Content>
+        </MenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+// The screen's width is read only while a menu is open: a page of closed menus does not draw
+// each of them again when it learns it is on a phone.
+
+/** The dimmed page behind an open menu's tray, on mobile. */
+function TrayBackdrop() {
+  const isMobile = useIsMobile();
+  if (!isMobile) return null;
+  return (
+    <Portal.Root>
+      <div aria-hidden className="fixed inset-0 z-40 animate-fade-in bg-bg/80" />
+    </Portal.Root>
+  );
+}
+
+/** The open menu: a dropdown, or on mobile a tray at the bottom of the screen. */
+function MenuContent({ className, ...props }: ComponentProps<typeof DropdownMenu.Content>) {
+  const isMobile = useIsMobile();
+  return (
+    <DropdownMenu.Content
+      {...props}
+      data-tray={isMobile || undefined}
+      className={cn(
+        'group/menu z-50 overflow-y-auto border border-border bg-bg-elevated text-fg shadow-overlay outline-none',
+        isMobile
+          ? 'max-h-[80dvh] w-full rounded-t-lg border-b-0 p-2 pb-[max(8px,env(safe-area-inset-bottom))] data-[state=open]:animate-tray-in data-[state=closed]:animate-tray-out'
+          : cn(
+              'max-h-[min(420px,var(--radix-dropdown-menu-content-available-height))] min-w-48 rounded-lg p-1',
+              'origin-(--radix-dropdown-menu-content-transform-origin) data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
+            ),
+        className,
+      )}
+    />
   );
 }
 

@@ -1,13 +1,10 @@
 import DOMPurify from 'dompurify';
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from '../app/take-over';
 import { cn } from './cn';
 import { PROSE } from './prose';
 
 const BIO_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'blockquote', 'a'];
-// Whether this page can sanitize only changes with where it runs.
-const noSubscription = () => () => {};
 const canSanitize = () => DOMPurify.isSupported;
-const cannotYet = () => false;
 
 /**
  * Short rich text written in the app's editor (an artist's bio), sanitized again here whatever
@@ -16,7 +13,7 @@ const cannotYet = () => false;
 export function RichText({ text, className }: { text: string; className?: string }) {
   // DOMPurify needs a document: a page drawn on the server leaves the text to the browser,
   // which fills it in as it takes the page over.
-  const sanitizes = useSyncExternalStore(noSubscription, canSanitize, cannotYet);
+  const sanitizes = useBrowserValue(canSanitize, false);
   if (!text.trimStart().startsWith('<')) {
     return <p className={cn('whitespace-pre-line', className)}>{text}</p>;
   }

@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { useBrowserValue } from '../app/take-over';
 
 /** Mobile is a screen width of 768 px or less (product spec §9). */
 export const MOBILE_QUERY = '(max-width: 768px)';
@@ -7,7 +8,10 @@ function canMatchMedia() {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 }
 
-/** Whether a CSS media query matches, updating when it changes. False where matchMedia is missing. */
+/**
+ * Whether a CSS media query matches, updating when it changes. False where matchMedia is missing,
+ * and on a page the server drew until the browser has taken it over.
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -18,8 +22,8 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  const getSnapshot = () => canMatchMedia() && window.matchMedia(query).matches;
-  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+  const matches = useCallback(() => canMatchMedia() && window.matchMedia(query).matches, [query]);
+  return useBrowserValue(matches, false, subscribe);
 }
 
 export function useIsMobile(): boolean {

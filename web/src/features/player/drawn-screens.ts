@@ -1,14 +1,12 @@
 import { firstCallsOf, isDrawnForGuests } from '@cadenza/contracts/page-calls';
 import type { QueryClient } from '@tanstack/react-query';
+import { beginTakeOver, isTakingOver } from '../../app/take-over';
 import { albumQuery, type fetchAlbum } from './screens/album/api/album-api';
 import { artistQuery, type fetchArtist } from './screens/artist/api/artist-api';
 import { discoverQuery, type fetchChannel } from './screens/discover/api/discover-api';
 
 /** What a fetch function's call answers. */
 type AnswerOf<Fetch extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Fetch>>;
-
-/** A page drawn on the server is being drawn, or taken over by the browser (`seedDrawnScreen`). */
-let takingOver = false;
 
 /**
  * What a screen draws first of what it otherwise draws in two goes (`useDeferredValue`'s initial
@@ -18,12 +16,7 @@ let takingOver = false;
  * tasks that held an artist's page up for half a second on a phone).
  */
 export function firstDrawOf<T>(whole: T, part: T): T {
-  return takingOver ? whole : part;
-}
-
-/** The drawn page is the app's now: screens it shows from here on draw in two goes again. */
-export function endTakeOver(): void {
-  takingOver = false;
+  return isTakingOver() ? whole : part;
 }
 
 /**
@@ -59,6 +52,6 @@ export function seedDrawnScreen(
     default:
       return false;
   }
-  takingOver = true;
+  beginTakeOver();
   return true;
 }

@@ -1,8 +1,9 @@
 import clsx from 'clsx';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { readCookie, writeCookie } from '../../api/cookies';
 import { useSetting } from '../../app/bootstrap';
+import { useBrowserValue } from '../../app/take-over';
 import { Button } from '../../ui/button';
 import { MenuLink } from './menu-link';
 
@@ -11,8 +12,6 @@ export const COOKIE_NOTICE_COOKIE = 'cookie_notice_accepted';
 export const COOKIE_NOTICE_MAX_AGE = 30 * 24 * 60 * 60;
 
 const hasAccepted = () => readCookie(COOKIE_NOTICE_COOKIE) === '1';
-// The answer changes only by this notice's own button, which re-renders it.
-const noSubscription = () => () => {};
 
 /**
  * The cookie notice bar (setting `cookie_notice.*`): a short text, an optional link button and
@@ -25,7 +24,8 @@ export function CookieNotice() {
   const button = useSetting('cookie_notice.button');
   // A page drawn on the server is every guest's: only the browser knows this one's answer,
   // so there the notice shows once the page has come to life.
-  const acceptedBefore = useSyncExternalStore(noSubscription, hasAccepted, () => true);
+  // The answer changes only by this notice's own button, which re-renders it.
+  const acceptedBefore = useBrowserValue(hasAccepted, true);
   const [accepted, setAccepted] = useState(false);
 
   if (!enabled || acceptedBefore || accepted) return null;
