@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Slider } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 export interface RangeSliderProps {
   label: string;
@@ -18,25 +18,37 @@ export interface RangeSliderProps {
 }
 
 /**
- * False until the page has painted once. Radix measures a slider's thumb as it mounts, which lays
- * out the whole page inside the render that first draws the player (a long task on a phone).
+ * False until the slider is on screen. Radix measures a slider's thumb as it mounts, which lays
+ * out the whole page inside the render that draws it (a long task on a phone): the thumb comes
+ * once the page has painted with the slider shown, and not at all in a bar this screen hides
+ * (the player's desktop bar, on a phone). Without IntersectionObserver, once the page has painted.
  */
-function usePaintedOnce(): boolean {
-  const [painted, setPainted] = useState(false);
+function useShownOnce(slider: RefObject<HTMLElement | null>): boolean {
+  const [shown, setShown] = useState(false);
   useEffect(() => {
+    const element = slider.current;
+    if (element && typeof IntersectionObserver !== 'undefined') {
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setShown(true);
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setShown(true))));
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
-  return painted;
+  }, [slider]);
+  return shown;
 }
 
 /**
  * A thin track with a thumb on hover and focus, as music players draw it. The thumb, unseen
- * until then, comes once the page has painted: measured then, it costs no layout of its own.
+ * until then, comes once the slider is on screen: measured then, it costs no layout of its own.
  */
 export function RangeSlider({
   label,
@@ -50,12 +62,14 @@ export function RangeSlider({
   disabled,
   className,
 }: RangeSliderProps) {
-  const thumbShown = usePaintedOnce();
+  const root = useRef<HTMLSpanElement>(null);
+  const thumbShown = useShownOnce(root);
   const safeMax = max > 0 ? max : 1;
   const secondaryPercent =
     secondary !== undefined ? Math.min(100, Math.max(0, (secondary / safeMax) * 100)) : 0;
   return (
     <Slider.Root
+      ref={root}
       className={clsx(
         'group relative flex h-4 touch-none items-center select-none',
         disabled && 'pointer-events-none opacity-50',
