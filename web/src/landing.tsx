@@ -28,9 +28,9 @@ async function start() {
   await nextTask();
   prepareClassMerging();
   await nextTask();
+  beginTakeOver();
   // Hydrating in a transition yields to the browser every few milliseconds, so the page
   // already on screen stays responsive meanwhile.
-  beginTakeOver();
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
