@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { getBootstrapData, onBootstrapChange } from '../../../app/bootstrap';
+import { useBrowserValue } from '../../../app/take-over';
 import { streamUrl } from '../state/stream-url';
 
 /**
@@ -33,14 +33,12 @@ export function offlineSupported(): boolean {
   return 'serviceWorker' in navigator && 'caches' in window;
 }
 
-const noSubscription = () => () => {};
-
 /**
  * Whether this browser can keep songs offline. A page the server drew offers it, as nearly every
  * browser can; one that cannot drops the offer once the app has taken the page over.
  */
 export function useOfflineSupported(): boolean {
-  return useSyncExternalStore(noSubscription, offlineSupported, () => true);
+  return useBrowserValue(offlineSupported, true);
 }
 
 /**
@@ -87,11 +85,12 @@ function subscribe(listener: () => void) {
 }
 
 const NONE_SAVED = new Set<number>();
-const noneSaved = () => NONE_SAVED;
+/** What is saved; nothing saved is always the same set, the one a drawn page shows. */
+const currentlySaved = () => (saved.size === 0 ? NONE_SAVED : saved);
 
 /** Whether every one of these tracks is saved offline (false for none). */
 export function useSavedOffline(trackIds: number[]): boolean {
   // A page the server drew shows nothing saved: what this browser saved follows the take-over.
-  const snapshot = useSyncExternalStore(subscribe, () => saved, noneSaved);
+  const snapshot = useBrowserValue(currentlySaved, NONE_SAVED, subscribe);
   return trackIds.length > 0 && trackIds.every((id) => snapshot.has(id));
 }
