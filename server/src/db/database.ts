@@ -3,7 +3,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   type LogConfig,
   type PostgresPool,
@@ -14,6 +13,7 @@ import type pgModule from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { lazily } from '../infra/lazy-require.js';
 import { literalLimits } from './literal-limits.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
 import { RecentlyUsed } from '../infra/recently-used.js';
@@ -124,7 +124,7 @@ export function openDatabase(
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      dialect: new OwnSchemaPostgresDialect({ pool: withNamedStatements(pool) }),
       ...log,
     });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };

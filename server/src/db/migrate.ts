@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001_core.js';
 import * as m0002 from './migrations/0002_custom_pages.js';
@@ -89,19 +89,9 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  // On PostgreSQL the bookkeeping tables live in the connection's own schema: Kysely otherwise
-  // looks for them in every schema and, finding another schema's (parallel test runs), skips
-  // creating its own.
-  const schema =
-    db.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely))
-          .rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  // On PostgreSQL the migrator's bookkeeping tables are looked for, and made, in the connection's
+  // own schema only (see OwnSchemaIntrospector): parallel test runs each have a schema.
+  const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
