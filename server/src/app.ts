@@ -15,6 +15,7 @@ import { createResponseSerializerCompiler } from './core/response-serializer.js'
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { newVisitors, xsrfPlugin, xsrfTokens } from './core/xsrf.js';
+import { appAddress } from './core/app-address.js';
 import { Edge } from './core/edge.js';
 import { dataVersions } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -528,6 +529,7 @@ export async function buildApp(
     secureCookies: config.secureCookies,
     signedIn: signedInReader(services.sessions),
     versions: () => dataVersions(db.kysely),
+    otherAddress: appAddress(config.appUrl, (message) => app.log.warn(message)),
   });
 
   await app.register(healthRoutes);

@@ -35,7 +35,7 @@ describe('graceful shutdown', () => {
     await expect(t.db.kysely.selectFrom('users').selectAll().execute()).rejects.toThrow();
   });
 
-  sqliteOnly('the process stops cleanly on SIGTERM', async () => {
+  sqliteOnly('says where to open the app, and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-main-'));
     const child = spawn(tsx, [main], {
       env: {
@@ -54,12 +54,15 @@ describe('graceful shutdown', () => {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
       child.stdout.on('data', () => {
-        if (output.includes('Server listening')) {
+        if (output.includes('The admin area is at')) {
           clearTimeout(timer);
           resolve();
         }
       });
     });
+    expect(output).toMatch(
+      /Cadenza is ready at (http:\/\/127\.0\.0\.1:\d+)\nThe admin area is at \1\/admin/,
+    );
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);

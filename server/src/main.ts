@@ -50,7 +50,10 @@ async function main(): Promise<void> {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  const listening = await app.listen({ port: config.port, host: config.host });
+  // Port 0 asks for any free port: only the server knows which.
+  const url = config.port === 0 ? listening : config.appUrl;
+  console.log(`\nCadenza is ready at ${url}\nThe admin area is at ${url}/admin\n`);
 }
 
 main().catch((error: unknown) => {

@@ -50,6 +50,8 @@ export interface EdgeOptions {
    * made the change.
    */
   versions: () => Promise<string>;
+  /** Answers a page visit made at another address than the app's own (`appAddress`), if it must. */
+  otherAddress?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 /**
@@ -213,6 +215,7 @@ export class Edge {
     response: ServerResponse,
     handler: (request: IncomingMessage, response: ServerResponse) => void,
   ): void {
+    if (this.options?.otherAddress?.(request, response)) return;
     if (this.closing || request.method !== 'GET') return handler(request, response);
     const constant = this.constants.get(request.url!);
     if (constant) return this.send(request, response, constant);
