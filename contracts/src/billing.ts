@@ -282,7 +282,8 @@ export const saveFamilyEmailsBodySchema = z.object({
     /** The slot being edited ('email1'…), or null when the form saves all of them. */
     editingField: z.enum(['email1', 'email2', 'email3']).nullish(),
   }),
-  subscriptionId: integer({ min: 1 }),
+  /** The holder's Family subscription; null or absent means "mine", whichever that is. */
+  subscriptionId: integer({ min: 1 }).nullish(),
 });
 
 /** The plan a Family member enjoys, through whom (the plan panel of account settings). */

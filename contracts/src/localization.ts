@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceRoleOptionSchema } from './workspaces.js';
 
 export const localizationSchema = z.object({ language: z.string(), name: z.string() });
 export type Localization = z.infer<typeof localizationSchema>;
@@ -19,9 +20,16 @@ export const valueListsSchema = z.object({
   /** Grouped by region (`Europe`, `America`, …). */
   timezones: z.record(z.string(), z.array(timezoneOptionSchema)),
   countries: z.array(countrySchema),
+  /** The roles of a workspace, for clients that invite people or change their roles. */
+  workspaceRoles: z.array(workspaceRoleOptionSchema),
 });
 export type ValueLists = z.infer<typeof valueListsSchema>;
-export const VALUE_LIST_NAMES = ['localizations', 'timezones', 'countries'] as const;
+export const VALUE_LIST_NAMES = [
+  'localizations',
+  'timezones',
+  'countries',
+  'workspaceRoles',
+] as const;
 export type ValueListName = (typeof VALUE_LIST_NAMES)[number];
 
 export const changeLocaleBodySchema = z.object({ locale: z.string().min(1).max(20) });

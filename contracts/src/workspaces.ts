@@ -18,24 +18,50 @@ export const WORKSPACE_ROLES = [
   {
     id: 1,
     name: 'owner',
+    description: 'Owns the workspace: also renames, deletes or hands it over.',
     permissions: Object.values(WORKSPACE_PERMISSIONS),
   },
   {
     id: 2,
     name: 'admin',
+    description: 'Also invites and manages members.',
     permissions: [
       WORKSPACE_PERMISSIONS.update,
       WORKSPACE_PERMISSIONS.invite,
       WORKSPACE_PERMISSIONS.manageMembers,
     ],
   },
-  { id: 3, name: 'member', permissions: [] as string[] },
+  {
+    id: 3,
+    name: 'member',
+    description: 'Uses what the workspace shares.',
+    permissions: [] as string[],
+  },
 ] as const;
 export type WorkspaceRoleName = (typeof WORKSPACE_ROLES)[number]['name'];
 
 export function workspaceRole(idOrName: number | string) {
   return WORKSPACE_ROLES.find((role) => role.id === idOrName || role.name === idOrName);
 }
+
+/** Whether an invitation may give the role: a workspace has one owner, who is never invited. */
+export const isInvitableRole = (role: { name: string }) => role.name !== 'owner';
+
+/** The role an invitation gives when it names none. */
+export const DEFAULT_INVITE_ROLE = workspaceRole('member')!;
+
+/** A workspace role as `value-lists/workspaceRoles` lists it, for invite and role pickers. */
+export const workspaceRoleOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(z.string()),
+  /** Whether an invitation may give it (see isInvitableRole). */
+  invitable: z.boolean(),
+  /** The role an invitation gives when it names none. */
+  default: z.boolean(),
+});
+export type WorkspaceRoleOption = z.infer<typeof workspaceRoleOptionSchema>;
 
 /** Invitations last this long (7 days). */
 export const INVITE_DAYS = 7;
@@ -98,7 +124,11 @@ export const inviteBodySchema = z.object({
     .array(z.string().trim().toLowerCase().pipe(z.email('Enter valid email addresses.')))
     .min(1, 'Enter at least one email address.')
     .max(20, 'Invite at most 20 people at a time.'),
-  role_id: invitedRole,
+  role_id: invitedRole
+    .optional()
+    .describe(
+      'A role whose `invitable` is true in `GET value-lists/workspaceRoles`; absent, the member role.',
+    ),
 });
 
 export const changeRoleBodySchema = z.object({ role_id: integer({ min: 1, max: 3 }) });

@@ -114,3 +114,39 @@ describe('numbers', () => {
     expect((await client.get('/api/v1/genres?page=2')).statusCode).toBe(200);
   });
 });
+
+describe('deeply nested data', () => {
+  const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  const tooDeep = {
+    message: 'The data is nested more than 64 levels deep. Send it with fewer levels.',
+    errors: { body: 'The data is nested more than 64 levels deep. Send it with fewer levels.' },
+  };
+
+  it('is refused with 422 on every JSON route, for guests and members alike', async () => {
+    const guest = await new TestClient(t.app).visit();
+    const payload = `{"email":${nested(5000)},"password":"secret"}`;
+    const login = await guest.post('/auth/login', payload, {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(login.statusCode).toBe(422);
+    expect(login.json()).toEqual(tooDeep);
+
+    const { client } = await signedInUser(t.app);
+    const playlist = await client.post('/api/v1/playlists', `{"name":"Deep","x":${nested(64)}}`, {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(playlist.statusCode).toBe(422);
+    expect(playlist.json()).toEqual(tooDeep);
+  });
+
+  it('is accepted up to 64 levels, where the route decides', async () => {
+    const { client } = await signedInUser(t.app);
+    // The body is one level and `x` holds 63 more: 64 in all (one more is refused above).
+    const created = await client.post(
+      '/api/v1/playlists',
+      `{"name":"Nested but fine","x":${nested(63)}}`,
+      { headers: { 'content-type': 'application/json' } },
+    );
+    expect(created.statusCode).toBe(201);
+  });
+});

@@ -110,6 +110,17 @@ describe('API documentation', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/v1/access-tokens'].post.requestBody).toBeDefined();
     expect(doc.paths['/auth/register']).toBeDefined();
+    // A client learns the workspace roles there, and may invite without naming one.
+    const lists = doc.paths['/api/v1/value-lists/{names}'].get;
+    expect(lists.description).toContain('workspaceRoles');
+    expect(lists.responses['200'].content['application/json'].schema.properties).toHaveProperty(
+      'workspaceRoles',
+    );
+    const invite =
+      doc.paths['/api/v1/workspace/{id}/invite'].post.requestBody.content['application/json']
+        .schema;
+    expect(invite.required).toEqual(['emails']);
+    expect(invite.properties.role_id.description).toContain('value-lists/workspaceRoles');
     expect(Object.keys(doc.paths).every((p: string) => /^\/(api\/v1|auth|secure)\//.test(p))).toBe(
       true,
     );

@@ -126,7 +126,11 @@ export async function billingRoutes(
       async (request) => {
         const signature = request.headers['stripe-signature'];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return billing.webhooks.handle(body, Array.isArray(signature) ? signature[0] : signature);
+        return billing.webhooks.handle(
+          body,
+          Array.isArray(signature) ? signature[0] : signature,
+          request.log,
+        );
       },
     );
   });

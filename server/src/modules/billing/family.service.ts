@@ -64,11 +64,14 @@ export function createFamilyService({
     /** POST /save-emails.php */
     async saveEmails(
       request: FastifyRequest,
-      input: { userId: number; subscriptionId: number; emails: Slots },
+      input: { userId: number; subscriptionId?: number | null | undefined; emails: Slots },
     ): Promise<{ message: string; accounts: FamilyAccounts }> {
       const ownerId = self(request, input.userId);
       const subscription = await familySubscription(ownerId);
-      if (!subscription || subscription.id !== input.subscriptionId) {
+      // A client that does not know the id (or knows the user has none) may leave it out; one
+      // that names a subscription must name the holder's own.
+      const named = input.subscriptionId ?? subscription?.id;
+      if (!subscription || subscription.id !== named) {
         throw new AppError(403, FAMILY_MESSAGES.noSubscription, { code: 'no_family_subscription' });
       }
       const slots = [1, 2, 3].slice(0, FAMILY_SLOTS).map((slot) => ({

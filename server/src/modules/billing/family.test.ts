@@ -106,6 +106,29 @@ describe('the Family plan', () => {
     );
   });
 
+  it('answers a user without a Family plan who sends no subscription id with the Family message', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const emails = { email1: email('kid'), email2: null, email3: null, editingField: null };
+    for (const subscriptionId of [null, undefined]) {
+      const refused = await client.post('/save-emails.php', {
+        userId: user.id,
+        subscriptionId,
+        emails,
+      });
+      expect(refused.statusCode, String(subscriptionId)).toBe(403);
+      expect(refused.json()).toEqual({ message: FAMILY_MESSAGES.noSubscription });
+    }
+    // A holder may leave it out too: it means their own Family subscription.
+    const owner = await familyOwner();
+    const saved = await owner.client.post('/save-emails.php', {
+      userId: owner.user.id,
+      subscriptionId: null,
+      emails,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(FAMILY_MESSAGES.saved);
+  });
+
   it('needs one e-mail at least, refuses the holder, duplicates and members of another family', async () => {
     const owner = await familyOwner();
     const empty = await save(owner.client, owner.user.id, owner.subscriptionId, {});

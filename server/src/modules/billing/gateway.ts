@@ -83,8 +83,17 @@ export interface StripeOptions {
   apiBase?: string | undefined;
 }
 
-/** How old a webhook may be: Stripe's own default. */
+/** How far a webhook's signing time may be from now, either way: Stripe's own default. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signing time of a `Stripe-Signature` header (`t=…`), read as Stripe's library reads it. */
+function signedAtOf(signature: string): number {
+  const stamps = signature
+    .split(',')
+    .map((item) => item.split('='))
+    .filter(([key]) => key === 't');
+  return Number.parseInt(stamps.at(-1)?.[1] ?? '', 10);
+}
 
 const ms = (seconds: number | null | undefined) => (seconds ? seconds * 1000 : null);
 
@@ -231,6 +240,11 @@ export function stripeGateway(options: StripeOptions): PaymentGateway {
         options.webhookSecret,
         WEBHOOK_TOLERANCE_SECONDS,
       );
+      // Stripe's library refuses deliveries signed too long ago only; one dated further ahead
+      // than the window was not signed now either (a forged clock, or one kept to replay later).
+      if (!(signedAtOf(signature) <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) {
+        throw new Error('The webhook is dated in the future.');
+      }
       return {
         id: event.id,
         type: event.type,

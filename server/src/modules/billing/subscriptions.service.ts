@@ -34,6 +34,15 @@ export interface SubscriptionHints {
   voucherId?: number | undefined;
 }
 
+/** A gateway subscription names a user this site does not have (deleted, or never here). */
+export class UnknownSubscriberError extends Error {
+  override name = 'UnknownSubscriberError';
+
+  constructor(readonly userId: number) {
+    super(`The subscription names user ${userId}, who does not exist.`);
+  }
+}
+
 /** Users whose plans' grants are kept at once; the least recently seen goes first. */
 const USERS_KEPT = 10_000;
 
@@ -270,6 +279,8 @@ export function createSubscriptionsService({
         (Number(subscription.metadata.user_id) ||
           (await repo.findUserOfCustomer(db, subscription.customerId)));
       if (!userId) return undefined;
+      // A stored subscription's holder exists (the row goes with the account); any other must.
+      if (!existing && !(await users.findById(userId))) throw new UnknownSubscriberError(userId);
       const price = await pricesOf(subscription.priceId);
       const periodStart = iso(subscription.currentPeriodStart);
       const periodEnd = iso(subscription.currentPeriodEnd);

@@ -140,7 +140,33 @@ describe('a subscription through checkout and webhooks', () => {
     expect(subscription.ends_at).toBeNull();
   });
 
-  it('refuses webhooks with a bad, missing or stale signature, and changes nothing', async () => {
+  it('acknowledges and ignores events whose subscription names a user who does not exist', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const heldBefore = t.stripe.held().length;
+    t.stripe.hold();
+    const subscription = await subscribe(
+      t,
+      client,
+      catalogue.premium.product.id,
+      catalogue.premium.monthly.id,
+    );
+    t.stripe.release();
+    const events = t.stripe.held().slice(heldBefore);
+    expect(events.map((event) => event.type)).toContain('checkout.session.completed');
+    // The account is gone by the time the gateway's events arrive.
+    await t.db.kysely.deleteFrom('users').where('id', '=', user.id).execute();
+    for (const event of events) expect(await t.stripe.deliver(event.id), event.type).toBe(200);
+    // Delivered again, still acknowledged: the gateway has no reason to keep retrying.
+    expect(await t.stripe.deliver(events[0]!.id)).toBe(200);
+    const rows = await t.db.kysely
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('gateway_id', '=', subscription.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses webhooks with a bad, missing, stale or future-dated signature, and changes nothing', async () => {
     const { client } = await signedInUser(t.app);
     const subscription = await subscribe(
       t,
@@ -165,7 +191,8 @@ describe('a subscription through checkout and webhooks', () => {
     const wrongSecret = await post({ 'stripe-signature': signPayload(payload, 'whsec_wrong') });
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json()).toEqual({
-      message: 'The webhook signature is missing, invalid or too old.',
+      message:
+        'The webhook signature is missing, invalid, or not dated within five minutes of now.',
     });
     expect((await post({})).statusCode).toBe(400);
     const stale = signPayload(payload, t.stripe.webhookSecret, Math.floor(Date.now() / 1000) - 301);
@@ -174,6 +201,25 @@ describe('a subscription through checkout and webhooks', () => {
     expect(
       await t.stripe.deliver(event.id, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
     ).toBe(400);
+    // So is one dated more than five minutes ahead, forged or genuine.
+    const ahead = signPayload(
+      payload,
+      t.stripe.webhookSecret,
+      Math.floor(Date.now() / 1000) + 3600,
+    );
+    const early = await post({ 'stripe-signature': ahead });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({
+      message:
+        'The webhook signature is missing, invalid, or not dated within five minutes of now.',
+    });
+    expect(
+      await t.stripe.deliver(event.id, { timestamp: Math.floor(Date.now() / 1000) + 301 }),
+    ).toBe(400);
+    // A clock a little ahead of ours is within the window.
+    expect(
+      await t.stripe.deliver(event.id, { timestamp: Math.floor(Date.now() / 1000) + 60 }),
+    ).toBe(200);
     expect((await overview(client)).subscription).toMatchObject({
       valid: true,
       gateway_status: 'active',

@@ -3,12 +3,17 @@ import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { SubscriptionRow } from './billing.table.js';
 import type { GatewayEvent, PaymentGateway } from './gateway.js';
-import type { SubscriptionsService } from './subscriptions.service.js';
+import { UnknownSubscriberError, type SubscriptionsService } from './subscriptions.service.js';
 import * as ledger from './payments.repo.js';
 import * as repo from './subscriptions.repo.js';
 import type { VouchersService } from './vouchers.service.js';
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
+
+/** Where a delivery's warnings go (the request's logger). */
+export interface WebhookLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
 
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',
@@ -26,9 +31,9 @@ const seconds = (value: unknown) => (typeof value === 'number' ? value : undefin
 
 /**
  * The gateway's webhooks: the only way a paid subscription changes. A delivery is genuine only
- * with a valid signature no older than five minutes; each event is processed once; and rather
- * than trusting an event's copy of the subscription, the subscription is read again from the
- * gateway, so events arriving twice or out of order end in the state the gateway has now.
+ * with a valid signature dated within five minutes of now; each event is processed once; and
+ * rather than trusting an event's copy of the subscription, the subscription is read again from
+ * the gateway, so events arriving twice or out of order end in the state the gateway has now.
  */
 export function createWebhooksService({
   db,
@@ -104,7 +109,11 @@ export function createWebhooksService({
   }
 
   return {
-    async handle(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
+    async handle(
+      rawBody: Buffer,
+      signature: string | undefined,
+      log: WebhookLog,
+    ): Promise<{ received: true }> {
       const payments = gateway();
       if (!payments) throw AppError.notFound();
       let event: GatewayEvent;
@@ -112,14 +121,27 @@ export function createWebhooksService({
         if (!signature) throw new Error('no signature');
         event = payments.verifyEvent(rawBody, signature);
       } catch {
-        throw new AppError(400, 'The webhook signature is missing, invalid or too old.', {
-          code: 'invalid_signature',
-        });
+        throw new AppError(
+          400,
+          'The webhook signature is missing, invalid, or not dated within five minutes of now.',
+          {
+            code: 'invalid_signature',
+          },
+        );
       }
       if (!(await repo.claimEvent(db, event.id, event.type))) return { received: true };
       try {
         await process(event, payments);
       } catch (error) {
+        if (error instanceof UnknownSubscriberError) {
+          // Delivering it again cannot help: the event stays claimed, changes nothing, and is
+          // acknowledged, so the gateway stops retrying.
+          log.warn(
+            { eventId: event.id, eventType: event.type, userId: error.userId },
+            'Ignored a payment webhook: its subscription names a user who does not exist.',
+          );
+          return { received: true };
+        }
         // Let the gateway deliver it again.
         await repo.releaseEvent(db, event.id);
         throw error;

@@ -25,6 +25,7 @@ export async function valueListsRoutes(
     '/api/v1/value-lists/:names',
     {
       schema: {
+        description: `Lists that forms pick from, comma-joined: ${VALUE_LIST_NAMES.join(', ')}.`,
         params: z.object({ names: namesParam }),
         response: { 200: valueListsSchema.partial() },
       },

@@ -5,6 +5,12 @@ import type {
   ValueListName,
   ValueLists,
 } from '@cadenza/contracts/localization';
+import {
+  DEFAULT_INVITE_ROLE,
+  isInvitableRole,
+  WORKSPACE_ROLES,
+  type WorkspaceRoleOption,
+} from '@cadenza/contracts/workspaces';
 import type { LanguageHints, LocalizationService } from '../localization/localization.service.js';
 
 export type ValueListsService = ReturnType<typeof createValueListsService>;
@@ -83,7 +89,10 @@ export function timezonesAt(at: Date): Record<string, TimezoneOption[]> {
   );
 }
 
-/** Lists that forms pick from (languages, timezones, countries), in the reader's language. */
+/**
+ * Lists that forms pick from (languages, timezones, countries, workspace roles), in the reader's
+ * language where the list has names to translate.
+ */
 export function createValueListsService({
   localization,
 }: {
@@ -105,6 +114,16 @@ export function createValueListsService({
       if (!countries.has(language)) countries.set(language, countriesIn(language));
       return countries.get(language)!;
     },
+    // Names and descriptions in English, as the API's other constants; the web app translates.
+    workspaceRoles: (): WorkspaceRoleOption[] =>
+      WORKSPACE_ROLES.map((role) => ({
+        id: role.id,
+        name: role.name,
+        description: role.description,
+        permissions: [...role.permissions],
+        invitable: isInvitableRole(role),
+        default: role.id === DEFAULT_INVITE_ROLE.id,
+      })),
   };
 
   return {

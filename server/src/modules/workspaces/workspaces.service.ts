@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { NotificationData } from '@cadenza/contracts/notifications';
 import { DAY_MS } from '@cadenza/contracts/time';
 import {
+  DEFAULT_INVITE_ROLE,
   INVITE_DAYS,
+  isInvitableRole,
   WORKSPACE_PERMISSIONS,
   workspaceRole,
   type Workspace,
@@ -234,11 +236,11 @@ export function createWorkspacesService(db: Kysely<Database>, users?: UsersServi
     async invite(
       workspaceId: number,
       inviter: UserRow,
-      input: { emails: string[]; role_id: number },
+      input: { emails: string[]; role_id?: number | undefined },
     ): Promise<Workspace> {
       const { workspace } = await allowed(workspaceId, inviter.id, WORKSPACE_PERMISSIONS.invite);
-      const role = workspaceRole(input.role_id);
-      if (!role || role.name === 'owner') {
+      const role = workspaceRole(input.role_id ?? DEFAULT_INVITE_ROLE.id);
+      if (!role || !isInvitableRole(role)) {
         throw AppError.validation({ role_id: 'Invite people as admins or members.' });
       }
       const emails = [...new Set(input.emails)];

@@ -53,6 +53,52 @@ describe('workspaces', () => {
     ]);
   });
 
+  it('lets a client discover the roles it may invite as, and invites as a member by default', async () => {
+    const { client } = await signedInUser(t.app);
+    const workspace = await workspaceOf(client);
+    const lists = await client.get('/api/v1/value-lists/workspaceRoles');
+    expect(lists.statusCode).toBe(200);
+    const roles = lists.json().workspaceRoles as {
+      id: number;
+      name: string;
+      invitable: boolean;
+      default: boolean;
+    }[];
+    expect(roles).toEqual([
+      expect.objectContaining({ id: 1, name: 'owner', invitable: false, default: false }),
+      expect.objectContaining({
+        id: ADMIN,
+        name: 'admin',
+        description: 'Also invites and manages members.',
+        permissions: expect.arrayContaining(['workspace.members.invite']),
+        invitable: true,
+        default: false,
+      }),
+      expect.objectContaining({ id: MEMBER, name: 'member', invitable: true, default: true }),
+    ]);
+
+    const admin = roles.find((role) => role.name === 'admin')!;
+    const asAdmin = await client.post(`/api/v1/workspace/${workspace.id}/invite`, {
+      emails: ['ada@example.com'],
+      role_id: admin.id,
+    });
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    const withoutRole = await client.post(`/api/v1/workspace/${workspace.id}/invite`, {
+      emails: ['grace@example.com'],
+    });
+    expect(withoutRole.statusCode, withoutRole.body).toBe(200);
+    expect(
+      (withoutRole.json().workspace.invites as { email: string; role_name: string }[]).map(
+        ({ email, role_name }) => ({ email, role_name }),
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        { email: 'ada@example.com', role_name: 'admin' },
+        { email: 'grace@example.com', role_name: 'member' },
+      ]),
+    );
+  });
+
   it('refuses names of 0 or 1,000 characters', async () => {
     const { client } = await signedInUser(t.app);
     expect((await client.post('/api/v1/workspace', { name: '' })).json().errors).toHaveProperty(

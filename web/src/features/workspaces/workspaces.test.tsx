@@ -69,6 +69,36 @@ function workspace(currentUser = OWNER): Workspace {
   };
 }
 
+/** As `GET value-lists/workspaceRoles` answers. */
+const WORKSPACE_ROLES = {
+  workspaceRoles: [
+    {
+      id: 1,
+      name: 'owner',
+      description: 'Owns the workspace: also renames, deletes or hands it over.',
+      permissions: OWNER.permissions,
+      invitable: false,
+      default: false,
+    },
+    {
+      id: 2,
+      name: 'admin',
+      description: 'Also invites and manages members.',
+      permissions: ['workspace.update', 'workspace.members.invite', 'workspace.members.update'],
+      invitable: true,
+      default: false,
+    },
+    {
+      id: 3,
+      name: 'member',
+      description: 'Uses what the workspace shares.',
+      permissions: [],
+      invitable: true,
+      default: true,
+    },
+  ],
+};
+
 const WORKSPACES = {
   workspaces: [
     { id: 0, name: 'Default', members_count: 1 },
@@ -126,6 +156,7 @@ describe('/workspaces/:id', () => {
   it('lets the owner invite people by e-mail with a role', async () => {
     const api = visitWorkspace();
     api.on('POST /api/v1/workspace/5/invite', { workspace: workspace() });
+    api.on('GET /api/v1/value-lists/workspaceRoles', WORKSPACE_ROLES);
     await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
     await userEvent.type(within(dialog).getByLabelText(/^Email addresses/), 'not-an-address');
@@ -144,6 +175,43 @@ describe('/workspaces/:id', () => {
       role_id: 3,
     });
     expect(api.callsTo('POST /api/v1/workspace/5/invite')[0]!.query.get('workspaceId')).toBeNull();
+  });
+
+  it('offers the roles the server lists as invitable, its default chosen until another is picked', async () => {
+    const api = visitWorkspace();
+    api.on('POST /api/v1/workspace/5/invite', { workspace: workspace() });
+    api.on('GET /api/v1/value-lists/workspaceRoles', {
+      workspaceRoles: [
+        ...WORKSPACE_ROLES.workspaceRoles.map((role) => ({ ...role, default: false })),
+        {
+          id: 4,
+          name: 'guest',
+          description: 'Listens only.',
+          permissions: [],
+          invitable: true,
+          default: true,
+        },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite people' });
+    const role = within(dialog).getByRole('combobox', { name: /^Role/ });
+    await waitFor(() => expect(role.textContent).toBe('guest'));
+    await userEvent.click(role);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'AdminAlso invites and manages members.',
+      'MemberUses what the workspace shares.',
+      'guestListens only.',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: /^Admin/ }));
+    await userEvent.type(within(dialog).getByLabelText(/^Email addresses/), 'a@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/workspace/5/invite')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/workspace/5/invite')[0]!.body).toEqual({
+      emails: ['a@example.com'],
+      role_id: 2,
+    });
   });
 
   it('shows the owner the pending invitations, to resend or revoke', async () => {

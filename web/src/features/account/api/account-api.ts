@@ -1,4 +1,4 @@
-import type { ValueLists } from '@cadenza/contracts/localization';
+import type { ValueLists as AllValueLists } from '@cadenza/contracts/localization';
 import type { AccessToken, Address, User, UserSession } from '@cadenza/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
@@ -34,7 +34,9 @@ export interface ChangePasswordPayload {
   password_confirmation: string;
 }
 
-export type { UserSession, ValueLists };
+export type { UserSession };
+/** The lists account settings pick from. */
+export type ValueLists = Pick<AllValueLists, 'localizations' | 'timezones' | 'countries'>;
 
 export const accountKeys = {
   me: ['users', 'me'] as const,

@@ -2,6 +2,7 @@ import type { Workspace, WorkspaceSummary } from '@cadenza/contracts/workspaces'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getActiveWorkspaceId, setActiveWorkspaceId } from '../../../api/active-workspace';
 import { apiClient } from '../../../api/client';
+import { valueListsQuery } from '../../../i18n/api';
 
 export const workspaceKeys = {
   mine: ['workspaces', 'mine'] as const,
@@ -18,6 +19,13 @@ export const myWorkspacesQueryOptions = queryOptions({
 
 export const useMyWorkspaces = (enabled = true) =>
   useQuery({ ...myWorkspacesQueryOptions, enabled });
+
+/** The workspace roles, as the server lists them (who may be invited as what, and the default). */
+export const useWorkspaceRoles = () =>
+  useQuery({
+    ...valueListsQuery(['workspaceRoles']),
+    select: (lists) => lists.workspaceRoles,
+  });
 
 export const useWorkspace = (id: number) =>
   useQuery({
@@ -74,7 +82,7 @@ export const useDeleteWorkspace = (id: number) =>
   );
 
 export const useInvite = (id: number) =>
-  useWorkspaceMutation((input: { emails: string[]; role_id: number }) =>
+  useWorkspaceMutation((input: { emails: string[]; role_id?: number }) =>
     apiClient.post<{ workspace: Workspace }>(`workspace/${id}/invite`, input),
   );
 

@@ -8,8 +8,8 @@ import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { useInvite } from '../api/workspaces-api';
-import { ROLE_LABELS } from './role-labels';
+import { useInvite, useWorkspaceRoles } from '../api/workspaces-api';
+import { roleLabel } from './role-labels';
 
 /** Addresses separated by commas, spaces or new lines. */
 const splitEmails = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -37,10 +37,14 @@ export function InviteDialog({
 }) {
   const { t } = useTranslation();
   const invite = useInvite(workspaceId);
+  const roles = useWorkspaceRoles();
+  const invitable = roles.data?.filter((role) => role.invitable) ?? [];
+  const defaultRoleId = roles.data?.find((role) => role.default)?.id;
+  // Empty until the user picks one: the list's default role shows, and is the one sent.
   const form = useForm<InviteValues>({
     resolver: zodResolver(inviteSchema),
     mode: 'onTouched',
-    defaultValues: { emails: '', role_id: '3' },
+    defaultValues: { emails: '', role_id: '' },
   });
 
   const close = (next: boolean) => {
@@ -49,7 +53,11 @@ export function InviteDialog({
   };
   const submit = form.handleSubmit(({ emails, role_id }) =>
     invite.mutate(
-      { emails: splitEmails(emails), role_id: Number(role_id) },
+      {
+        emails: splitEmails(emails),
+        // With no list yet, leaving the role out lets the server give its default.
+        ...(role_id || defaultRoleId ? { role_id: Number(role_id || defaultRoleId) } : {}),
+      },
       {
         onSuccess: () => {
           toast.positive(t('Invitations sent'));
@@ -87,17 +95,20 @@ export function InviteDialog({
             render={({ field }) => (
               <Select
                 label={t('Role')}
-                value={field.value}
+                value={field.value || (defaultRoleId ? String(defaultRoleId) : '')}
                 onValueChange={field.onChange}
                 ref={field.ref}
                 errorMessage={errors.role_id?.message && t(errors.role_id.message)}
               >
-                <SelectItem value="3" description={t('Uses what the workspace shares.')}>
-                  {t(ROLE_LABELS.member)}
-                </SelectItem>
-                <SelectItem value="2" description={t('Also invites and manages members.')}>
-                  {t(ROLE_LABELS.admin)}
-                </SelectItem>
+                {invitable.map((role) => (
+                  <SelectItem
+                    key={role.id}
+                    value={String(role.id)}
+                    description={t(role.description)}
+                  >
+                    {t(roleLabel(role.name))}
+                  </SelectItem>
+                ))}
               </Select>
             )}
           />
