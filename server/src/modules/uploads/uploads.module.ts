@@ -6,7 +6,7 @@ import { fileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { createDirectUploadsService } from './direct-uploads.service.js';
-import { createTusServer } from './tus.js';
+import { createTusServer, TUS_EXPIRY_MS } from './tus.js';
 import { createUploadsService } from './uploads.service.js';
 
 /** How often unfinished uploads past their expiry are deleted. */
@@ -34,7 +34,17 @@ export function createUploadsModule(deps: {
   /** Deletes expired resumable and direct uploads; answers how many went. */
   async function cleanUp(): Promise<number> {
     // Each kind is cleaned on its own: one failing (storage unreachable) leaves the other to run.
-    const results = await Promise.allSettled([tus.cleanUpExpired(), direct.cleanUpExpired()]);
+    const results = await Promise.allSettled([
+      tus.cleanUpExpired().then(async (expired) => {
+        // Expired uploads no longer hold their declared share of their uploader's space.
+        await uploads.closeVanishedResumables(
+          TUS_EXPIRY_MS,
+          async (id) => (await tus.find(id)) !== undefined,
+        );
+        return expired;
+      }),
+      direct.cleanUpExpired(),
+    ]);
     let deleted = 0;
     for (const result of results) {
       if (result.status === 'fulfilled') deleted += result.value;

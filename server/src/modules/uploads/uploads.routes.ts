@@ -27,7 +27,13 @@ import { AppError } from '../../core/errors.js';
 import { uuidv7 } from '../../infra/uuid.js';
 import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { DirectUploadsService } from './direct-uploads.service.js';
-import { parseUploadMetadata, TUS_PATH, UPLOADER_HEADER, type TusService } from './tus.js';
+import {
+  parseUploadMetadata,
+  TUS_PATH,
+  UPLOAD_ID_HEADER,
+  UPLOADER_HEADER,
+  type TusService,
+} from './tus.js';
 import {
   localArrival,
   objectArrival,
@@ -38,19 +44,27 @@ import {
 const signedIn = { auth: true } as const;
 
 /**
- * Tells the tus server who uploads, in a header only this server sets: a value the client sent
- * is dropped first. The tus server reads the raw header list, so both views are changed.
+ * Tells the tus server who uploads and which upload the route checked, in headers only this
+ * server sets: values the client sent are dropped first. The tus server reads the raw header
+ * list, so both views are changed.
  */
-function setUploader(request: FastifyRequest, userId: number) {
+function setTrusted(request: FastifyRequest, userId: number, uploadId: string | undefined) {
   const raw = request.raw;
+  const trusted = new Set([UPLOADER_HEADER, UPLOAD_ID_HEADER]);
   const kept: string[] = [];
   for (let index = 0; index < raw.rawHeaders.length; index += 2) {
-    if (raw.rawHeaders[index]!.toLowerCase() !== UPLOADER_HEADER) {
+    if (!trusted.has(raw.rawHeaders[index]!.toLowerCase())) {
       kept.push(raw.rawHeaders[index]!, raw.rawHeaders[index + 1]!);
     }
   }
-  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept, UPLOADER_HEADER, String(userId));
+  delete raw.headers[UPLOAD_ID_HEADER];
+  kept.push(UPLOADER_HEADER, String(userId));
   raw.headers[UPLOADER_HEADER] = String(userId);
+  if (uploadId) {
+    kept.push(UPLOAD_ID_HEADER, uploadId);
+    raw.headers[UPLOAD_ID_HEADER] = uploadId;
+  }
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
 }
 const entryResponse = { 200: z.object({ fileEntry: fileEntrySchema }) };
 
@@ -243,29 +257,43 @@ export async function uploadsRoutes(
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       if (await tus.disabled()) throw AppError.forbidden('Resumable uploads are turned off.');
       const uploader = await uploaderOf(request);
-      const id = (request.params as { id?: string }).id;
-      if (id) {
-        const upload = await tus.find(id);
-        // Another user's upload answers like a missing one.
-        if (upload && upload.metadata?.uploader !== String(uploader.id)) {
-          return reply.status(404).type('text/plain').send('The file for this url was not found\n');
-        }
-      } else if (request.method === 'POST') {
+      // The one id the tus server acts on: the path's, once its owner is checked, or the one
+      // chosen here for a new upload. Without either, it acts on none.
+      let uploadId = (request.params as { id?: string }).id;
+      const creating = !uploadId && request.method === 'POST';
+      if (uploadId && !(await tus.owned(uploadId, uploader.id))) {
+        return reply.status(404).type('text/plain').send('The file for this url was not found\n');
+      }
+      if (creating) {
         const metadata = parseUploadMetadata(
           request.headers['upload-metadata'] as string | undefined,
         );
         const size = Number(request.headers['upload-length']);
-        await uploads.admit(uploader, {
+        if (!Number.isSafeInteger(size) || size < 0) {
+          throw new AppError(
+            400,
+            'Send the file’s size in Upload-Length: uploads of unknown length are not taken.',
+          );
+        }
+        uploadId = await uploads.openResumable(uploader, {
           clientName: metadata.clientName || metadata.name || '',
           clientMime: metadata.clientMime,
           clientExtension: metadata.clientExtension,
           relativePath: metadata.relativePath,
-          size: Number.isFinite(size) ? size : 0,
+          size,
         });
       }
-      setUploader(request, uploader.id);
+      setTrusted(request, uploader.id, uploadId);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
+      const status = reply.raw.statusCode;
+      // An upload the tus server did not create, or has terminated, counts no more.
+      if (
+        uploadId &&
+        ((creating && status !== 201) || (request.method === 'DELETE' && status === 204))
+      ) {
+        await uploads.closeResumable(uploadId);
+      }
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
     tusScope.route({ method: [...methods], url: TUS_PATH, config: signedIn, handler: handle });
@@ -284,13 +312,13 @@ export async function uploadsRoutes(
       const uploader = await uploaderOf(request);
       // The key may come as the upload's URL; its last segment is the id.
       const id = request.body.uploadKey.split('/').filter(Boolean).pop() ?? '';
-      const upload = await tus.find(id);
-      if (!upload || upload.metadata?.uploader !== String(uploader.id)) {
-        throw AppError.notFound('This upload was not found.');
-      }
+      const upload = await tus.owned(id, uploader.id);
+      if (!upload) throw AppError.notFound('This upload was not found.');
       if (upload.size === undefined || upload.offset !== upload.size) {
         throw new AppError(409, 'The upload is not complete yet.');
       }
+      // From here its bytes count as the entry they become (or are refused), not as declared.
+      await uploads.closeResumable(id);
       const where = tus.location(id);
       const arrived =
         where.kind === 'local'
