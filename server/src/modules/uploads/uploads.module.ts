@@ -8,20 +8,26 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { createDirectUploadsService } from './direct-uploads.service.js';
 import { createTusServer, TUS_EXPIRY_MS } from './tus.js';
 import { createUploadsService } from './uploads.service.js';
+import { userFileLinks } from './user-file-links.js';
 
 /** How often unfinished uploads past their expiry are deleted. */
 const CLEANUP_MS = 60 * 60 * 1000;
 
 /** File entries and the three ways files arrive (form, tus, direct to storage), on one disk. */
 export function createUploadsModule(deps: {
-  config: Pick<Config, 'dataDir' | 's3'>;
+  config: Pick<Config, 'dataDir' | 's3' | 'userContentUrl'>;
+  /** Signs the links to files on the user-content origin. */
+  appKey: string;
   db: Kysely<Database>;
   settings: SettingsService;
   workspaces: WorkspacesService;
 }) {
   const { config, db, settings, workspaces } = deps;
   const disk = fileDisk(config);
-  const uploads = createUploadsService({ db, disk, settings, workspaces });
+  const links = config.userContentUrl
+    ? userFileLinks({ baseUrl: config.userContentUrl, appKey: deps.appKey })
+    : undefined;
+  const uploads = createUploadsService({ db, disk, settings, workspaces, links });
   const direct = createDirectUploadsService({ db, disk, settings, uploads });
   const tus = createTusServer({
     dataDir: config.dataDir,

@@ -20,6 +20,7 @@ import {
 } from '@cadenza/contracts/uploads';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ifRangeHolds, matchesEtag, parseRange } from '../../core/byte-ranges.js';
@@ -27,6 +28,7 @@ import { AppError } from '../../core/errors.js';
 import { uuidv7 } from '../../infra/uuid.js';
 import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { DirectUploadsService } from './direct-uploads.service.js';
+import { USER_FILES_PATH } from './user-file-links.js';
 import {
   parseUploadMetadata,
   TUS_PATH,
@@ -42,6 +44,21 @@ import {
 } from './uploads.service.js';
 
 const signedIn = { auth: true } as const;
+
+/**
+ * Uploaded content never runs as part of the app, whatever it holds: its own policy loads
+ * nothing and sandboxes the document (no script, no origin), in place of the page's.
+ */
+const userFileHeaders: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], sandbox: [] },
+  },
+};
+/** Types a browser runs script in when it shows them: only ever downloaded, never shown. */
+const SCRIPTABLE =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|(text|application)\/xml)$|\+xml$/;
+const fileQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
 /**
  * Tells the tus server who uploads and which upload the route checked, in headers only this
@@ -186,18 +203,49 @@ export async function uploadsRoutes(
     },
   );
 
-  /** The file of an entry, with its type, a safe disposition and byte ranges. */
+  /**
+   * The file of an entry, with its type, a safe disposition and byte ranges; or, when another
+   * origin serves user content, a redirect to its signed link there.
+   */
   r.get(
     '/api/v1/file-entries/:id',
     {
-      config: signedIn,
+      config: { ...signedIn, securityHeaders: userFileHeaders },
+      schema: { params: z.object({ id: integer({ min: 1 }) }), querystring: fileQuery },
+    },
+    async (request, reply) => {
+      const row = await uploads.readable(request.user!.id, request.params.id);
+      if (!uploads.links) return serveEntry(request, reply, row);
+      const download = request.query.download ? `?download=${request.query.download}` : '';
+      return reply
+        .header('cache-control', 'private, no-store')
+        .redirect(uploads.links.url(row.id) + download, 302);
+    },
+  );
+
+  /**
+   * A file on the user-content origin, by its signed link: no session there, the link is the
+   * permission. Only that origin serves these links, so that no upload runs on the app's own.
+   */
+  r.get(
+    `${USER_FILES_PATH}/:id/:token`,
+    {
+      config: { cookieless: true, securityHeaders: userFileHeaders },
       schema: {
-        params: z.object({ id: integer({ min: 1 }) }),
-        querystring: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+        params: z.object({ id: integer({ min: 1 }), token: z.string().max(100) }),
+        querystring: fileQuery,
       },
     },
-    async (request, reply) =>
-      serveEntry(request, reply, await uploads.readable(request.user!.id, request.params.id)),
+    async (request, reply) => {
+      if (!uploads.links || request.host !== uploads.links.host) {
+        throw AppError.notFound('Files are served from the user-content address only.');
+      }
+      return serveEntry(
+        request,
+        reply,
+        await uploads.linked(request.params.id, request.params.token),
+      );
+    },
   );
 
   async function serveEntry(
@@ -207,17 +255,15 @@ export async function uploadsRoutes(
   ) {
     const size = Number(row.size);
     const etag = `"${row.hash.slice(0, 32)}"`;
-    const download = ['1', 'true'].includes(
-      (request.query as { download?: string }).download ?? '',
-    );
+    const download =
+      SCRIPTABLE.test(row.mime.toLowerCase()) ||
+      ['1', 'true'].includes((request.query as { download?: string }).download ?? '');
     const ascii = row.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     reply
       .header('accept-ranges', 'bytes')
       .header('etag', etag)
       .header('last-modified', new Date(row.updated_at).toUTCString())
       .header('cache-control', 'private, no-cache')
-      // Uploaded content never runs as part of the app, whatever it holds.
-      .header('content-security-policy', "default-src 'none'; sandbox")
       .header(
         'content-disposition',
         `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,

@@ -29,6 +29,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import * as repo from './uploads.repo.js';
 import type { FileEntryRow } from './uploads.table.js';
+import type { UserFileLinks } from './user-file-links.js';
 
 /** Uploading needs this permission; its `space` restriction caps the bytes a user may keep. */
 const FILES_CREATE = PERMISSIONS.filesCreate;
@@ -172,8 +173,10 @@ export function createUploadsService(deps: {
   disk: FileDisk;
   settings: SettingsService;
   workspaces: WorkspacesService;
+  /** Links to files on the user-content origin, when there is one. */
+  links?: UserFileLinks | undefined;
 }) {
-  const { db, disk, settings, workspaces } = deps;
+  const { db, disk, settings, workspaces, links } = deps;
 
   async function restrictions(): Promise<UploadRestrictions> {
     return {
@@ -195,7 +198,7 @@ export function createUploadsService(deps: {
     parent_id: row.parent_id,
     workspace_id: row.workspace_id,
     owner_id: row.user_id,
-    url: `/api/v1/file-entries/${row.id}`,
+    url: links ? links.url(row.id) : `/api/v1/file-entries/${row.id}`,
     created_at: row.created_at,
     updated_at: row.updated_at,
   });
@@ -353,6 +356,17 @@ export function createUploadsService(deps: {
         await arrived.discard().catch(() => undefined);
         throw error;
       }
+    },
+
+    links,
+
+    /** An entry a signed link names; an expired or forged link finds nothing. */
+    async linked(id: number, token: string): Promise<FileEntryRow> {
+      const row = links?.holds(id, token) ? await repo.findEntry(db, id) : undefined;
+      if (!row) {
+        throw AppError.notFound('This link has expired or is not valid. Open the file again.');
+      }
+      return row;
     },
 
     /** An entry the user may read: theirs, or one of a workspace they belong to. */
