@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { fileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { createDirectUploadsService } from './direct-uploads.service.js';
+import { createDirectUploadsService, DIRECT_NEEDS_S3 } from './direct-uploads.service.js';
 import { createTusServer, TUS_EXPIRY_MS } from './tus.js';
 import { createUploadsService } from './uploads.service.js';
 import { userFileLinks } from './user-file-links.js';
@@ -35,6 +35,9 @@ export function createUploadsModule(deps: {
     bucket: disk instanceof S3Disk ? disk : undefined,
     settings,
   });
+  settings.useCheck('uploads.direct_upload', (on) =>
+    on && !(disk instanceof S3Disk) ? DIRECT_NEEDS_S3 : undefined,
+  );
   let timer: NodeJS.Timeout | undefined;
 
   /** Deletes expired resumable and direct uploads; answers how many went. */

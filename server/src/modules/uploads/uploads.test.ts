@@ -7,8 +7,8 @@ import { buildApp } from '../../app.js';
 import { FREE_SPACE } from '../../db/seed.js';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import type { TestClient } from '../../test/test-client.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { TestClient } from '../../test/test-client.js';
 
 let t: TestApp;
 let base: string;
@@ -541,6 +541,24 @@ describe('what a file is, and what it is called', () => {
     const resumable = await client.post('/api/v1/tus/entries', { uploadKey: location });
     expect(resumable.statusCode, resumable.body).toBe(200);
     expect(resumable.json().fileEntry.name).toBe('invoicetxt.exe.txt');
+  });
+});
+
+describe('direct uploads on the local disk', () => {
+  it('cannot be switched on, and say so to clients that try', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const refused = await admin.post('/api/v1/settings', { 'uploads.direct_upload': true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors['uploads.direct_upload']).toBe(
+      'Direct uploads need S3-compatible storage (S3_BUCKET and its keys); on the local disk, files go through the server.',
+    );
+    expect(await t.app.services.settings.get('uploads.direct_upload')).toBe(false);
+
+    const { client } = await signedInUser(t.app);
+    const presign = await client.post('/api/v1/s3/simple/presign', { filename: 'a.pdf', size: 10 });
+    expect(presign.statusCode).toBe(403);
+    expect(presign.json().errors.disk).toMatch(/^Direct uploads need S3-compatible storage/);
   });
 });
 
