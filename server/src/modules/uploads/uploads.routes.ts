@@ -93,6 +93,16 @@ async function uploaderOf(request: FastifyRequest): Promise<Uploader> {
   };
 }
 
+/** A tus upload's `parentId` metadata: a folder entry's id, or none. */
+function parentIdOf(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw AppError.validation({ parentId: 'The folder to upload into is not valid.' });
+  }
+  return id;
+}
+
 /** The metadata field of a form upload: JSON, checked like the other kinds' metadata. */
 function metadataOf(text: string | undefined) {
   if (!text) return {};
@@ -326,6 +336,8 @@ export async function uploadsRoutes(
           clientMime: metadata.clientMime,
           clientExtension: metadata.clientExtension,
           relativePath: metadata.relativePath,
+          parentId: parentIdOf(metadata.parentId),
+          disk: metadata.disk,
           size,
         });
       }
@@ -377,7 +389,7 @@ export async function uploadsRoutes(
           clientMime: metadata.clientMime ?? undefined,
           clientExtension: metadata.clientExtension ?? undefined,
           relativePath: metadata.relativePath ?? undefined,
-          parentId: Number(metadata.parentId) || undefined,
+          parentId: parentIdOf(metadata.parentId ?? undefined),
         });
         return { fileEntry };
       } finally {

@@ -39,6 +39,8 @@ const SNIFF_BYTES = 4100;
 const TEXT_TYPES = /^(text\/(plain|csv|markdown)|application\/json)$/;
 /** How many resumable uploads one user may have started and not finished. */
 export const MAX_UNFINISHED_UPLOADS = 20;
+/** The disk a client may name in an upload's metadata (spec §7). */
+export const UPLOADS_DISK = 'uploads';
 
 /** Who uploads: the signed-in user, their permissions and the active workspace (0: none). */
 export interface Uploader {
@@ -54,6 +56,8 @@ export interface ClientFile {
   clientExtension?: string | undefined;
   relativePath?: string | undefined;
   parentId?: number | undefined;
+  /** Spec §7's `disk`: uploads go to the private `uploads` disk, the only one they may name. */
+  disk?: string | undefined;
 }
 
 /** A file that arrived and waits to become an entry: a local temporary file, or an object. */
@@ -214,6 +218,11 @@ export function createUploadsService(deps: {
     async admit(uploader: Uploader, file: ClientFile & { size: number }): Promise<void> {
       const name = checkName(file.clientName);
       checkRelativePath(file.relativePath);
+      if (file.disk !== undefined && file.disk !== UPLOADS_DISK) {
+        throw AppError.validation({ disk: `Files are uploaded to the "${UPLOADS_DISK}" disk.` });
+      }
+      // A folder to upload into is one the uploader may read, known before any byte is sent.
+      if (file.parentId !== undefined) await service.readable(uploader.id, file.parentId);
       const problem = restrictionProblem(
         {
           name,

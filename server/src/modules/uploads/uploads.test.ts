@@ -544,6 +544,31 @@ describe('what a file is, and what it is called', () => {
   });
 });
 
+describe('resumable upload metadata (spec §7)', () => {
+  it('honours disk and parentId: the folder is checked before any byte, and kept', async () => {
+    const { client } = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const folder = (await formUpload(client, Buffer.from('x'), { filename: 'folder.txt' })).json()
+      .fileEntry;
+    const theirs = await createTusUpload(other.client, 5, 'a.txt', { parentId: String(folder.id) });
+    expect(theirs.status).toBe(404);
+    const wrongDisk = await createTusUpload(client, 5, 'a.txt', { disk: 'public' });
+    expect(wrongDisk.status).toBe(422);
+    expect(((await wrongDisk.json()) as { errors: { disk: string } }).errors.disk).toBe(
+      'Files are uploaded to the "uploads" disk.',
+    );
+    const created = await createTusUpload(client, 5, 'a.txt', {
+      disk: 'uploads',
+      parentId: String(folder.id),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    await patch(client, location, 0, Buffer.from('hello'));
+    const entry = await client.post('/api/v1/tus/entries', { uploadKey: location });
+    expect(entry.json().fileEntry.parent_id).toBe(folder.id);
+  });
+});
+
 describe('direct uploads on the local disk', () => {
   it('cannot be switched on, and say so to clients that try', async () => {
     const admin = new TestClient(t.app);
