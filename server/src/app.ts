@@ -275,7 +275,7 @@ async function createServices(config: Config, db: Db) {
   users.useUnreadCount((userId) => notifications.unreadCount(userId));
   workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
   listenForNotifications({ events, notifications, users, workspaces, music });
-  const uploads = createUploadsModule({ config, db: kysely, settings, workspaces });
+  const uploads = createUploadsModule({ config, appKey, db: kysely, settings, workspaces });
   const backstage = createBackstageRequestsService({
     db: kysely,
     storage,

@@ -22,6 +22,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: url(['http:', 'https:']).optional(),
+  /** Another origin that serves uploaded files, so that no upload runs on the app's origin. */
+  USER_CONTENT_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:', 'sqlite:', 'file:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
@@ -75,6 +77,11 @@ export interface Config {
   port: number;
   host: string;
   appUrl: string;
+  /**
+   * The origin uploaded files are served from, by signed links, apart from the app's own (its
+   * cookies, its scripts); unset, the app's origin serves them under a sandbox policy.
+   */
+  userContentUrl: string | undefined;
   /** True when the public URL is https: cookies get the Secure flag. */
   secureCookies: boolean;
   dataDir: string;
@@ -149,11 +156,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const userContentUrl = env.USER_CONTENT_URL?.replace(/\/+$/, '');
+  if (userContentUrl && new URL(userContentUrl).host === new URL(appUrl).host) {
+    throw new ConfigError(
+      `Invalid environment:\n  USER_CONTENT_URL: must be another host than APP_URL's (${new URL(appUrl).host}), for example a subdomain of its own (got ${JSON.stringify(userContentUrl)})`,
+    );
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     appUrl,
+    userContentUrl,
     secureCookies: appUrl.startsWith('https:'),
     dataDir,
     database: databaseConfig(env, dataDir),

@@ -74,7 +74,11 @@ import type {
 import type { KnownDevicesTable, SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AppSecretsTable, SettingsTable } from '../modules/settings/settings.table.js';
 import type { ThemesTable } from '../modules/themes/themes.table.js';
-import type { DirectUploadsTable, FileEntriesTable } from '../modules/uploads/uploads.table.js';
+import type {
+  DirectUploadsTable,
+  FileEntriesTable,
+  OpenTusUploadsTable,
+} from '../modules/uploads/uploads.table.js';
 import type { PlayQueuesTable } from '../modules/music/queue/play-queue.service.js';
 import type { AppPasswordsTable } from '../modules/subsonic/app-passwords.js';
 import type { UsersTable } from '../modules/users/users.table.js';
@@ -157,6 +161,7 @@ export interface Database {
   known_devices: KnownDevicesTable;
   file_entries: FileEntriesTable;
   direct_uploads: DirectUploadsTable;
+  open_tus_uploads: OpenTusUploadsTable;
   app_passwords: AppPasswordsTable;
   play_queues: PlayQueuesTable;
   report_days: ReportDaysTable;

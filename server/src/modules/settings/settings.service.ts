@@ -23,6 +23,8 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 export function createSettingsService(db: Kysely<Database>) {
   let cache: { values: SettingsMap; expiresAt: number } | undefined;
   let publicCache: { from: SettingsMap; visible: Record<string, unknown> } | undefined;
+  /** Checks a value's schema cannot make, on what the server runs with (its storage…). */
+  const checks = new Map<SettingKey, (value: unknown) => string | undefined>();
 
   async function all(): Promise<SettingsMap> {
     if (cache && cache.expiresAt > Date.now()) return cache.values;
@@ -42,6 +44,11 @@ export function createSettingsService(db: Kysely<Database>) {
 
   const service = {
     all,
+
+    /** Adds a check on a key's new values: it answers the error to refuse a value with. */
+    useCheck<K extends SettingKey>(key: K, check: (value: SettingValue<K>) => string | undefined) {
+      checks.set(key, check as (value: unknown) => string | undefined);
+    },
 
     async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
       return (await all())[key];
@@ -125,8 +132,9 @@ export function createSettingsService(db: Kysely<Database>) {
       const errors: Record<string, string> = {};
       for (const [key, value] of Object.entries(values)) {
         const result = SETTING_DEFINITIONS[key as SettingKey].schema.safeParse(value);
-        if (result.success) parsed[key] = result.data;
-        else errors[key] = settingError(key, result.error);
+        const refused = result.success ? checks.get(key as SettingKey)?.(result.data) : undefined;
+        if (result.success && !refused) parsed[key] = result.data;
+        else errors[key] = refused ?? settingError(key, result.error!);
       }
       if (Object.keys(errors).length > 0) throw AppError.validation(errors);
       await repo.saveSettings(db, parsed);

@@ -15,6 +15,11 @@ import {
 
 /** A direct upload not completed within a day is aborted by the cleanup job. */
 const DIRECT_UPLOAD_HOURS = 24;
+export const DIRECT_NEEDS_S3 =
+  'Direct uploads need S3-compatible storage (S3_BUCKET and its keys); on the local disk, files go through the server.';
+
+/** Direct upload is not available here: `errors.disk` tells clients to send the file another way. */
+const unavailable = (message: string) => new AppError(403, message, { errors: { disk: message } });
 
 export interface DeclaredFile {
   filename: string;
@@ -39,11 +44,9 @@ export function createDirectUploadsService(deps: {
   const { db, settings, uploads } = deps;
 
   async function bucket(): Promise<S3Disk> {
-    if (!(deps.disk instanceof S3Disk)) {
-      throw AppError.forbidden('Direct uploads need S3-compatible storage.');
-    }
+    if (!(deps.disk instanceof S3Disk)) throw unavailable(DIRECT_NEEDS_S3);
     if (!(await settings.get('uploads.direct_upload'))) {
-      throw AppError.forbidden('Direct uploads are turned off.');
+      throw unavailable('Direct uploads are turned off.');
     }
     return deps.disk;
   }

@@ -9,6 +9,11 @@ import type { SettingsService } from '../settings/settings.service.js';
 export const TUS_PATH = '/api/v1/tus/upload';
 /** Set by our route on each request it hands to the tus server, after any client value is dropped. */
 export const UPLOADER_HEADER = 'x-cadenza-uploader';
+/**
+ * Set likewise: the id of the upload the route checked (or, on creation, chose). The tus server
+ * takes the id from it alone, never from the URL, whose query could name another upload.
+ */
+export const UPLOAD_ID_HEADER = 'x-cadenza-upload-id';
 /** An unfinished upload is kept this long after its last chunk. */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -62,6 +67,12 @@ export function createTusServer({
           ? { status_code: 423, body: 'upload is currently locked; retry later\n' }
           : undefined,
       relativeLocation: true,
+      getFileIdFromRequest: (req) => req.headers.get(UPLOAD_ID_HEADER) ?? undefined,
+      namingFunction(req) {
+        const id = req.headers.get(UPLOAD_ID_HEADER);
+        if (!id) throw new Error('A new upload needs the id its route chose.');
+        return id;
+      },
       maxSize: () => settings.get('uploads.max_size'),
       async onUploadCreate(req, upload) {
         return { metadata: { ...upload.metadata, uploader: req.headers.get(UPLOADER_HEADER) } };
@@ -71,6 +82,14 @@ export function createTusServer({
   }
   let loading: Promise<{ server: Server; datastore: DataStore; locker: MemoryLocker }> | undefined;
   const loaded = () => (loading ??= load());
+
+  async function find(id: string): Promise<Upload | undefined> {
+    try {
+      return await (await loaded()).datastore.getUpload(id);
+    } catch {
+      return undefined;
+    }
+  }
 
   return {
     loaded,
@@ -82,12 +101,11 @@ export function createTusServer({
       s3
         ? ({ kind: 's3', key: id } as const)
         : ({ kind: 'local', file: path.join(directory, id) } as const),
-    async find(id: string): Promise<Upload | undefined> {
-      try {
-        return await (await loaded()).datastore.getUpload(id);
-      } catch {
-        return undefined;
-      }
+    find,
+    /** The upload if this user started it; another user's answers like a missing one. */
+    async owned(id: string, userId: number): Promise<Upload | undefined> {
+      const upload = await find(id);
+      return upload?.metadata?.uploader === String(userId) ? upload : undefined;
     },
     /**
      * Forgets an upload whose bytes became an entry (or were refused). On S3 its multipart upload

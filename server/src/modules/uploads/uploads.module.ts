@@ -5,23 +5,29 @@ import type { Database } from '../../db/schema.js';
 import { fileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { createDirectUploadsService } from './direct-uploads.service.js';
-import { createTusServer } from './tus.js';
+import { createDirectUploadsService, DIRECT_NEEDS_S3 } from './direct-uploads.service.js';
+import { createTusServer, TUS_EXPIRY_MS } from './tus.js';
 import { createUploadsService } from './uploads.service.js';
+import { userFileLinks } from './user-file-links.js';
 
 /** How often unfinished uploads past their expiry are deleted. */
 const CLEANUP_MS = 60 * 60 * 1000;
 
 /** File entries and the three ways files arrive (form, tus, direct to storage), on one disk. */
 export function createUploadsModule(deps: {
-  config: Pick<Config, 'dataDir' | 's3'>;
+  config: Pick<Config, 'dataDir' | 's3' | 'userContentUrl'>;
+  /** Signs the links to files on the user-content origin. */
+  appKey: string;
   db: Kysely<Database>;
   settings: SettingsService;
   workspaces: WorkspacesService;
 }) {
   const { config, db, settings, workspaces } = deps;
   const disk = fileDisk(config);
-  const uploads = createUploadsService({ db, disk, settings, workspaces });
+  const links = config.userContentUrl
+    ? userFileLinks({ baseUrl: config.userContentUrl, appKey: deps.appKey })
+    : undefined;
+  const uploads = createUploadsService({ db, disk, settings, workspaces, links });
   const direct = createDirectUploadsService({ db, disk, settings, uploads });
   const tus = createTusServer({
     dataDir: config.dataDir,
@@ -29,12 +35,25 @@ export function createUploadsModule(deps: {
     bucket: disk instanceof S3Disk ? disk : undefined,
     settings,
   });
+  settings.useCheck('uploads.direct_upload', (on) =>
+    on && !(disk instanceof S3Disk) ? DIRECT_NEEDS_S3 : undefined,
+  );
   let timer: NodeJS.Timeout | undefined;
 
   /** Deletes expired resumable and direct uploads; answers how many went. */
   async function cleanUp(): Promise<number> {
     // Each kind is cleaned on its own: one failing (storage unreachable) leaves the other to run.
-    const results = await Promise.allSettled([tus.cleanUpExpired(), direct.cleanUpExpired()]);
+    const results = await Promise.allSettled([
+      tus.cleanUpExpired().then(async (expired) => {
+        // Expired uploads no longer hold their declared share of their uploader's space.
+        await uploads.closeVanishedResumables(
+          TUS_EXPIRY_MS,
+          async (id) => (await tus.find(id)) !== undefined,
+        );
+        return expired;
+      }),
+      direct.cleanUpExpired(),
+    ]);
     let deleted = 0;
     for (const result of results) {
       if (result.status === 'fulfilled') deleted += result.value;

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { DirectUploadsTable, FileEntriesTable, FileEntryRow } from './uploads.table.js';
 
@@ -96,4 +96,50 @@ export async function listEntries(
     scoped.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** The user's resumable uploads under way: how many, and the bytes they declared. */
+export async function openTusUploads(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ count: number; declared: number }> {
+  const row = await db
+    .selectFrom('open_tus_uploads')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('count'),
+      eb.fn.sum<string | number | null>('declared_length').as('declared'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), declared: Number(row?.declared ?? 0) };
+}
+
+export async function insertOpenTusUpload(
+  db: Kysely<Database>,
+  row: { id: string; user_id: number; declared_length: number; created_at: string },
+) {
+  await db.insertInto('open_tus_uploads').values(row).execute();
+}
+
+export async function deleteOpenTusUpload(db: Kysely<Database>, id: string) {
+  await db.deleteFrom('open_tus_uploads').where('id', '=', id).execute();
+}
+
+/** Open uploads started before `before`: the ones whose upload may have expired meanwhile. */
+export async function openTusUploadsBefore(db: Kysely<Database>, before: string) {
+  return db
+    .selectFrom('open_tus_uploads')
+    .select('id')
+    .where('created_at', '<', before)
+    .limit(500)
+    .execute();
+}
+
+/**
+ * Holds the user's row until the transaction ends, so that two uploads started at once are
+ * counted one after the other. SQLite runs one write transaction at a time already.
+ */
+export async function lockUploader(db: Kysely<Database>, userId: number) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

@@ -20,6 +20,7 @@ import {
 } from '@cadenza/contracts/uploads';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ifRangeHolds, matchesEtag, parseRange } from '../../core/byte-ranges.js';
@@ -27,7 +28,14 @@ import { AppError } from '../../core/errors.js';
 import { uuidv7 } from '../../infra/uuid.js';
 import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { DirectUploadsService } from './direct-uploads.service.js';
-import { parseUploadMetadata, TUS_PATH, UPLOADER_HEADER, type TusService } from './tus.js';
+import { USER_FILES_PATH } from './user-file-links.js';
+import {
+  parseUploadMetadata,
+  TUS_PATH,
+  UPLOAD_ID_HEADER,
+  UPLOADER_HEADER,
+  type TusService,
+} from './tus.js';
 import {
   localArrival,
   objectArrival,
@@ -38,19 +46,42 @@ import {
 const signedIn = { auth: true } as const;
 
 /**
- * Tells the tus server who uploads, in a header only this server sets: a value the client sent
- * is dropped first. The tus server reads the raw header list, so both views are changed.
+ * Uploaded content never runs as part of the app, whatever it holds: its own policy loads
+ * nothing and sandboxes the document (no script, no origin), in place of the page's.
  */
-function setUploader(request: FastifyRequest, userId: number) {
+const userFileHeaders: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], sandbox: [] },
+  },
+};
+/** Types a browser runs script in when it shows them: only ever downloaded, never shown. */
+const SCRIPTABLE =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|(text|application)\/xml)$|\+xml$/;
+const fileQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
+
+/**
+ * Tells the tus server who uploads and which upload the route checked, in headers only this
+ * server sets: values the client sent are dropped first. The tus server reads the raw header
+ * list, so both views are changed.
+ */
+function setTrusted(request: FastifyRequest, userId: number, uploadId: string | undefined) {
   const raw = request.raw;
+  const trusted = new Set([UPLOADER_HEADER, UPLOAD_ID_HEADER]);
   const kept: string[] = [];
   for (let index = 0; index < raw.rawHeaders.length; index += 2) {
-    if (raw.rawHeaders[index]!.toLowerCase() !== UPLOADER_HEADER) {
+    if (!trusted.has(raw.rawHeaders[index]!.toLowerCase())) {
       kept.push(raw.rawHeaders[index]!, raw.rawHeaders[index + 1]!);
     }
   }
-  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept, UPLOADER_HEADER, String(userId));
+  delete raw.headers[UPLOAD_ID_HEADER];
+  kept.push(UPLOADER_HEADER, String(userId));
   raw.headers[UPLOADER_HEADER] = String(userId);
+  if (uploadId) {
+    kept.push(UPLOAD_ID_HEADER, uploadId);
+    raw.headers[UPLOAD_ID_HEADER] = uploadId;
+  }
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
 }
 const entryResponse = { 200: z.object({ fileEntry: fileEntrySchema }) };
 
@@ -60,6 +91,16 @@ async function uploaderOf(request: FastifyRequest): Promise<Uploader> {
     permissions: await request.permissions(),
     workspaceId: request.workspaceId,
   };
+}
+
+/** A tus upload's `parentId` metadata: a folder entry's id, or none. */
+function parentIdOf(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw AppError.validation({ parentId: 'The folder to upload into is not valid.' });
+  }
+  return id;
 }
 
 /** The metadata field of a form upload: JSON, checked like the other kinds' metadata. */
@@ -172,18 +213,49 @@ export async function uploadsRoutes(
     },
   );
 
-  /** The file of an entry, with its type, a safe disposition and byte ranges. */
+  /**
+   * The file of an entry, with its type, a safe disposition and byte ranges; or, when another
+   * origin serves user content, a redirect to its signed link there.
+   */
   r.get(
     '/api/v1/file-entries/:id',
     {
-      config: signedIn,
+      config: { ...signedIn, securityHeaders: userFileHeaders },
+      schema: { params: z.object({ id: integer({ min: 1 }) }), querystring: fileQuery },
+    },
+    async (request, reply) => {
+      const row = await uploads.readable(request.user!.id, request.params.id);
+      if (!uploads.links) return serveEntry(request, reply, row);
+      const download = request.query.download ? `?download=${request.query.download}` : '';
+      return reply
+        .header('cache-control', 'private, no-store')
+        .redirect(uploads.links.url(row.id) + download, 302);
+    },
+  );
+
+  /**
+   * A file on the user-content origin, by its signed link: no session there, the link is the
+   * permission. Only that origin serves these links, so that no upload runs on the app's own.
+   */
+  r.get(
+    `${USER_FILES_PATH}/:id/:token`,
+    {
+      config: { cookieless: true, securityHeaders: userFileHeaders },
       schema: {
-        params: z.object({ id: integer({ min: 1 }) }),
-        querystring: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+        params: z.object({ id: integer({ min: 1 }), token: z.string().max(100) }),
+        querystring: fileQuery,
       },
     },
-    async (request, reply) =>
-      serveEntry(request, reply, await uploads.readable(request.user!.id, request.params.id)),
+    async (request, reply) => {
+      if (!uploads.links || request.host !== uploads.links.host) {
+        throw AppError.notFound('Files are served from the user-content address only.');
+      }
+      return serveEntry(
+        request,
+        reply,
+        await uploads.linked(request.params.id, request.params.token),
+      );
+    },
   );
 
   async function serveEntry(
@@ -193,17 +265,15 @@ export async function uploadsRoutes(
   ) {
     const size = Number(row.size);
     const etag = `"${row.hash.slice(0, 32)}"`;
-    const download = ['1', 'true'].includes(
-      (request.query as { download?: string }).download ?? '',
-    );
+    const download =
+      SCRIPTABLE.test(row.mime.toLowerCase()) ||
+      ['1', 'true'].includes((request.query as { download?: string }).download ?? '');
     const ascii = row.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     reply
       .header('accept-ranges', 'bytes')
       .header('etag', etag)
       .header('last-modified', new Date(row.updated_at).toUTCString())
       .header('cache-control', 'private, no-cache')
-      // Uploaded content never runs as part of the app, whatever it holds.
-      .header('content-security-policy', "default-src 'none'; sandbox")
       .header(
         'content-disposition',
         `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
@@ -243,29 +313,45 @@ export async function uploadsRoutes(
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       if (await tus.disabled()) throw AppError.forbidden('Resumable uploads are turned off.');
       const uploader = await uploaderOf(request);
-      const id = (request.params as { id?: string }).id;
-      if (id) {
-        const upload = await tus.find(id);
-        // Another user's upload answers like a missing one.
-        if (upload && upload.metadata?.uploader !== String(uploader.id)) {
-          return reply.status(404).type('text/plain').send('The file for this url was not found\n');
-        }
-      } else if (request.method === 'POST') {
+      // The one id the tus server acts on: the path's, once its owner is checked, or the one
+      // chosen here for a new upload. Without either, it acts on none.
+      let uploadId = (request.params as { id?: string }).id;
+      const creating = !uploadId && request.method === 'POST';
+      if (uploadId && !(await tus.owned(uploadId, uploader.id))) {
+        return reply.status(404).type('text/plain').send('The file for this url was not found\n');
+      }
+      if (creating) {
         const metadata = parseUploadMetadata(
           request.headers['upload-metadata'] as string | undefined,
         );
         const size = Number(request.headers['upload-length']);
-        await uploads.admit(uploader, {
+        if (!Number.isSafeInteger(size) || size < 0) {
+          throw new AppError(
+            400,
+            'Send the file’s size in Upload-Length: uploads of unknown length are not taken.',
+          );
+        }
+        uploadId = await uploads.openResumable(uploader, {
           clientName: metadata.clientName || metadata.name || '',
           clientMime: metadata.clientMime,
           clientExtension: metadata.clientExtension,
           relativePath: metadata.relativePath,
-          size: Number.isFinite(size) ? size : 0,
+          parentId: parentIdOf(metadata.parentId),
+          disk: metadata.disk,
+          size,
         });
       }
-      setUploader(request, uploader.id);
+      setTrusted(request, uploader.id, uploadId);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
+      const status = reply.raw.statusCode;
+      // An upload the tus server did not create, or has terminated, counts no more.
+      if (
+        uploadId &&
+        ((creating && status !== 201) || (request.method === 'DELETE' && status === 204))
+      ) {
+        await uploads.closeResumable(uploadId);
+      }
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
     tusScope.route({ method: [...methods], url: TUS_PATH, config: signedIn, handler: handle });
@@ -284,13 +370,13 @@ export async function uploadsRoutes(
       const uploader = await uploaderOf(request);
       // The key may come as the upload's URL; its last segment is the id.
       const id = request.body.uploadKey.split('/').filter(Boolean).pop() ?? '';
-      const upload = await tus.find(id);
-      if (!upload || upload.metadata?.uploader !== String(uploader.id)) {
-        throw AppError.notFound('This upload was not found.');
-      }
+      const upload = await tus.owned(id, uploader.id);
+      if (!upload) throw AppError.notFound('This upload was not found.');
       if (upload.size === undefined || upload.offset !== upload.size) {
         throw new AppError(409, 'The upload is not complete yet.');
       }
+      // From here its bytes count as the entry they become (or are refused), not as declared.
+      await uploads.closeResumable(id);
       const where = tus.location(id);
       const arrived =
         where.kind === 'local'
@@ -303,7 +389,7 @@ export async function uploadsRoutes(
           clientMime: metadata.clientMime ?? undefined,
           clientExtension: metadata.clientExtension ?? undefined,
           relativePath: metadata.relativePath ?? undefined,
-          parentId: Number(metadata.parentId) || undefined,
+          parentId: parentIdOf(metadata.parentId ?? undefined),
         });
         return { fileEntry };
       } finally {

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import crypto, { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
@@ -18,7 +18,8 @@ import {
   type UploadRestrictions,
 } from '@cadenza/contracts/uploads';
 import { paginated } from '@cadenza/contracts/http';
-import { fileTypeFromBuffer } from 'file-type';
+import { cleanText } from '@cadenza/contracts/text';
+import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
@@ -28,6 +29,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import * as repo from './uploads.repo.js';
 import type { FileEntryRow } from './uploads.table.js';
+import type { UserFileLinks } from './user-file-links.js';
 
 /** Uploading needs this permission; its `space` restriction caps the bytes a user may keep. */
 const FILES_CREATE = PERMISSIONS.filesCreate;
@@ -35,6 +37,10 @@ const FILES_CREATE = PERMISSIONS.filesCreate;
 const SNIFF_BYTES = 4100;
 /** Types a text file may keep from the client; any other text is plain text. */
 const TEXT_TYPES = /^(text\/(plain|csv|markdown)|application\/json)$/;
+/** How many resumable uploads one user may have started and not finished. */
+export const MAX_UNFINISHED_UPLOADS = 20;
+/** The disk a client may name in an upload's metadata (spec §7). */
+export const UPLOADS_DISK = 'uploads';
 
 /** Who uploads: the signed-in user, their permissions and the active workspace (0: none). */
 export interface Uploader {
@@ -50,6 +56,8 @@ export interface ClientFile {
   clientExtension?: string | undefined;
   relativePath?: string | undefined;
   parentId?: number | undefined;
+  /** Spec §7's `disk`: uploads go to the private `uploads` disk, the only one they may name. */
+  disk?: string | undefined;
 }
 
 /** A file that arrived and waits to become an entry: a local temporary file, or an object. */
@@ -100,14 +108,20 @@ export function objectArrival(disk: S3Disk, objectKey: string): ArrivedFile {
 // Control characters (NUL and the like) have no place in a name or a path.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// Characters that do not show (zero-width space, word joiner, direction marks, byte-order mark):
+// a name holding them reads as another one ("invoice.pdf" that is not).
+const INVISIBLE = /[\u200B\u200E\u200F\u2060-\u2064\uFEFF]/g;
 
-/** A name shown to people: the last part of what the client sent, without control characters. */
+/**
+ * A name shown to people: the last part of what the client sent, without control characters,
+ * and cleaned of direction overrides and invisible characters, however the file arrived.
+ */
 export function checkName(name: string): string {
-  const clean = name.trim();
+  const clean = cleanText(name).replace(INVISIBLE, '').trim();
   if (
     !clean ||
     clean.length > 255 ||
-    CONTROL.test(clean) ||
+    CONTROL.test(name) ||
     /[/\\]/.test(clean) ||
     /^\.+$/.test(clean)
   ) {
@@ -138,7 +152,9 @@ const cleanExtension = (extension: string | undefined, name: string) => {
 
 /**
  * The type of a file by its content: its signature when it has one, else text when it reads as
- * UTF-8 text, else unknown binary. The client's word counts only for kinds of text.
+ * UTF-8 text, else unknown binary. The client's word counts only for kinds of text, and its
+ * extension only when that extension's files have no signature to show: a text named `x.png` is
+ * a `.txt`, so that `allowed_types` judges what the file is, not what it is called.
  */
 export async function sniffType(head: Buffer, file: ClientFile) {
   const found = await fileTypeFromBuffer(head);
@@ -146,7 +162,9 @@ export async function sniffType(head: Buffer, file: ClientFile) {
   // The sample may end inside a character: judge the text by all but its last three bytes.
   const sample = head.subarray(0, Math.max(0, head.length - 3));
   const text = !head.includes(0) && isUtf8(sample);
-  const extension = cleanExtension(file.clientExtension, file.clientName);
+  const claimed = cleanExtension(file.clientExtension, file.clientName);
+  const lied = supportedExtensions.has(claimed as never);
+  const extension = lied ? (text ? 'txt' : 'bin') : claimed;
   if (!text) return { mime: 'application/octet-stream', extension };
   const declared = file.clientMime?.toLowerCase() ?? '';
   return { mime: TEXT_TYPES.test(declared) ? declared : 'text/plain', extension };
@@ -159,8 +177,10 @@ export function createUploadsService(deps: {
   disk: FileDisk;
   settings: SettingsService;
   workspaces: WorkspacesService;
+  /** Links to files on the user-content origin, when there is one. */
+  links?: UserFileLinks | undefined;
 }) {
-  const { db, disk, settings, workspaces } = deps;
+  const { db, disk, settings, workspaces, links } = deps;
 
   async function restrictions(): Promise<UploadRestrictions> {
     return {
@@ -182,7 +202,7 @@ export function createUploadsService(deps: {
     parent_id: row.parent_id,
     workspace_id: row.workspace_id,
     owner_id: row.user_id,
-    url: `/api/v1/file-entries/${row.id}`,
+    url: links ? links.url(row.id) : `/api/v1/file-entries/${row.id}`,
     created_at: row.created_at,
     updated_at: row.updated_at,
   });
@@ -198,6 +218,11 @@ export function createUploadsService(deps: {
     async admit(uploader: Uploader, file: ClientFile & { size: number }): Promise<void> {
       const name = checkName(file.clientName);
       checkRelativePath(file.relativePath);
+      if (file.disk !== undefined && file.disk !== UPLOADS_DISK) {
+        throw AppError.validation({ disk: `Files are uploaded to the "${UPLOADS_DISK}" disk.` });
+      }
+      // A folder to upload into is one the uploader may read, known before any byte is sent.
+      if (file.parentId !== undefined) await service.readable(uploader.id, file.parentId);
       const problem = restrictionProblem(
         {
           name,
@@ -216,18 +241,74 @@ export function createUploadsService(deps: {
       await service.assertSpace(uploader, file.size);
     },
 
-    /** The plan's storage space (`files.create` restriction `space`, in bytes). */
-    async assertSpace(uploader: Uploader, size: number): Promise<void> {
+    /**
+     * The plan's storage space (`files.create` restriction `space`, in bytes), counting the
+     * stored files and the lengths that unfinished resumable uploads declared.
+     */
+    async assertSpace(uploader: Uploader, size: number, executor = db): Promise<void> {
       if (uploader.permissions.some((p) => p.name === SUPER_PERMISSION)) return;
       const permission = findPermission(uploader.permissions, FILES_CREATE);
       if (!permission) throw AppError.forbidden('Your plan does not include uploading files.');
       const limit = permission.restrictions.find((r) => r.name === 'space')?.value;
       if (typeof limit !== 'number') return;
-      if ((await repo.usedSpace(db, uploader.id)) + size > limit) {
+      const used = await repo.usedSpace(executor, uploader.id);
+      const open = await repo.openTusUploads(executor, uploader.id);
+      if (used + open.declared + size > limit) {
+        const fits = `This file does not fit in your ${formatFileSize(limit)} of storage`;
         throw AppError.upgradeRequired(
-          `This file does not fit in your ${formatFileSize(limit)} of storage. Delete files or upgrade your plan for more space.`,
+          open.count
+            ? `${fits}: ${open.count === 1 ? 'an unfinished upload holds' : `${open.count} unfinished uploads hold`} ${formatFileSize(open.declared)} of it until finished or cancelled. Finish or cancel uploads, delete files or upgrade your plan for more space.`
+            : `${fits}. Delete files or upgrade your plan for more space.`,
         );
       }
+    },
+
+    /**
+     * Admits a resumable upload before its first byte, and counts it against the uploader from
+     * then on: the length it declares takes its share of the space, and at most
+     * MAX_UNFINISHED_UPLOADS may be open at once. Answers the id the upload is to have.
+     */
+    async openResumable(uploader: Uploader, file: ClientFile & { size: number }): Promise<string> {
+      await service.admit(uploader, file);
+      const id = randomBytes(16).toString('hex');
+      await db.transaction().execute(async (trx) => {
+        await repo.lockUploader(trx, uploader.id);
+        const open = await repo.openTusUploads(trx, uploader.id);
+        if (open.count >= MAX_UNFINISHED_UPLOADS) {
+          throw AppError.forbidden(
+            `You have ${open.count} unfinished uploads, the most one account may have at once (${MAX_UNFINISHED_UPLOADS}). Finish or cancel one of them before starting another.`,
+          );
+        }
+        await service.assertSpace(uploader, file.size, trx);
+        await repo.insertOpenTusUpload(trx, {
+          id,
+          user_id: uploader.id,
+          declared_length: file.size,
+          created_at: new Date().toISOString(),
+        });
+      });
+      return id;
+    },
+
+    /** A resumable upload that finished, was cancelled, refused or expired: it counts no more. */
+    closeResumable: (id: string) => repo.deleteOpenTusUpload(db, id),
+
+    /** Stops counting open uploads older than `maxAgeMs` that `exists` no longer finds. */
+    async closeVanishedResumables(
+      maxAgeMs: number,
+      exists: (id: string) => Promise<boolean>,
+    ): Promise<number> {
+      const old = await repo.openTusUploadsBefore(
+        db,
+        new Date(Date.now() - maxAgeMs).toISOString(),
+      );
+      let closed = 0;
+      for (const { id } of old) {
+        if (await exists(id)) continue;
+        await repo.deleteOpenTusUpload(db, id);
+        closed += 1;
+      }
+      return closed;
     },
 
     /**
@@ -245,7 +326,14 @@ export function createUploadsService(deps: {
           ...file,
           clientName: name,
         });
-        const error = restrictionError({ name, size, ...type }, await restrictions());
+        const limits = await restrictions();
+        // Allowed types are judged by the content; blocked ones by the content and the name.
+        const error =
+          restrictionError({ name, size, ...type }, limits) ??
+          restrictionError(
+            { name, size, mime: type.mime, extension: cleanExtension(file.clientExtension, name) },
+            { blocked: limits.blocked ?? [] },
+          );
         if (error) throw AppError.validation({ file: error }, error);
         await service.assertSpace(uploader, size);
         if (file.parentId) await service.readable(uploader.id, file.parentId);
@@ -277,6 +365,17 @@ export function createUploadsService(deps: {
         await arrived.discard().catch(() => undefined);
         throw error;
       }
+    },
+
+    links,
+
+    /** An entry a signed link names; an expired or forged link finds nothing. */
+    async linked(id: number, token: string): Promise<FileEntryRow> {
+      const row = links?.holds(id, token) ? await repo.findEntry(db, id) : undefined;
+      if (!row) {
+        throw AppError.notFound('This link has expired or is not valid. Open the file again.');
+      }
+      return row;
     },
 
     /** An entry the user may read: theirs, or one of a workspace they belong to. */

@@ -29,5 +29,13 @@ export interface DirectUploadsTable {
   created_at: string;
 }
 
+/** A resumable upload under way, and the length it declared. */
+export interface OpenTusUploadsTable {
+  id: string;
+  user_id: number;
+  declared_length: number;
+  created_at: string;
+}
+
 export type FileEntryRow = Selectable<FileEntriesTable>;
 export type DirectUploadRow = Selectable<DirectUploadsTable>;

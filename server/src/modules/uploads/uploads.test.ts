@@ -7,8 +7,8 @@ import { buildApp } from '../../app.js';
 import { FREE_SPACE } from '../../db/seed.js';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import type { TestClient } from '../../test/test-client.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
+import { TestClient } from '../../test/test-client.js';
 
 let t: TestApp;
 let base: string;
@@ -386,6 +386,204 @@ describe('resumable uploads (tus 1.0)', () => {
       vi.useRealTimers();
     }
     expect((await head(client, location)).status).toBe(404);
+  });
+});
+
+describe('resumable uploads and their owner', () => {
+  it('acts only on the upload the path names, whatever the query string says', async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const location = (await createTusUpload(owner.client, 20)).headers.get('location')!;
+    const id = location.split('/').pop()!;
+    const sneaky = `/api/v1/tus/upload?x=/${id}`;
+    expect((await head(other.client, sneaky)).status).toBe(404);
+    expect((await patch(other.client, sneaky, 0, Buffer.from('not yours'))).status).toBe(404);
+    const deleted = await send(other.client, 'POST', sneaky, {
+      headers: { 'tus-resumable': '1.0.0', 'x-http-method-override': 'DELETE' },
+    });
+    expect(deleted.status).toBe(404);
+    // Their own upload in the path, the owner's in the query: the path's is the one written.
+    const theirs = (await createTusUpload(other.client, 20)).headers.get('location')!;
+    const written = await patch(other.client, `${theirs}?x=/${id}`, 0, Buffer.from('mine'));
+    expect(written.status).toBe(204);
+    expect((await head(other.client, theirs)).headers.get('upload-offset')).toBe('4');
+    const untouched = await head(owner.client, location);
+    expect(untouched.status).toBe(200);
+    expect(untouched.headers.get('upload-offset')).toBe('0');
+  });
+
+  it('ignores an upload id a client sends in the server’s own header', async () => {
+    const owner = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const location = (await createTusUpload(owner.client, 20)).headers.get('location')!;
+    const forged = await send(other.client, 'HEAD', '/api/v1/tus/upload', {
+      headers: { 'tus-resumable': '1.0.0', 'x-cadenza-upload-id': location.split('/').pop()! },
+    });
+    expect(forged.status).toBe(404);
+  });
+});
+
+describe('unfinished resumable uploads and the storage space', () => {
+  const withSpace = async (space: number | undefined, run: () => Promise<void>) => {
+    await t.app.services.permissions.grant(
+      'users',
+      'files.create',
+      space === undefined ? [] : [{ name: 'space', value: space }],
+    );
+    try {
+      await run();
+    } finally {
+      await t.app.services.permissions.grant('users', 'files.create', [
+        { name: 'space', value: FREE_SPACE },
+      ]);
+    }
+  };
+  const cancel = (client: TestClient, location: string) =>
+    send(client, 'POST', location, {
+      headers: { 'tus-resumable': '1.0.0', 'x-http-method-override': 'DELETE' },
+    });
+
+  it('counts the length each unfinished upload declared, until it is cancelled', async () => {
+    await withSpace(100_000, async () => {
+      const { client } = await signedInUser(t.app);
+      const first = await createTusUpload(client, 90_000);
+      expect(first.status).toBe(201);
+      const second = await createTusUpload(client, 90_000);
+      expect(second.status).toBe(403);
+      expect(((await second.json()) as { message: string }).message).toBe(
+        'This file does not fit in your 97.7 KB of storage: an unfinished upload holds 87.9 KB of it until finished or cancelled. Finish or cancel uploads, delete files or upgrade your plan for more space.',
+      );
+      // A form upload meets the same space.
+      expect((await formUpload(client, Buffer.alloc(20_000, 7))).statusCode).toBe(403);
+      expect((await cancel(client, first.headers.get('location')!)).status).toBe(204);
+      expect((await createTusUpload(client, 90_000)).status).toBe(201);
+    });
+  });
+
+  it('counts a finished upload once, as the file it became', async () => {
+    await withSpace(100_000, async () => {
+      const { client } = await signedInUser(t.app);
+      const location = (await createTusUpload(client, 50_000)).headers.get('location')!;
+      await patch(client, location, 0, Buffer.alloc(50_000, 9));
+      const entry = await client.post('/api/v1/tus/entries', { uploadKey: location });
+      expect(entry.statusCode, entry.body).toBe(200);
+      expect((await createTusUpload(client, 40_000)).status).toBe(201);
+    });
+  });
+
+  it('keeps at most 20 unfinished uploads per user, and says so', async () => {
+    await withSpace(undefined, async () => {
+      const { client } = await signedInUser(t.app);
+      for (let index = 0; index < 20; index++) {
+        expect((await createTusUpload(client, 10)).status).toBe(201);
+      }
+      const refused = await createTusUpload(client, 10);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'You have 20 unfinished uploads, the most one account may have at once (20). Finish or cancel one of them before starting another.',
+      );
+    });
+  });
+
+  it('stops counting an upload the tus server refused to create', async () => {
+    await withSpace(100_000, async () => {
+      const { client } = await signedInUser(t.app);
+      const noVersion = await send(client, 'POST', '/api/v1/tus/upload', {
+        headers: {
+          'upload-length': '90000',
+          'upload-metadata': tusMetadata({ clientName: 'a.bin' }),
+        },
+      });
+      expect(noVersion.status).toBe(412);
+      expect((await createTusUpload(client, 90_000)).status).toBe(201);
+    });
+  });
+
+  it('stops counting uploads that expired', async () => {
+    await withSpace(100_000, async () => {
+      const { client } = await signedInUser(t.app);
+      expect((await createTusUpload(client, 90_000)).status).toBe(201);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 24 * 3_600_000 });
+      try {
+        await t.app.services.uploads.cleanUp();
+      } finally {
+        vi.useRealTimers();
+      }
+      expect((await createTusUpload(client, 90_000)).status).toBe(201);
+    });
+  });
+});
+
+describe('what a file is, and what it is called', () => {
+  it('allows a type by what the file is, not by its name', async () => {
+    const { client } = await signedInUser(t.app);
+    await setSettings({ 'uploads.allowed_types': ['png'] });
+    try {
+      const text = await formUpload(client, Buffer.from('just some text'), { filename: 'x.png' });
+      expect(text.statusCode).toBe(422);
+      expect(text.json().errors.file).toBe('This file type is not allowed');
+      const image = await formUpload(client, await png(), { filename: 'x.png' });
+      expect(image.statusCode, image.body).toBe(200);
+    } finally {
+      await setSettings({ 'uploads.allowed_types': [] });
+    }
+  });
+
+  it('cleans direction overrides and invisible characters from names, however they arrive', async () => {
+    const { client } = await signedInUser(t.app);
+    const name = '\u200Binvoice\u202Etxt.exe\u200F.txt';
+    const form = await formUpload(client, Buffer.from('hello'), { filename: name });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().fileEntry.name).toBe('invoicetxt.exe.txt');
+
+    const location = (await createTusUpload(client, 5, name)).headers.get('location')!;
+    await patch(client, location, 0, Buffer.from('hello'));
+    const resumable = await client.post('/api/v1/tus/entries', { uploadKey: location });
+    expect(resumable.statusCode, resumable.body).toBe(200);
+    expect(resumable.json().fileEntry.name).toBe('invoicetxt.exe.txt');
+  });
+});
+
+describe('resumable upload metadata (spec §7)', () => {
+  it('honours disk and parentId: the folder is checked before any byte, and kept', async () => {
+    const { client } = await signedInUser(t.app);
+    const other = await signedInUser(t.app);
+    const folder = (await formUpload(client, Buffer.from('x'), { filename: 'folder.txt' })).json()
+      .fileEntry;
+    const theirs = await createTusUpload(other.client, 5, 'a.txt', { parentId: String(folder.id) });
+    expect(theirs.status).toBe(404);
+    const wrongDisk = await createTusUpload(client, 5, 'a.txt', { disk: 'public' });
+    expect(wrongDisk.status).toBe(422);
+    expect(((await wrongDisk.json()) as { errors: { disk: string } }).errors.disk).toBe(
+      'Files are uploaded to the "uploads" disk.',
+    );
+    const created = await createTusUpload(client, 5, 'a.txt', {
+      disk: 'uploads',
+      parentId: String(folder.id),
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    await patch(client, location, 0, Buffer.from('hello'));
+    const entry = await client.post('/api/v1/tus/entries', { uploadKey: location });
+    expect(entry.json().fileEntry.parent_id).toBe(folder.id);
+  });
+});
+
+describe('direct uploads on the local disk', () => {
+  it('cannot be switched on, and say so to clients that try', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const refused = await admin.post('/api/v1/settings', { 'uploads.direct_upload': true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors['uploads.direct_upload']).toBe(
+      'Direct uploads need S3-compatible storage (S3_BUCKET and its keys); on the local disk, files go through the server.',
+    );
+    expect(await t.app.services.settings.get('uploads.direct_upload')).toBe(false);
+
+    const { client } = await signedInUser(t.app);
+    const presign = await client.post('/api/v1/s3/simple/presign', { filename: 'a.pdf', size: 10 });
+    expect(presign.statusCode).toBe(403);
+    expect(presign.json().errors.disk).toMatch(/^Direct uploads need S3-compatible storage/);
   });
 });
 

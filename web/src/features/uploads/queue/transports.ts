@@ -9,10 +9,12 @@ import {
 import * as tus from 'tus-js-client';
 import { isApiError } from '../../../api/api-error';
 import { apiClient, ownServerPost } from '../../../api/client';
-import { UploadError, type Transport, type UploadItem } from './upload-queue';
+import { isRetryable, UploadError, type Transport, type UploadItem } from './upload-queue';
 
 /** Spec §9: each part of a multipart upload is tried three times. */
 export const PART_ATTEMPTS = 3;
+/** Spec §7: the disk uploads go to, private to their owners. */
+export const UPLOADS_DISK = 'uploads';
 
 /** The server's message for a failed answer: the file field's error, else its message. */
 function errorOf(status: number, text: string): UploadError {
@@ -32,12 +34,17 @@ function errorOf(status: number, text: string): UploadError {
     : new UploadError('Network Error');
 }
 
+/** The server sends files straight to storage no more (`errors.disk`): send them through it. */
+export class DirectUploadUnavailable extends UploadError {}
+
 /** An API call of an upload; its failure becomes an UploadError with the server's status. */
 async function call<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   try {
     return await apiClient.post<T>(path, body, { signal });
   } catch (error) {
     if (isApiError(error)) {
+      const direct = error.status === 403 && error.fieldError('disk');
+      if (direct) throw new DirectUploadUnavailable(direct, 403);
       throw new UploadError(error.fieldError('file') ?? error.message, error.status || undefined);
     }
     throw error;
@@ -79,8 +86,11 @@ function send(
   });
 }
 
-const metadataOf = (item: UploadItem) =>
-  item.relativePath ? { relativePath: item.relativePath } : {};
+/** Spec §7: the metadata of every kind of upload; files go to the private `uploads` disk. */
+const metadataOf = (item: UploadItem) => ({
+  ...(item.relativePath ? { relativePath: item.relativePath } : {}),
+  ...(item.parentId ? { parentId: item.parentId } : {}),
+});
 
 /** The direct upload's object becomes an entry (spec §7, `s3/entries`). */
 const entryOf = (file: File, item: UploadItem, key: string, signal: AbortSignal) =>
@@ -136,6 +146,8 @@ export function tusTransport(chunkSize: number): Transport {
             clientMime: item.mime,
             clientSize: String(file.size),
             relativePath: item.relativePath,
+            disk: UPLOADS_DISK,
+            ...(item.parentId ? { parentId: String(item.parentId) } : {}),
           },
           onProgress: (bytes) => onProgress(bytes),
           onError: (error) => {
@@ -152,8 +164,9 @@ export function tusTransport(chunkSize: number): Transport {
             );
           },
         });
+        // A cancelled upload is terminated (DELETE), so its bytes and its share of the space go.
         signal.addEventListener('abort', () => {
-          void upload.abort();
+          void upload.abort(true).catch(() => undefined);
           reject(new UploadError('request aborted'));
         });
         // A file sent before (the page reloaded mid-way) continues where it stopped.
@@ -186,6 +199,40 @@ export const presignedTransport: Transport = {
   },
 };
 
+/** Multipart uploads started and not finished, by file, kept across reloads as tus keeps its own. */
+const STARTED_PREFIX = 'cadenza.multipart.';
+const multipartFingerprint = (file: File, item: UploadItem) =>
+  STARTED_PREFIX +
+  [file.name, file.size, file.lastModified, item.relativePath, item.parentId ?? ''].join('/');
+
+function readStarted(fingerprint: string): { key: string; uploadId: string } | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(fingerprint) ?? 'null') as {
+      key?: unknown;
+      uploadId?: unknown;
+    } | null;
+    return typeof saved?.key === 'string' && typeof saved.uploadId === 'string'
+      ? { key: saved.key, uploadId: saved.uploadId }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function saveStarted(fingerprint: string, started: { key: string; uploadId: string }) {
+  try {
+    localStorage.setItem(fingerprint, JSON.stringify(started));
+  } catch {
+    // Storage full or blocked: the upload still runs, it only cannot resume.
+  }
+}
+function forgetStarted(fingerprint: string) {
+  try {
+    localStorage.removeItem(fingerprint);
+  } catch {
+    // as above
+  }
+}
+
 /** Runs `work` on every item, at most `limit` at a time; the first failure rejects. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -203,28 +250,50 @@ export const multipartTransport: Transport = {
   runsAlone: () => true,
   async send(file, item, { onProgress, signal }) {
     const mime = item.mime || 'application/octet-stream';
-    const { uploadId, key } = await call<{ uploadId: string; key: string }>(
-      's3/multipart/create',
-      {
-        filename: file.name,
-        mime,
-        size: file.size,
-        extension: item.extension,
-        metadata: metadataOf(item),
-      },
-      signal,
-    );
     const chunk = multipartChunkSize(file.size);
     const count = Math.ceil(file.size / chunk);
     const sent = new Map<number, number>();
     const report = () => onProgress([...sent.values()].reduce((sum, bytes) => sum + bytes, 0));
     const parts: { PartNumber: number; ETag: string }[] = [];
+    // The same file sent before (an attempt that failed, a page reloaded) goes on from the
+    // parts the storage already holds.
+    const fingerprint = multipartFingerprint(file, item);
+    let started = readStarted(fingerprint);
+    if (started) {
+      const held = await call<{ parts: { PartNumber: number; ETag: string; Size?: number }[] }>(
+        's3/multipart/get-uploaded-parts',
+        started,
+        signal,
+      ).catch(() => undefined);
+      if (held) {
+        for (const part of held.parts) {
+          if (part.PartNumber > count) continue;
+          parts.push({ PartNumber: part.PartNumber, ETag: part.ETag });
+          sent.set(part.PartNumber, Math.min(chunk, file.size - (part.PartNumber - 1) * chunk));
+        }
+        report();
+      } else started = undefined;
+    }
+    const { uploadId, key } =
+      started ??
+      (await call<{ uploadId: string; key: string }>(
+        's3/multipart/create',
+        {
+          filename: file.name,
+          mime,
+          size: file.size,
+          extension: item.extension,
+          metadata: metadataOf(item),
+        },
+        signal,
+      ));
+    saveStarted(fingerprint, { key, uploadId });
+    const missing = Array.from({ length: count }, (_, index) => index + 1).filter(
+      (partNumber) => !parts.some((part) => part.PartNumber === partNumber),
+    );
     try {
-      for (let first = 1; first <= count; first += SIGNED_PARTS_PER_BATCH) {
-        const partNumbers = Array.from(
-          { length: Math.min(SIGNED_PARTS_PER_BATCH, count - first + 1) },
-          (_, index) => first + index,
-        );
+      for (let first = 0; first < missing.length; first += SIGNED_PARTS_PER_BATCH) {
+        const partNumbers = missing.slice(first, first + SIGNED_PARTS_PER_BATCH);
         const { urls } = await call<{ urls: { partNumber: number; url: string }[] }>(
           's3/multipart/batch-sign-part-urls',
           { key, uploadId, partNumbers },
@@ -251,11 +320,18 @@ export const multipartTransport: Transport = {
           }
         });
       }
+      parts.sort((a, b) => a.PartNumber - b.PartNumber);
       await call('s3/multipart/complete', { key, uploadId, parts }, signal);
     } catch (error) {
-      await call('s3/multipart/abort', { key, uploadId }).catch(() => undefined);
+      // A failure the queue tries again keeps the parts sent, for the next attempt to go on
+      // from; a cancelled upload, or one the server refused, is aborted.
+      if (signal.aborted || !isRetryable(error, true)) {
+        forgetStarted(fingerprint);
+        await call('s3/multipart/abort', { key, uploadId }).catch(() => undefined);
+      }
       throw error;
     }
+    forgetStarted(fingerprint);
     return entryOf(file, item, key, signal);
   },
 };
@@ -269,7 +345,35 @@ export function chooseTransport(
   settings: { disableTus: boolean; chunkSize: number; directUpload: boolean },
 ): Transport {
   if (file.size < FORM_UPLOAD_LIMIT) return formTransport;
-  if (settings.directUpload)
-    return file.size >= MULTIPART_FROM ? multipartTransport : presignedTransport;
-  return settings.disableTus ? formTransport : tusTransport(settings.chunkSize);
+  const throughServer = settings.disableTus ? formTransport : tusTransport(settings.chunkSize);
+  if (!settings.directUpload) return throughServer;
+  const direct = file.size >= MULTIPART_FROM ? multipartTransport : presignedTransport;
+  return orWhenUnavailable(direct, throughServer);
+}
+
+/** A direct transport, and the one used once the server says direct upload is unavailable. */
+export interface FallbackTransport extends Transport {
+  direct: Transport;
+  fallback: Transport;
+}
+
+/** Sends directly, or through the server when it answers that direct upload is unavailable. */
+function orWhenUnavailable(direct: Transport, fallback: Transport): FallbackTransport {
+  let unavailable = false;
+  return {
+    direct,
+    fallback,
+    runsAlone: (file) => (unavailable ? fallback : direct).runsAlone(file),
+    async send(file, item, context) {
+      if (!unavailable) {
+        try {
+          return await direct.send(file, item, context);
+        } catch (error) {
+          if (!(error instanceof DirectUploadUnavailable)) throw error;
+          unavailable = true;
+        }
+      }
+      return fallback.send(file, item, context);
+    },
+  };
 }

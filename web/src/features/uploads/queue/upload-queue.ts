@@ -15,6 +15,8 @@ export interface UploadItem {
   mime: string;
   extension: string;
   relativePath: string;
+  /** The folder entry the file goes into, if any. */
+  parentId?: number;
   status: UploadStatus;
   percentage: number;
   bytesUploaded: number;
@@ -106,7 +108,7 @@ export class UploadQueue {
   getItems = () => this.snapshot;
 
   /** Queues files; a folder's files carry their path (`webkitRelativePath`). */
-  add(files: Iterable<File>): UploadItem[] {
+  add(files: Iterable<File>, { parentId }: { parentId?: number } = {}): UploadItem[] {
     const added: UploadItem[] = [];
     for (const file of files) {
       const item: UploadItem = {
@@ -116,6 +118,7 @@ export class UploadQueue {
         mime: file.type,
         extension: extensionOf(file.name),
         relativePath: file.webkitRelativePath ?? '',
+        ...(parentId ? { parentId } : {}),
         status: 'pending',
         percentage: 0,
         bytesUploaded: 0,
