@@ -64,9 +64,9 @@ describe.each([
     expect(await isDark(page)).toBe(false);
     await notice.getByRole('button', { name: 'OK' }).click();
     await notice.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-running'))).toBe(
-      false,
-    );
+    expect(
+      await page.evaluate(() => document.documentElement.hasAttribute('data-app-running')),
+    ).toBe(false);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'cookie_notice_accepted')?.value).toBe('1');
 

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveWorkspaceId } from './active-workspace';
 import { ApiError } from './api-error';
-import {
-  apiClient,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  resolveApiPath,
-  setRequestTimeout,
-} from './client';
+import { apiClient, DEFAULT_REQUEST_TIMEOUT_MS, resolveApiPath, setRequestTimeout } from './client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -278,9 +273,7 @@ describe('timeout', () => {
     setRequestTimeout(20);
     await expect(apiClient.get('users/me')).rejects.toThrow('timeout exceeded');
     setRequestTimeout();
-    await expect(apiClient.get('users/me', { timeoutMs: 10 })).rejects.toThrow(
-      'timeout exceeded',
-    );
+    await expect(apiClient.get('users/me', { timeoutMs: 10 })).rejects.toThrow('timeout exceeded');
   });
 
   it('leaves a request answered in time alone', async () => {

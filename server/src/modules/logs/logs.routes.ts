@@ -39,17 +39,19 @@ export async function logsRoutes(
   );
 
   // Errors a browser reports: anyone may send them (guests too), limited by address.
-  app.withTypeProvider<ZodTypeProvider>().post(
-    `${API_PREFIX}/${CLIENT_ERRORS_PATH}`,
-    { schema: { body: clientErrorReportSchema } },
-    async (request, reply) => {
-      await logs.reportBrowserError(request.body, {
-        ip: request.ip,
-        userId: request.user?.id ?? null,
-      });
-      return reply.status(204).send();
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      `${API_PREFIX}/${CLIENT_ERRORS_PATH}`,
+      { schema: { body: clientErrorReportSchema } },
+      async (request, reply) => {
+        await logs.reportBrowserError(request.body, {
+          ip: request.ip,
+          userId: request.user?.id ?? null,
+        });
+        return reply.status(204).send();
+      },
+    );
 
   // The error log, a day at a time, with each entry's frames.
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -140,8 +140,7 @@ describe('errors reported by browsers', () => {
     const entry = await newestEntry();
     expect(entry.debug.message).toBe('Forged');
     const frames = entry.debug.trace.flatMap(
-      (item: { frames?: { codeSnippet: object }[]; codeSnippet?: object }) =>
-        item.frames ?? [item],
+      (item: { frames?: { codeSnippet: object }[]; codeSnippet?: object }) => item.frames ?? [item],
     );
     expect(frames.length).toBe(2);
     for (const frame of frames) expect(frame.codeSnippet).toEqual({});

@@ -161,11 +161,7 @@ function CreateTokenDialog({
             <DialogClose>
               <Button variant="text">{t('Cancel')}</Button>
             </DialogClose>
-            <Button
-              type="submit"
-              disabled={!form.formState.isValid}
-              isLoading={create.isPending}
-            >
+            <Button type="submit" disabled={!form.formState.isValid} isLoading={create.isPending}>
               {t('Create')}
             </Button>
           </DialogFooter>
