@@ -148,6 +148,9 @@ export const SETTING_DEFINITIONS = {
   'mail.from_address': secret(optionalEmail, 'no-reply@example.com'),
   'mail.from_name': secret(line(100), 'Cadenza'),
   menus: pub(z.array(menuSchema).max(50), []),
+  // The share of browser errors (uncaught errors, unhandled rejections) the web app reports to
+  // the error log, in per cent.
+  'client_errors.sample_percent': pub(z.number().int().min(0).max(100), 20),
   // Hours between scheduled re-scans of each imported library folder; 0 turns them off.
   'library.rescan_hours': secret(z.number().int().min(0).max(720), 0),
   // The site's own CSS and JavaScript, served as files on the public site only (never in the

@@ -210,7 +210,7 @@ async function createServices(config: Config, db: Db) {
   });
   users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));
   users.useRelation('tokens', (userId) => tokens.list(userId));
-  const logs = createLogsService({ errorLog });
+  const logs = createLogsService({ errorLog, limiter });
   const audit = createAuditService(kysely);
   const usersAdmin = createUsersAdminService({
     db: kysely,

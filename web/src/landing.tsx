@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
+import { startErrorReporting } from './app/error-reporting';
 import { MarkRunning } from './app/mark-running';
 import { nextTask } from './app/next-task';
 import { beginTakeOver, TakeOverEnd } from './app/take-over';
@@ -23,6 +24,7 @@ async function start() {
   void loadShellControls();
   const data = await loadBootstrapData();
   setBootstrapData(data);
+  startErrorReporting();
   applyTranslations(data.i18n);
   // Its own task, not the first slice of hydrating (see `prepareClassMerging`).
   await nextTask();

@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppTree } from './app/app-tree';
+import { startErrorReporting } from './app/error-reporting';
 import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { nextTask } from './app/next-task';
 import { PageLoadError } from './app/page-load-error';
@@ -24,6 +25,7 @@ async function start() {
   try {
     const data = await loadBootstrapData();
     setBootstrapData(data);
+    startErrorReporting();
     // Before the first render, so no screen flashes in English first.
     applyTranslations(data.i18n);
     registerOfflineAudio();

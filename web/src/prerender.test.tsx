@@ -1,5 +1,5 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,8 +79,11 @@ describe('the landing page drawn on the server', () => {
     document.body.innerHTML = markup;
     screen.getByRole('heading', { level: 1, name: 'Music for every moment' });
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    // Whether this visitor accepted cookies is theirs: the notice waits for the browser.
-    expect(screen.queryByRole('region', { name: 'Cookie notice' })).toBeNull();
+    // Drawn for every guest, with an OK the page's own script answers before the app runs.
+    const notice = screen.getByRole('region', { name: 'Cookie notice' });
+    expect(
+      within(notice).getByRole('button', { name: 'OK' }).getAttribute('data-early-action'),
+    ).toBe('accept-cookies');
     expect(markup).not.toMatch(/^<link/);
   });
 
@@ -88,8 +91,20 @@ describe('the landing page drawn on the server', () => {
     const { container, heading, mismatches } = await takeOver(prerenderLanding(guest()), guest());
     expect(mismatches).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);
-    // Then the browser's own parts appear.
-    await within(container).findByRole('region', { name: 'Cookie notice' });
+    within(container).getByRole('region', { name: 'Cookie notice' });
+  });
+
+  it('is taken over without the cookie notice for a visitor who accepted it', async () => {
+    document.cookie = 'cookie_notice_accepted=1; path=/';
+    try {
+      const { container, mismatches } = await takeOver(prerenderLanding(guest()), guest());
+      expect(mismatches).toEqual([]);
+      await waitFor(() =>
+        expect(within(container).queryByRole('region', { name: 'Cookie notice' })).toBeNull(),
+      );
+    } finally {
+      document.cookie = 'cookie_notice_accepted=; max-age=0; path=/';
+    }
   });
 
   it('is taken over for a visitor who chose another theme, which then shows', async () => {

@@ -45,8 +45,14 @@ function isVendor(path: string): boolean {
 /**
  * The debug trace of spec section 3 ("Error response"): frames with a code snippet around the
  * failing line, runs of vendor frames grouped so the error dialog can collapse them.
+ * `readCode: false` for a stack someone else wrote (a browser's report): its frames may name
+ * any file, and none is read.
  */
-export function buildDebugBody(error: Error, message: string): DebugErrorBody {
+export function buildDebugBody(
+  error: Error,
+  message: string,
+  { readCode = true }: { readCode?: boolean } = {},
+): DebugErrorBody {
   const frames: TraceFrame[] = parseStack(error.stack).map((frame, flatIndex) => {
     const path = toPath(frame.file);
     const lineNumber = frame.line;
@@ -55,7 +61,7 @@ export function buildDebugBody(error: Error, message: string): DebugErrorBody {
       path: path.startsWith(`${APP_ROOT}/`) ? nodePath.relative(APP_ROOT, path) : path,
       lineNumber,
       method: frame.method,
-      codeSnippet: vendor ? {} : readSnippet(path, lineNumber),
+      codeSnippet: vendor || !readCode ? {} : readSnippet(path, lineNumber),
       flatIndex,
       vendor,
     };

@@ -8,6 +8,8 @@ import type { FastifyRequest } from 'fastify';
  */
 export interface ErrorLog {
   write(error: Error, request?: FastifyRequest): void;
+  /** An error a browser reported (see `modules/logs`): its page, not the report's request. */
+  writeBrowserError(report: BrowserErrorReport): void;
   latestFile(): string | undefined;
   /** The daily files, newest first (names only). */
   files(): string[];
@@ -15,7 +17,19 @@ export interface ErrorLog {
   read(name: string): ErrorLogEntry[] | undefined;
 }
 
+export interface BrowserErrorReport {
+  message: string;
+  stack?: string | undefined;
+  /** The page the error happened on. */
+  url: string;
+  userAgent?: string | undefined;
+  userId: number | null;
+}
+
 export interface ErrorLogEntry {
+  /** Where the error happened: the server's own (absent in older lines) or a visitor's browser. */
+  source?: 'server' | 'browser';
+  userAgent?: string | undefined;
   time: string;
   method?: string | undefined;
   url?: string | undefined;
@@ -39,10 +53,19 @@ export function fileErrorLog(dir: string): ErrorLog {
       return [];
     }
   };
+  const append = (entry: ErrorLogEntry) => {
+    const day = entry.time.slice(0, 10);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.appendFileSync(path.join(dir, `errors-${day}.log`), `${JSON.stringify(entry)}\n`);
+    } catch {
+      // Logging must never turn one failure into two; the process log still has the error.
+    }
+  };
   return {
     write(error, request) {
-      const day = new Date().toISOString().slice(0, 10);
-      const entry = {
+      append({
+        source: 'server',
         time: new Date().toISOString(),
         method: request?.method,
         url: request?.url,
@@ -50,13 +73,19 @@ export function fileErrorLog(dir: string): ErrorLog {
         name: error.name,
         message: error.message,
         stack: error.stack,
-      };
-      try {
-        fs.mkdirSync(dir, { recursive: true });
-        fs.appendFileSync(path.join(dir, `errors-${day}.log`), `${JSON.stringify(entry)}\n`);
-      } catch {
-        // Logging must never turn one failure into two; the process log still has the error.
-      }
+      });
+    },
+    writeBrowserError({ message, stack, url, userAgent, userId }) {
+      append({
+        source: 'browser',
+        time: new Date().toISOString(),
+        url,
+        userAgent,
+        userId,
+        name: 'BrowserError',
+        message,
+        stack,
+      });
     },
     latestFile() {
       const [last] = files();

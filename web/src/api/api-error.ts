@@ -5,6 +5,9 @@ export type ApiErrorBody = Partial<DebugErrorBody> & {
   action?: { label: string; action: string };
 };
 
+/** The client-level message of a request that took too long (spec section 8). */
+export const TIMEOUT_MESSAGE = 'timeout exceeded';
+
 /** Thrown by the API client for every failed request; status 0 means no response arrived. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -16,6 +19,11 @@ export class ApiError extends Error {
     options?: ErrorOptions,
   ) {
     super(message ?? body?.message ?? `Request failed with status code ${status}`, options);
+  }
+
+  /** No answer came in time: the client gave up on the request. */
+  get isTimeout(): boolean {
+    return this.status === 0 && this.message === TIMEOUT_MESSAGE;
   }
 
   /** The message the server wrote for people, if any (the toast falls back to its own). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveWorkspaceId } from './active-workspace';
 import { ApiError } from './api-error';
-import { apiClient, resolveApiPath } from './client';
+import { apiClient, DEFAULT_REQUEST_TIMEOUT_MS, resolveApiPath, setRequestTimeout } from './client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -235,5 +235,61 @@ describe('errors', () => {
       throw abort;
     });
     await expect(apiClient.get('users/me', { signal: controller.signal })).rejects.toBe(abort);
+  });
+});
+
+describe('timeout', () => {
+  /** A server that never answers: the request ends only when it is aborted. */
+  function hangingFetch() {
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+        }),
+    );
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    setRequestTimeout();
+  });
+
+  it('gives up on a request unanswered after 30 seconds with "timeout exceeded"', async () => {
+    vi.useFakeTimers();
+    hangingFetch();
+    const outcome = apiClient.get('users/me').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(DEFAULT_REQUEST_TIMEOUT_MS - 1);
+    expect(fetchMock.mock.calls[0]![1]!.signal!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = (await outcome) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.message).toBe('timeout exceeded');
+    expect(error.isTimeout).toBe(true);
+  });
+
+  it('takes a shorter timeout set for the client or for one request', async () => {
+    hangingFetch();
+    setRequestTimeout(20);
+    await expect(apiClient.get('users/me')).rejects.toThrow('timeout exceeded');
+    setRequestTimeout();
+    await expect(apiClient.get('users/me', { timeoutMs: 10 })).rejects.toThrow('timeout exceeded');
+  });
+
+  it('leaves a request answered in time alone', async () => {
+    vi.useFakeTimers();
+    const outcome = apiClient.get('users/me');
+    await vi.advanceTimersByTimeAsync(DEFAULT_REQUEST_TIMEOUT_MS * 2);
+    await expect(outcome).resolves.toEqual({ ok: true });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('still lets the caller abort a request', async () => {
+    hangingFetch();
+    const controller = new AbortController();
+    const outcome = apiClient.get('users/me', { signal: controller.signal });
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    controller.abort(abort);
+    await expect(outcome).rejects.toBe(abort);
   });
 });

@@ -7,7 +7,7 @@ import {
   XSRF_HEADER,
 } from '@cadenza/contracts/http-constants';
 import { getActiveWorkspaceId } from './active-workspace';
-import { ApiError, type ApiErrorBody } from './api-error';
+import { ApiError, TIMEOUT_MESSAGE, type ApiErrorBody } from './api-error';
 import { readCookie } from './cookies';
 import { takePageAnswer } from './page-calls';
 
@@ -24,6 +24,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `json` (default) parses JSON answers and returns other text as it is. */
   responseType?: 'json' | 'text' | 'blob';
+  /** How long the whole request may take, in milliseconds (default: {@link requestTimeout}). */
+  timeoutMs?: number;
 }
 
 type BodylessOptions = Omit<RequestOptions, 'body'>;
@@ -31,6 +33,15 @@ type BodylessOptions = Omit<RequestOptions, 'body'>;
 const OVERRIDDEN_METHODS: readonly HttpMethod[] = ['PUT', 'PATCH', 'DELETE'];
 const WORKSPACE_SCOPED_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT'];
 const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+/** Spec section 8: a request unanswered this long fails with 'timeout exceeded'. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+let requestTimeout = DEFAULT_REQUEST_TIMEOUT_MS;
+
+/** Sets how long a request may take (tests shorten it); the default is 30 seconds. */
+export function setRequestTimeout(milliseconds: number = DEFAULT_REQUEST_TIMEOUT_MS): void {
+  requestTimeout = milliseconds;
+}
 
 /**
  * Turns an API path into a URL: `users/me` → `/api/v1/users/me`, `auth/login` → `/auth/login`.
@@ -122,7 +133,7 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { body, signal, responseType = 'json' } = options;
+  const { body, signal, responseType = 'json', timeoutMs = requestTimeout } = options;
   const params: QueryParams = { ...options.params };
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
 
@@ -161,25 +172,53 @@ export async function apiRequest<T>(
     }
   }
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: sentMethod,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, null, 'Network Error', { cause: error });
-  }
+  // A hanging request would otherwise spin forever: it is aborted after the timeout, or
+  // when the caller aborts it.
+  const controller = new AbortController();
+  const abortWithCaller = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abortWithCaller();
+  signal?.addEventListener('abort', abortWithCaller, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const failure = (error: unknown) => {
+    if (timedOut) return new ApiError(0, null, TIMEOUT_MESSAGE, { cause: error });
+    if (signal?.aborted) return error;
+    return new ApiError(0, null, 'Network Error', { cause: error });
+  };
 
-  if (!response.ok) {
-    const errorBody = parseJson(await response.text().catch(() => ''));
-    throw new ApiError(response.status, isErrorBody(errorBody) ? errorBody : null);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: sentMethod,
+        headers,
+        body: payload,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw failure(error);
+    }
+
+    if (!response.ok) {
+      const errorBody = parseJson(await response.text().catch(() => ''));
+      if (timedOut) throw failure(undefined);
+      throw new ApiError(response.status, isErrorBody(errorBody) ? errorBody : null);
+    }
+    try {
+      return (await readBody(response, responseType)) as T;
+    } catch (error) {
+      // A body cut short by the timeout or the caller; a malformed one fails as it is.
+      if (controller.signal.aborted) throw failure(error);
+      throw error;
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortWithCaller);
   }
-  return (await readBody(response, responseType)) as T;
 }
 
 export const apiClient = {

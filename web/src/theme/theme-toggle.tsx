@@ -17,7 +17,14 @@ export function ThemeToggle({ size = 'sm', className }: ThemeToggleProps) {
   const label = activeTheme.is_dark ? t('Switch to light mode') : t('Switch to dark mode');
   return (
     <Tooltip label={label}>
-      <IconButton label={label} size={size} className={className} onClick={toggle}>
+      <IconButton
+        label={label}
+        size={size}
+        className={className}
+        onClick={toggle}
+        // Answered by the page's own script until the app takes over (index.html).
+        data-early-action="toggle-theme"
+      >
         {activeTheme.is_dark ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
       </IconButton>
     </Tooltip>

@@ -1,4 +1,5 @@
-import { paginationQuerySchema } from '@cadenza/contracts/http';
+import { CLIENT_ERRORS_PATH, clientErrorReportSchema } from '@cadenza/contracts/client-errors';
+import { API_PREFIX, paginationQuerySchema } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -36,6 +37,21 @@ export async function logsRoutes(
     },
     async ({ query }) => ({ pagination: await listMailLog(db, query) }),
   );
+
+  // Errors a browser reports: anyone may send them (guests too), limited by address.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      `${API_PREFIX}/${CLIENT_ERRORS_PATH}`,
+      { schema: { body: clientErrorReportSchema } },
+      async (request, reply) => {
+        await logs.reportBrowserError(request.body, {
+          ip: request.ip,
+          userId: request.user?.id ?? null,
+        });
+        return reply.status(204).send();
+      },
+    );
 
   // The error log, a day at a time, with each entry's frames.
   app.withTypeProvider<ZodTypeProvider>().get(

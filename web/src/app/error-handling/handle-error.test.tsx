@@ -59,6 +59,11 @@ it('shows a toast when no error belongs to a field of the form', () => {
   expect(getToasts()[0]?.message).toBe('There was an issue. Please try again.');
 });
 
+it('tells the user a request timed out', () => {
+  showError(new ApiError(0, null, 'timeout exceeded'), t);
+  expect(getToasts()[0]).toMatchObject({ type: 'danger', message: 'timeout exceeded' });
+});
+
 it('opens the error dialog instead of a toast for a debug trace', () => {
   const trace: DebugErrorBody = {
     message: 'boom',

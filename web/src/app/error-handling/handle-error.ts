@@ -1,6 +1,6 @@
 import type { DebugErrorBody } from '@cadenza/contracts/http';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, isApiError } from '../../api/api-error';
+import { ApiError, isApiError, TIMEOUT_MESSAGE } from '../../api/api-error';
 import { toast } from '../../ui/toast/toast-store';
 import { openErrorDialog } from './error-dialog-store';
 
@@ -28,7 +28,12 @@ export function showError(error: unknown, translate: Translate): void {
     return;
   }
   const body = isApiError(error) ? error.body : null;
-  const message = isApiError(error) ? error.serverMessage : undefined;
+  // A request that got no answer in time says so (spec section 8: 'timeout exceeded').
+  const message = !isApiError(error)
+    ? undefined
+    : error.isTimeout
+      ? translate(TIMEOUT_MESSAGE)
+      : error.serverMessage;
   toast.danger(message ?? translate(DEFAULT_ERROR_MESSAGE), {
     ...(body?.action ? { action: { ...body.action, label: translate(body.action.label) } } : {}),
   });

@@ -248,10 +248,16 @@ describe('API tokens', () => {
 
     await user.click(panel('developers').getByRole('button', { name: 'Create token' }));
     let dialog = await screen.findByRole('dialog', { name: 'Create new token' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    // Disabled while the name is missing or blank (spec section 5).
+    await waitFor(() => expect(create).toHaveProperty('disabled', true));
+    await user.type(within(dialog).getByLabelText(/^Token name/), '   ');
     expect(await within(dialog).findByText('The token name field is required.')).toBeTruthy();
+    expect(create).toHaveProperty('disabled', true);
+    await user.clear(within(dialog).getByLabelText(/^Token name/));
     await user.type(within(dialog).getByLabelText(/^Token name/), 'CI');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(create).toHaveProperty('disabled', false));
+    await user.click(create);
 
     dialog = await screen.findByRole('dialog', { name: 'API token created' });
     expect(within(dialog).getByText('9|plain-secret-token')).toBeTruthy();

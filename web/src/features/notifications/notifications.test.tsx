@@ -89,6 +89,26 @@ describe('/notifications', () => {
     );
   });
 
+  it('draws the icon each line names, and the bell for a name it does not know', async () => {
+    visitList([
+      notification({
+        data: {
+          lines: [
+            { type: 'primary', content: 'Ana joined your team', icon: 'group-add' },
+            { type: 'other', content: 'Your export is ready', icon: 'no-such-icon' },
+            { type: 'other', content: 'No icon here' },
+          ],
+        },
+      }),
+    ]);
+    const list = await screen.findByRole('region', { name: 'Notifications' });
+    const iconOf = (text: string) =>
+      within(list).getByText(text).parentElement!.querySelector('svg')?.getAttribute('class');
+    expect(iconOf('Ana joined your team')).toContain('lucide-user-plus');
+    expect(iconOf('Your export is ready')).toContain('lucide-bell');
+    expect(iconOf('No icon here')).toBeUndefined();
+  });
+
   it('marks all as read, and offers it only while something is unread', async () => {
     const { api } = visitList([notification()]);
     api.on('POST /api/v1/notifications/mark-as-read', { unreadCount: 0 });

@@ -100,6 +100,8 @@ function CreateTokenDialog({
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { tokenName: '' },
+    // Checked as it is typed: Create waits for a valid name (spec section 5).
+    mode: 'onChange',
   });
   const submit = form.handleSubmit(({ tokenName }) =>
     create.mutate(tokenName, {
@@ -159,7 +161,7 @@ function CreateTokenDialog({
             <DialogClose>
               <Button variant="text">{t('Cancel')}</Button>
             </DialogClose>
-            <Button type="submit" isLoading={create.isPending}>
+            <Button type="submit" disabled={!form.formState.isValid} isLoading={create.isPending}>
               {t('Create')}
             </Button>
           </DialogFooter>

@@ -327,6 +327,18 @@ export const SETTINGS_SCREENS: SettingsScreen[] = [
           },
         ],
       },
+      {
+        title: 'Error reports',
+        fields: [
+          {
+            kind: 'number',
+            key: 'client_errors.sample_percent',
+            label: 'Browser errors reported (%)',
+            description:
+              'The share of errors in visitors’ browsers sent to the error log, from 0 to 100.',
+          },
+        ],
+      },
     ],
   },
 ];

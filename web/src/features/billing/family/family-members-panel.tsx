@@ -92,6 +92,10 @@ function FamilyMembersForm({
   const [editing, setEditing] = useState<Slot | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Slot, string>>>({});
 
+  // Save waits for a valid form (spec section 5): at least one e-mail, every one well formed.
+  const filled = SLOTS.map((slot) => values[slot].trim()).filter(Boolean);
+  const valid = filled.length > 0 && filled.every((email) => EMAIL.test(email));
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const problems: Partial<Record<Slot, string>> = {};
@@ -140,7 +144,7 @@ function FamilyMembersForm({
       description={t(DESCRIPTION)}
       onSubmit={submit}
       actions={
-        <Button type="submit" isLoading={save.isPending}>
+        <Button type="submit" disabled={!valid} isLoading={save.isPending}>
           {t('Save')}
         </Button>
       }

@@ -38,7 +38,7 @@ export function LandingApp({
       <ShellControlsProvider value={controls}>
         <Router location="/" navigator={navigator}>
           <LandingPage />
-          <CookieNotice />
+          <CookieNotice endOfPage />
         </Router>
       </ShellControlsProvider>
     </PageProviders>

@@ -1,6 +1,24 @@
 import type { Notification, NotificationAction } from '@cadenza/contracts/notifications';
 import clsx from 'clsx';
-import { Bell, FileSpreadsheet, UserPlus, Users } from 'lucide-react';
+import {
+  AlertTriangle,
+  Bell,
+  Check,
+  CircleAlert,
+  CreditCard,
+  Disc3,
+  Download,
+  FileSpreadsheet,
+  Heart,
+  Info,
+  Mail,
+  Music,
+  Upload,
+  User,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -14,6 +32,35 @@ import { isExternal, sanitizeLine } from './notification-content';
 
 /** The pictures a notification may name instead of an image (spec section 3). */
 const ICONS = { 'group-add': UserPlus, people: Users, 'export-csv': FileSpreadsheet } as const;
+
+/**
+ * The icons a notification's line may name (`line.icon`), by the names the server's
+ * notifications use; a name not known here shows the bell.
+ */
+const LINE_ICONS: Record<string, LucideIcon> = {
+  ...ICONS,
+  notifications: Bell,
+  info: Info,
+  warning: AlertTriangle,
+  error: CircleAlert,
+  check: Check,
+  done: Check,
+  person: User,
+  'person-add': UserPlus,
+  favorite: Heart,
+  'music-note': Music,
+  album: Disc3,
+  email: Mail,
+  mail: Mail,
+  download: Download,
+  upload: Upload,
+  payment: CreditCard,
+};
+
+function LineIcon({ name }: { name: string }) {
+  const Icon = Object.hasOwn(LINE_ICONS, name) ? LINE_ICONS[name]! : Bell;
+  return <Icon aria-hidden size={16} className="mt-0.5 shrink-0" />;
+}
 
 function NotificationImage({ image }: { image: string | undefined }) {
   const Icon = image && image in ICONS ? ICONS[image as keyof typeof ICONS] : undefined;
@@ -89,11 +136,16 @@ export function NotificationItem({ notification }: { notification: Notification 
             <span
               key={index}
               className={clsx(
-                'block text-sm',
+                'flex gap-1.5 text-sm',
                 line.type === 'primary' ? 'font-medium text-fg' : 'text-fg-muted',
               )}
-              dangerouslySetInnerHTML={{ __html: sanitizeLine(line.content) }}
-            />
+            >
+              {line.icon && <LineIcon name={line.icon} />}
+              <span
+                className="min-w-0"
+                dangerouslySetInnerHTML={{ __html: sanitizeLine(line.content) }}
+              />
+            </span>
           ))}
         </button>
         <p className="mt-1 text-xs text-fg-muted">
