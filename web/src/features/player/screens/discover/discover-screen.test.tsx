@@ -174,6 +174,7 @@ describe('Discover', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Fresh' })).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('GET /api/v1/channel/discover')).toHaveLength(2));
+    // Three attempts failed (a server error is tried again twice), then the retry succeeded.
+    await waitFor(() => expect(api.callsTo('GET /api/v1/channel/discover')).toHaveLength(4));
   });
 });
