@@ -39,6 +39,7 @@ import * as m0036 from './migrations/0036_trending_plays.js';
 import * as m0037 from './migrations/0037_people_version.js';
 import * as m0038 from './migrations/0038_likes_page_index.js';
 import * as m0039 from './migrations/0039_members_version.js';
+import * as m0043 from './migrations/0043_artist_likes_are_follows.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0037_people_version': m0037,
   '0038_likes_page_index': m0038,
   '0039_members_version': m0039,
+  '0043_artist_likes_are_follows': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
