@@ -219,8 +219,9 @@ describe('likes and follows', () => {
     const artistPage = async () =>
       (await client.get(`/api/v1/artists/${artistId}`)).json().artist as Record<string, unknown>;
     const listed = async (path: string) =>
-      ((await client.get(`/api/v1/users/me/${path}`)).json().pagination.data as { id: number }[])
-        .map((artist) => artist.id);
+      (
+        (await client.get(`/api/v1/users/me/${path}`)).json().pagination.data as { id: number }[]
+      ).map((artist) => artist.id);
 
     // A like (the heart, or a music app's star) follows the artist.
     await client.post('/api/v1/users/me/liked-items', {

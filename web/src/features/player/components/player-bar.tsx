@@ -17,7 +17,12 @@ export interface PlayerBarProps {
 }
 
 /** The bar at the bottom of the player: what plays, the transport, and the side controls. */
-export function PlayerBar({ queueOpen, onToggleQueue, lyricsOpen, onToggleLyrics }: PlayerBarProps) {
+export function PlayerBar({
+  queueOpen,
+  onToggleQueue,
+  lyricsOpen,
+  onToggleLyrics,
+}: PlayerBarProps) {
   const { t } = useTranslation();
   const track = usePlayerStore((s) => s.currentTrack);
   const isPlaying = usePlayerStore((s) => s.isPlaying);
