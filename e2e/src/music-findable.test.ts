@@ -161,12 +161,12 @@ describe('the music a newcomer meets', () => {
       .getByRole('button', { name: 'Play', exact: true })
       .first()
       .click();
-    // Away from the track's page, where its lyrics are not shown.
+    // Away from the track's page, where its lyrics are not shown: to the (empty) library.
     await page
       .getByRole('navigation', { name: 'Browse' })
-      .getByRole('link', { name: 'Discover' })
+      .getByRole('link', { name: 'Library' })
       .click();
-    await page.waitForURL((url) => url.pathname === '/discover');
+    await page.waitForURL((url) => url.pathname.startsWith('/library'));
 
     const bar = playerBar(page);
     await bar.getByRole('button', { name: 'Show lyrics' }).click();
