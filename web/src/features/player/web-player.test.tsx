@@ -147,4 +147,33 @@ describe('the web player layout', () => {
     expect(within(dialog).getByText('Play or pause')).toBeTruthy();
     expect(within(dialog).getByText('Next track')).toBeTruthy();
   });
+
+  it("shows the playing track's lyrics beside the content and in full screen, in place of the queue", async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetch).mockImplementation((input) =>
+      Promise.resolve(
+        String(input).includes('/api/v1/tracks/1')
+          ? new Response(
+              JSON.stringify({
+                track: { ...track(1, 'Morning Light'), lyrics: 'Wake up, the light is here' },
+              }),
+              { status: 200, headers: { 'Content-Type': 'application/json' } },
+            )
+          : new Response('{}', { status: 200 }),
+      ),
+    );
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Show queue' }));
+    await user.click(screen.getByRole('button', { name: 'Show lyrics' }));
+    const panel = screen.getByRole('complementary', { name: 'Lyrics' });
+    expect(await within(panel).findByText('Wake up, the light is here')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Tracks in the queue' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Hide lyrics', pressed: true }));
+    expect(screen.queryByRole('complementary', { name: 'Lyrics' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Full screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Now playing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Show lyrics' }));
+    expect(within(dialog).getByText('Wake up, the light is here')).toBeTruthy();
+  });
 });

@@ -6,6 +6,7 @@ import { useAuthUser } from '../../app/bootstrap';
 import { setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
 import { FullscreenPlayer } from './components/fullscreen-player';
+import { LyricsPanel } from './components/lyrics-panel';
 import { MobileTabBar, SideNavigation } from './components/player-navigation';
 import { PlayerBar } from './components/player-bar';
 import { QueuePanel } from './components/queue-panel';
@@ -39,7 +40,10 @@ function useServerQueue() {
 
 export function WebPlayer() {
   const { t } = useTranslation();
-  const [queueOpen, setQueueOpen] = useState(false);
+  // The queue and the lyrics open in the same place beside the content, one at a time.
+  const [sidePanel, setSidePanel] = useState<'queue' | 'lyrics' | null>(null);
+  const togglePanel = (panel: 'queue' | 'lyrics') =>
+    setSidePanel((open) => (open === panel ? null : panel));
   const [helpOpen, setHelpOpen] = useState(false);
   const maximized = usePlayerStore((s) => s.maximized);
   const bottomBarsRef = useRef<HTMLDivElement>(null);
@@ -73,17 +77,26 @@ export function WebPlayer() {
             <Outlet />
           </main>
         </div>
-        {queueOpen && (
+        {sidePanel && (
           <div className="fixed inset-x-0 top-0 bottom-[var(--floating-bottom-offset,120px)] z-30 bg-bg min-[769px]:static min-[769px]:z-auto min-[769px]:bg-transparent min-[769px]:p-2">
-            <QueuePanel onClose={() => setQueueOpen(false)} />
+            {sidePanel === 'queue' ? (
+              <QueuePanel onClose={() => setSidePanel(null)} />
+            ) : (
+              <LyricsPanel onClose={() => setSidePanel(null)} />
+            )}
           </div>
         )}
       </div>
       <div ref={bottomBarsRef} className="shrink-0">
-        <PlayerBar queueOpen={queueOpen} onToggleQueue={() => setQueueOpen((open) => !open)} />
+        <PlayerBar
+          queueOpen={sidePanel === 'queue'}
+          onToggleQueue={() => togglePanel('queue')}
+          lyricsOpen={sidePanel === 'lyrics'}
+          onToggleLyrics={() => togglePanel('lyrics')}
+        />
         <MobileTabBar />
       </div>
-      <FullscreenPlayer onShowQueue={() => setQueueOpen(true)} />
+      <FullscreenPlayer onShowQueue={() => setSidePanel('queue')} />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <AudioEngine />
     </div>

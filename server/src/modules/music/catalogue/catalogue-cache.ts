@@ -110,7 +110,7 @@ export function createCatalogueCache({
         case 'artist':
           return extended(item, {
             is_followed: marks.followedArtists.has(item.id),
-            is_liked: marks.artist.has(item.id),
+            is_liked: marks.followedArtists.has(item.id),
           });
         case 'playlist':
           return extended(item, {

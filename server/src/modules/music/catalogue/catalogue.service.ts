@@ -131,9 +131,8 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     options: { genres?: boolean; followers?: boolean } = {},
   ): Promise<Artist[]> {
     const ids = rows.map((r) => r.id);
-    const [followed, liked, followers, genres] = await Promise.all([
+    const [followed, followers, genres] = await Promise.all([
       likes.followedAmong(viewer.userId, 'artist', ids),
-      likes.likedAmong(viewer.userId, 'artist', ids),
       options.followers ? likes.followersCounts('artist', ids) : Promise.resolve(null),
       options.genres ? repo.genresOf(db, 'artist', ids) : Promise.resolve([]),
     ]);
@@ -141,8 +140,9 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     return rows.map((row) => {
       const artist = artistRowToArtist(row);
       if (viewer.userId) {
+        // Following is an artist's one mark; clients that read the like see the same answer.
         artist.is_followed = followed.has(row.id);
-        artist.is_liked = liked.has(row.id);
+        artist.is_liked = artist.is_followed;
       }
       if (followers) artist.followers_count = followers.get(row.id) ?? 0;
       if (options.genres) artist.genres = (genresBy.get(row.id) ?? []).map(genreRowToGenre);

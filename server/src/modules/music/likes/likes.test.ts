@@ -208,4 +208,53 @@ describe('likes and follows', () => {
       (await fan.client.get(`/api/v1/artists/${artistId}`)).json().artist.followers_count,
     ).toBe(0);
   });
+
+  it('treats liking an artist as following it: one mark, one list, from either call', async () => {
+    const { artistIds } = await importTrack(t.app, t.config.dataDir, {
+      title: 'One mark',
+      artists: ['Single Word'],
+    });
+    const artistId = artistIds[0]!;
+    const { client } = await signIn();
+    const artistPage = async () =>
+      (await client.get(`/api/v1/artists/${artistId}`)).json().artist as Record<string, unknown>;
+    const listed = async (path: string) =>
+      (
+        (await client.get(`/api/v1/users/me/${path}`)).json().pagination.data as { id: number }[]
+      ).map((artist) => artist.id);
+
+    // A like (the heart, or a music app's star) follows the artist.
+    await client.post('/api/v1/users/me/liked-items', {
+      likeable_type: 'artist',
+      likeable_id: artistId,
+    });
+    expect(await artistPage()).toMatchObject({
+      is_followed: true,
+      is_liked: true,
+      followers_count: 1,
+    });
+    expect(await listed('followed-artists')).toEqual([artistId]);
+    expect(await listed('liked-artists')).toEqual([artistId]);
+
+    // Unfollowing takes it out of both lists; following puts it back in both.
+    await client.request('DELETE', '/api/v1/users/me/follows', {
+      followable_type: 'artist',
+      followable_id: artistId,
+    });
+    expect(await listed('liked-artists')).toEqual([]);
+    expect(await artistPage()).toMatchObject({ is_followed: false, is_liked: false });
+    await client.post('/api/v1/users/me/follows', {
+      followable_type: 'artist',
+      followable_id: artistId,
+    });
+    expect(await listed('liked-artists')).toEqual([artistId]);
+
+    // Unliking unfollows.
+    await client.request('DELETE', '/api/v1/users/me/liked-items', {
+      likeable_type: 'artist',
+      likeable_id: artistId,
+    });
+    expect(await listed('followed-artists')).toEqual([]);
+    expect((await artistPage()).followers_count).toBe(0);
+  });
 });

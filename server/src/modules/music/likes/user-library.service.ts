@@ -34,15 +34,38 @@ export function createUserLibraryService({
     if (!ok) throw AppError.notFound('Not found.');
   }
 
+  async function follow(userId: number, type: FollowableType, id: number): Promise<void> {
+    if (type === 'user') {
+      if (id === userId)
+        throw AppError.validation({ followable_id: 'You cannot follow yourself.' });
+      if (!(await users.findById(id))) throw AppError.notFound('Not found.');
+    } else if (!(await catalogue.exists('artist', id))) {
+      throw AppError.notFound('Not found.');
+    }
+    await likes.follow(userId, type, id);
+    if (type === 'user')
+      await events.emit('music.user_followed', { followerId: userId, userId: id });
+  }
+
+  async function followedArtists(userId: number, page: PageRequest) {
+    const { ids, total } = await likes.followedPage(userId, 'artist', pageWindow(page));
+    return paginated(await catalogue.artistsByIds(ids, { userId }), total, page);
+  }
+
+  // An artist has one mark, following: liking an artist (from any transport) follows it, and the
+  // liked artists are the followed ones, so the artist page and Library › Artists agree.
   return {
     async like(userId: number, type: LikeableType, id: number): Promise<void> {
+      if (type === 'artist') return follow(userId, 'artist', id);
       await assertLikeable(userId, type, id);
       await likes.like(userId, type, id);
     },
 
-    unlike: (userId: number, type: LikeableType, id: number) => likes.unlike(userId, type, id),
+    unlike: (userId: number, type: LikeableType, id: number) =>
+      type === 'artist' ? likes.unfollow(userId, 'artist', id) : likes.unlike(userId, type, id),
 
     async liked(userId: number, type: LikeableType, page: PageRequest) {
+      if (type === 'artist') return followedArtists(userId, page);
       const { ids, total } = await likes.likedPage(userId, type, pageWindow(page));
       const viewer = { userId };
       // Each track of a library is liked: the guest's tracks, marked, with no need to look.
@@ -53,32 +76,16 @@ export function createUserLibraryService({
             )
           : type === 'album'
             ? await catalogue.albumsByIds(ids, viewer)
-            : type === 'artist'
-              ? await catalogue.artistsByIds(ids, viewer)
-              : await playlists.byIds(ids, viewer);
+            : await playlists.byIds(ids, viewer);
       return paginated<(typeof data)[number]>(data, total, page);
     },
 
-    async follow(userId: number, type: FollowableType, id: number): Promise<void> {
-      if (type === 'user') {
-        if (id === userId)
-          throw AppError.validation({ followable_id: 'You cannot follow yourself.' });
-        if (!(await users.findById(id))) throw AppError.notFound('Not found.');
-      } else if (!(await catalogue.exists('artist', id))) {
-        throw AppError.notFound('Not found.');
-      }
-      await likes.follow(userId, type, id);
-      if (type === 'user')
-        await events.emit('music.user_followed', { followerId: userId, userId: id });
-    },
+    follow,
 
     unfollow: (userId: number, type: FollowableType, id: number) =>
       likes.unfollow(userId, type, id),
 
-    async followedArtists(userId: number, page: PageRequest) {
-      const { ids, total } = await likes.followedPage(userId, 'artist', pageWindow(page));
-      return paginated(await catalogue.artistsByIds(ids, { userId }), total, page);
-    },
+    followedArtists,
 
     async followedUsers(userId: number, page: PageRequest) {
       const { ids, total } = await likes.followedPage(userId, 'user', pageWindow(page));

@@ -1,10 +1,12 @@
-import { ChevronDown, ListMusic } from 'lucide-react';
+import { ChevronDown, ListMusic, MicVocal } from 'lucide-react';
+import { useState } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { useImageTint } from '../screens/common/use-image-tint';
 import { trackImage } from '../state/playback-engine';
 import { player, usePlayerStore } from '../state/player-store';
+import { NowPlayingLyrics } from './lyrics-panel';
 import { SeekBar } from './seek-bar';
 import { TrackLikeButton } from './track-like-button';
 import { ArtistLinks, TrackCover } from './track-summary';
@@ -22,6 +24,8 @@ export function FullscreenPlayer({ onShowQueue }: { onShowQueue: () => void }) {
   const track = usePlayerStore((s) => s.currentTrack);
   // The screen takes the colour of the cover, as the players people know do.
   const tint = useImageTint(track ? trackImage(track) : null);
+  // The lyrics take the cover's place, as in the players people know.
+  const [showLyrics, setShowLyrics] = useState(false);
 
   return (
     <RadixDialog.Root open={maximized && track !== null} onOpenChange={player.setMaximized}>
@@ -48,23 +52,44 @@ export function FullscreenPlayer({ onShowQueue }: { onShowQueue: () => void }) {
                 <RadixDialog.Title className="text-xs font-semibold tracking-widest text-fg-muted uppercase">
                   {t('Now playing')}
                 </RadixDialog.Title>
-                <IconButton
-                  label={t('Show queue')}
-                  size="md"
-                  radius="full"
-                  onClick={() => {
-                    player.setMaximized(false);
-                    onShowQueue();
-                  }}
-                >
-                  <ListMusic size={22} aria-hidden />
-                </IconButton>
+                <div className="flex items-center gap-1">
+                  <IconButton
+                    label={showLyrics ? t('Hide lyrics') : t('Show lyrics')}
+                    aria-pressed={showLyrics}
+                    size="md"
+                    radius="full"
+                    className={showLyrics ? 'text-primary' : undefined}
+                    onClick={() => setShowLyrics((shown) => !shown)}
+                  >
+                    <MicVocal size={22} aria-hidden />
+                  </IconButton>
+                  <IconButton
+                    label={t('Show queue')}
+                    size="md"
+                    radius="full"
+                    onClick={() => {
+                      player.setMaximized(false);
+                      onShowQueue();
+                    }}
+                  >
+                    <ListMusic size={22} aria-hidden />
+                  </IconButton>
+                </div>
               </div>
               <div className="mx-auto flex w-full max-w-[560px] flex-1 flex-col justify-center gap-6 px-6 py-6">
-                <TrackCover
-                  track={track}
-                  className="mx-auto w-full max-w-[min(480px,44dvh)] rounded-lg shadow-overlay"
-                />
+                {showLyrics ? (
+                  <section
+                    aria-label={t('Lyrics')}
+                    className="h-[min(480px,44dvh)] overflow-y-auto rounded-lg bg-bg/40 p-6"
+                  >
+                    <NowPlayingLyrics />
+                  </section>
+                ) : (
+                  <TrackCover
+                    track={track}
+                    className="mx-auto w-full max-w-[min(480px,44dvh)] rounded-lg shadow-overlay"
+                  />
+                )}
                 <div className="flex items-center gap-4">
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
                     <p className="truncate text-2xl font-bold sm:text-3xl">{track.name}</p>

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ListMusic, Maximize2, Pause, Play } from 'lucide-react';
+import { ListMusic, Maximize2, MicVocal, Pause, Play } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore } from '../state/player-store';
@@ -12,10 +12,17 @@ import { VolumeControl } from './volume-control';
 export interface PlayerBarProps {
   queueOpen: boolean;
   onToggleQueue: () => void;
+  lyricsOpen: boolean;
+  onToggleLyrics: () => void;
 }
 
 /** The bar at the bottom of the player: what plays, the transport, and the side controls. */
-export function PlayerBar({ queueOpen, onToggleQueue }: PlayerBarProps) {
+export function PlayerBar({
+  queueOpen,
+  onToggleQueue,
+  lyricsOpen,
+  onToggleLyrics,
+}: PlayerBarProps) {
   const { t } = useTranslation();
   const track = usePlayerStore((s) => s.currentTrack);
   const isPlaying = usePlayerStore((s) => s.isPlaying);
@@ -45,6 +52,17 @@ export function PlayerBar({ queueOpen, onToggleQueue }: PlayerBarProps) {
           <SeekBar />
         </div>
         <div className="flex items-center justify-end gap-1">
+          <IconButton
+            label={lyricsOpen ? t('Hide lyrics') : t('Show lyrics')}
+            aria-pressed={lyricsOpen}
+            size="sm"
+            radius="full"
+            disabled={!track}
+            className={clsx(lyricsOpen ? 'text-primary' : 'text-fg-muted hover:text-fg')}
+            onClick={onToggleLyrics}
+          >
+            <MicVocal size={18} aria-hidden />
+          </IconButton>
           <IconButton
             label={queueOpen ? t('Hide queue') : t('Show queue')}
             aria-pressed={queueOpen}

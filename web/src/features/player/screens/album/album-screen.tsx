@@ -25,7 +25,8 @@ export function AlbumScreen() {
       </ScreenSkeleton>
     );
   }
-  if (query.isError) return <ScreenLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ScreenLoadError error={query.error} onRetry={() => void query.refetch()} />;
   return <AlbumContent album={query.data.album} />;
 }
 

@@ -98,4 +98,30 @@ describe('Artist', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(api.callsTo('POST /api/v1/users/me/follows')).toHaveLength(1));
   });
+
+  it('says the artist is not found when the API answers 404, with a way back', async () => {
+    mockMusicApi().on('GET /api/v1/artists/7', { message: 'Artist not found.' }, 404);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Discover music' }).getAttribute('href')).toBe(
+      '/discover',
+    );
+    expect(screen.queryByText('There was an issue loading this page')).toBeNull();
+  });
+
+  it('keeps the error and its retry when the server fails', async () => {
+    let failing = true;
+    mockMusicApi().onQuery('GET /api/v1/artists/7', () => {
+      if (failing) throw new Error('connection reset');
+      return artistPage(1);
+    });
+    render();
+    expect(
+      await screen.findByText('There was an issue loading this page', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Not found' })).toBeNull();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova Lane' })).toBeTruthy();
+  });
 });

@@ -30,7 +30,7 @@ export function ArtistScreen() {
     );
   }
   if (query.isError || !artist) {
-    return <ScreenLoadError onRetry={() => void query.refetch()} />;
+    return <ScreenLoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const albums = query.data.pages.flatMap((page) => page.artist.albums.data);
   return (

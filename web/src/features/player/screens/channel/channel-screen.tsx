@@ -33,7 +33,7 @@ export function ChannelScreen() {
           <CardGridSkeleton count={12} />
         </div>
       ) : query.isError || !first ? (
-        <LoadError onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <div className="pt-8">
           <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{first.name}</h1>
@@ -85,7 +85,7 @@ function PagedChannel({ first, slug, genre }: { first: Channel; slug: string; ge
     window.scrollTo({ top: 0 });
   };
 
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (!channel) return <CardGridSkeleton count={12} />;
   return (
     <>

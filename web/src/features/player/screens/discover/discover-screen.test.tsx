@@ -160,9 +160,11 @@ describe('Discover', () => {
   });
 
   it('shows the load error and retries', async () => {
-    const api = mockMusicApi().on('GET /api/v1/channel/discover', { message: 'Gone' }, 404);
+    const api = mockMusicApi().on('GET /api/v1/channel/discover', { message: 'Gone' }, 500);
     render();
-    expect(await screen.findByText('There was an issue loading this page')).toBeTruthy();
+    expect(
+      await screen.findByText('There was an issue loading this page', {}, { timeout: 5000 }),
+    ).toBeTruthy();
 
     api.on('GET /api/v1/channel/discover', {
       channel: makeChannel({
@@ -172,6 +174,7 @@ describe('Discover', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Fresh' })).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('GET /api/v1/channel/discover')).toHaveLength(2));
+    // Three attempts failed (a server error is tried again twice), then the retry succeeded.
+    await waitFor(() => expect(api.callsTo('GET /api/v1/channel/discover')).toHaveLength(4));
   });
 });

@@ -11,7 +11,7 @@ import { useDiscover } from './api/discover-api';
 /** The player's home: the admin's discover channel, one section per nested channel. */
 export function DiscoverScreen() {
   const { t } = useTranslation();
-  const { data, isPending, isError, refetch } = useDiscover();
+  const { data, isPending, isError, error, refetch } = useDiscover();
 
   return (
     <ScreenLayout>
@@ -19,7 +19,7 @@ export function DiscoverScreen() {
       {isPending ? (
         <DiscoverSkeleton />
       ) : isError ? (
-        <LoadError onRetry={() => void refetch()} />
+        <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
         <DiscoverChannels channel={data.channel} />
       )}

@@ -36,7 +36,7 @@ export function GenreScreen() {
           <CardGridSkeleton />
         </div>
       ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <GenreChannels channel={query.data.channel} genre={query.data.genre.name} />
       )}

@@ -32,7 +32,7 @@ function useEmptyMessages(): Record<LibraryTab, string> {
   return {
     songs: t('Songs you like appear here: tap the heart on any track.'),
     albums: t('Save albums with the heart on their page to find them here.'),
-    artists: t('Like artists to keep them one click away.'),
+    artists: t('Follow artists to keep them one click away.'),
     playlists: t('Create a playlist or follow one to see it here.'),
     history: t('Play something: what you listen to shows up here.'),
   };

@@ -62,9 +62,11 @@ describe('New releases', () => {
   });
 
   it('shows the error state with a retry', async () => {
-    mockMusicApi().on('GET /api/v1/albums/new-releases', { message: 'Nope' }, 404);
+    mockMusicApi().on('GET /api/v1/albums/new-releases', { message: 'Nope' }, 500);
     renderPlayerScreen('/new-releases', '/new-releases', NewReleasesScreen);
-    expect(await screen.findByText('There was an issue loading this page')).toBeTruthy();
+    expect(
+      await screen.findByText('There was an issue loading this page', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

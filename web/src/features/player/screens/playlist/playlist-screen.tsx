@@ -24,7 +24,8 @@ export function PlaylistScreen() {
       </ScreenSkeleton>
     );
   }
-  if (query.isError) return <ScreenLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ScreenLoadError error={query.error} onRetry={() => void query.refetch()} />;
   return <PlaylistContent playlist={query.data.playlist} />;
 }
 

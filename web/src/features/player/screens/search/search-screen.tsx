@@ -65,7 +65,8 @@ function AllResults({ query }: { query: string }) {
   const labels = useTabLabels();
   const search = useSearchAll(query, SEARCH_ALL_PAGE_SIZE);
   if (search.isPending) return <SearchSkeleton />;
-  if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
+  if (search.isError)
+    return <LoadError error={search.error} onRetry={() => void search.refetch()} />;
   const { results } = search.data;
   if (!hasAny(results)) {
     return (
@@ -124,7 +125,8 @@ function TypeResults({ query, type }: { query: string; type: SearchType }) {
   const { t } = useTranslation();
   const search = useSearchType(query, type);
   if (search.isPending) return type === 'tracks' ? <TrackTableSkeleton /> : <SearchSkeleton />;
-  if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
+  if (search.isError)
+    return <LoadError error={search.error} onRetry={() => void search.refetch()} />;
   const pages = search.data.pages.map((page) => page.results);
   const merged: SearchResults['results'] = {
     [type]: {

@@ -35,7 +35,7 @@ export function Top50Screen() {
           <TrackTableSkeleton rows={10} />
         </div>
       ) : query.isError ? (
-        <LoadError onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : tracks.length === 0 ? (
         <EmptyMessage>
           {t('Nothing has been played yet: the chart fills as people listen.')}

@@ -31,7 +31,8 @@ export function TrackScreen() {
       </ScreenSkeleton>
     );
   }
-  if (query.isError) return <ScreenLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ScreenLoadError error={query.error} onRetry={() => void query.refetch()} />;
   return <TrackContent track={query.data.track} />;
 }
 

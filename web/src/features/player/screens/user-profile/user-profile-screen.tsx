@@ -63,7 +63,8 @@ export function UserProfileScreen() {
       </ScreenSkeleton>
     );
   }
-  if (query.isError || !user) return <ScreenLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError || !user)
+    return <ScreenLoadError error={query.error} onRetry={() => void query.refetch()} />;
 
   const isOwn = viewer?.id === user.id;
   return (

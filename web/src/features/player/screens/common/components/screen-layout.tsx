@@ -51,11 +51,11 @@ export function ScreenSkeleton({
   );
 }
 
-/** A screen whose data failed to load: no header to show, only the error and a retry. */
-export function ScreenLoadError({ onRetry }: { onRetry: () => void }) {
+/** A screen whose data failed to load: no header to show, only why (not found, or an error to retry). */
+export function ScreenLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <ScreenLayout>
-      <LoadError onRetry={onRetry} />
+      <LoadError error={error} onRetry={onRetry} />
     </ScreenLayout>
   );
 }

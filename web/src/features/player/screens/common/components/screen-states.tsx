@@ -1,14 +1,44 @@
 import clsx from 'clsx';
+import { SearchX } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../../../../api/api-error';
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { PageLoadError } from '../../../../../app/page-load-error';
 import { Button } from '../../../../../ui/button';
 import { EmptyState } from '../../../../../ui/empty-state';
 import { allItems, type Page } from '../api/pagination';
 
-/** A screen (or a section) that failed to load, with a retry. */
-export function LoadError({ onRetry }: { onRetry: () => void }) {
+/**
+ * A screen (or a section) that failed to load. When the API answers that the thing does not
+ * exist (404) a retry cannot help, so it says so and offers a way back into the music; any other
+ * failure (a server error, no connection) keeps the error with its retry.
+ */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (isApiError(error, 404)) return <NotFound />;
   return <PageLoadError inScreen onRetry={onRetry} />;
+}
+
+/** Drawn inside the player, so the music and the navigation stay while the listener turns back. */
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      className="py-24"
+      image={<SearchX className="size-12" />}
+      message={
+        <span role="heading" aria-level={2} className="text-xl font-semibold">
+          {t('Not found')}
+        </span>
+      }
+      description={t("This page doesn't exist, or it has been removed.")}
+      action={
+        <Button asChild radius="full" variant="outline">
+          <Link to="/discover">{t('Discover music')}</Link>
+        </Button>
+      }
+    />
+  );
 }
 
 export function EmptyMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
@@ -20,6 +50,7 @@ interface PagedQuery<T> {
   data?: { pages: { pagination: Page<T> }[] };
   isPending: boolean;
   isError: boolean;
+  error: unknown;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   refetch: () => Promise<unknown>;
@@ -44,7 +75,7 @@ export function PagedList<T>({
 }) {
   const items = allItems(query.data?.pages.map((page) => page.pagination));
   if (query.isPending) return skeleton;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
     <>

@@ -17,7 +17,8 @@ interface LibraryItems {
 const PATHS: Record<LibraryTab, string> = {
   songs: 'users/me/liked-tracks',
   albums: 'users/me/liked-albums',
-  artists: 'users/me/liked-artists',
+  // Following is an artist's one mark: the artists tab lists whom the listener follows.
+  artists: 'users/me/followed-artists',
   playlists: 'users/me/playlists',
   history: 'users/me/history',
 };
