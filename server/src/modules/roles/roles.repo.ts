@@ -340,7 +340,6 @@ export async function rolesOfUsers(db: Executor, userIds: number[]) {
   return byUser;
 }
 
-/** How many users hold a permission, through a role or directly. */
 /** The users holding any of the permissions, through a role or directly. */
 function holders(db: Executor, permissionNames: string[]) {
   const viaRoles = db
@@ -357,9 +356,21 @@ function holders(db: Executor, permissionNames: string[]) {
   return viaRoles.union(direct).as('holders');
 }
 
-export async function countHoldersOf(db: Executor, permissionName: string): Promise<number> {
+/** How many users who are not banned now hold a permission, through a role or directly. */
+export async function countActiveHoldersOf(
+  db: Executor,
+  permissionName: string,
+): Promise<number> {
+  const now = new Date().toISOString();
   const row = await db
     .selectFrom(holders(db, [permissionName]))
+    .innerJoin('users', 'users.id', 'holders.user_id')
+    .where((eb) =>
+      eb.or([
+        eb('users.banned_at', 'is', null),
+        eb.and([eb('users.banned_until', 'is not', null), eb('users.banned_until', '<=', now)]),
+      ]),
+    )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
