@@ -222,6 +222,35 @@ describe('staff with roles.update', () => {
   });
 });
 
+describe('an admin signed in as a user', () => {
+  it('cannot create an access token or a music apps password that would outlive the visit', async () => {
+    const { user: member, client: memberClient } = await signedInUser(t.app);
+    const browser = new TestClient(t.app);
+    await browser.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await browser.post(`/api/v1/admin/users/${member.id}/impersonate`)).statusCode).toBe(
+      200,
+    );
+
+    const token = await browser.post('/api/v1/access-tokens', { tokenName: 'backdoor' });
+    expect(token.statusCode).toBe(403);
+    expect(token.json().message).toBe(
+      'Access tokens cannot be created while signed in as another user: the user creates their own.',
+    );
+    const password = await browser.post('/api/v1/me/music-apps/password');
+    expect(password.statusCode).toBe(403);
+    expect(password.json().message).toMatch(/while signed in as another user/);
+
+    expect((await browser.post('/api/v1/impersonation/stop')).statusCode).toBe(200);
+    expect((await memberClient.get('/api/v1/access-tokens')).json().tokens).toEqual([]);
+    expect((await memberClient.get('/api/v1/me/music-apps')).json().has_password).toBe(false);
+    // The user themself still can.
+    expect(
+      (await memberClient.post('/api/v1/access-tokens', { tokenName: 'mine' })).statusCode,
+    ).toBe(200);
+    expect((await memberClient.post('/api/v1/me/music-apps/password')).statusCode).toBe(200);
+  });
+});
+
 describe('the last admin', () => {
   it('cannot delete their own account, even while another admin is banned', async () => {
     const banned = await createUser(t.app, { roles: ['admin'] });
