@@ -5,7 +5,7 @@ import {
   roleInputSchema,
 } from '@cadenza/contracts/admin';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
-import { integer } from '@cadenza/contracts/http';
+import { adminListQuerySchema, integer, paginationSchema } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,11 +29,11 @@ export async function rolesAdminRoutes(
     {
       config,
       schema: {
-        querystring: z.object({ query: z.string().trim().max(100).optional() }),
-        response: { 200: z.object({ roles: z.array(adminRoleSchema) }) },
+        querystring: adminListQuerySchema,
+        response: { 200: paginationSchema(adminRoleSchema) },
       },
     },
-    async (request) => ({ roles: await rolesAdmin.list(request.query.query) }),
+    async (request) => ({ pagination: await rolesAdmin.list(request.query) }),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import type { AdminRole, PermissionDefinition, RoleData } from '@cadenza/contracts/admin';
+import { paginated, type AdminListQuery, type Pagination } from '@cadenza/contracts/http';
 import { SUPER_PERMISSION, type Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
@@ -99,7 +100,10 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
   }
 
   return {
-    list: async (query?: string) => present(await repo.listRoles(db, query)),
+    async list(query: AdminListQuery): Promise<Pagination<AdminRole>> {
+      const { rows, total } = await repo.listRoles(db, query);
+      return paginated(await present(rows), total, query);
+    },
 
     get: async (id: number) => (await present([await find(id)]))[0]!,
 
