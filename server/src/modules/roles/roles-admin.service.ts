@@ -89,7 +89,11 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
       const current = await repo.permissionsOfRole(db, roleId);
       assertHoldsAll(actor, current, input ? 'edit a role' : 'delete a role');
     }
-    if (input) assertMayGrant(actor, input.permissions.map((grant) => grant.name));
+    if (input)
+      assertMayGrant(
+        actor,
+        input.permissions.map((grant) => grant.name),
+      );
   }
 
   async function assertNameFree(name: string, exceptId?: number) {

@@ -22,8 +22,7 @@ interface Role {
   permissions: { name: string; restrictions: { name: string; value: unknown }[] }[];
 }
 
-const roles = async () =>
-  (await admin.get('/api/v1/admin/roles')).json().pagination.data as Role[];
+const roles = async () => (await admin.get('/api/v1/admin/roles')).json().pagination.data as Role[];
 const named = async (name: string) => (await roles()).find((role) => role.name === name)!;
 
 async function auditActions(id: number) {
@@ -71,10 +70,7 @@ describe('the admin API of roles', () => {
       total: 3,
       last_page: 2,
     });
-    expect(first.json().pagination.data.map((role: Role) => role.name)).toEqual([
-      'admin',
-      'users',
-    ]);
+    expect(first.json().pagination.data.map((role: Role) => role.name)).toEqual(['admin', 'users']);
     const second = (await admin.get('/api/v1/admin/roles?perPage=2&page=2')).json().pagination;
     expect(second.data.map((role: Role) => role.name)).toEqual(['guests']);
     const byName = (await admin.get('/api/v1/admin/roles?orderBy=name&orderDir=desc')).json()

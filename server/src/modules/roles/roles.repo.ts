@@ -376,10 +376,7 @@ function holders(db: Executor, permissionNames: string[]) {
 }
 
 /** How many users who are not banned now hold a permission, through a role or directly. */
-export async function countActiveHoldersOf(
-  db: Executor,
-  permissionName: string,
-): Promise<number> {
+export async function countActiveHoldersOf(db: Executor, permissionName: string): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .selectFrom(holders(db, [permissionName]))

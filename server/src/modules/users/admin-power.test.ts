@@ -122,13 +122,13 @@ describe('staff with users.update alone', () => {
         .statusCode,
     ).toBe(200);
     expect((await client.post(`/api/v1/admin/users/${otherAdmin.id}/unban`)).statusCode).toBe(403);
-    expect((await client.request('DELETE', `/api/v1/admin/users/${otherAdmin.id}`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await client.request('DELETE', `/api/v1/admin/users/${otherAdmin.id}`)).statusCode,
+    ).toBe(403);
     expect(await t.app.services.users.findById(otherAdmin.id)).toBeDefined();
-    expect((await client.request('DELETE', `/api/v1/admin/users/${adminId}/avatar`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await client.request('DELETE', `/api/v1/admin/users/${adminId}/avatar`)).statusCode,
+    ).toBe(403);
   });
 
   it('cannot sign in as someone holding what they do not', async () => {
@@ -272,7 +272,10 @@ describe('the last admin', () => {
     }
 
     await admin.post('/auth/user/confirm-password', { password: ADMIN_PASSWORD });
-    const deleted = await admin.request('DELETE', `/api/v1/users/${adminId}?deleteCurrentUser=true`);
+    const deleted = await admin.request(
+      'DELETE',
+      `/api/v1/users/${adminId}?deleteCurrentUser=true`,
+    );
     expect(deleted.statusCode).toBe(422);
     expect(deleted.json().message).toBe(
       'You are the only admin: make another user an admin before deleting your account.',

@@ -16,12 +16,7 @@ import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import type { AccountService } from './account.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
-import {
-  assertHoldsAll,
-  assertMayChangeAccess,
-  assertMayGrant,
-  isAdmin,
-} from '../roles/power.js';
+import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '../roles/power.js';
 import { keepingAnAdmin, resolveGrants } from '../roles/roles-admin.service.js';
 import * as rolesRepo from '../roles/roles.repo.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
@@ -165,7 +160,10 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     );
     const grantKey = (grant: { name: string; restrictions: unknown }) =>
       JSON.stringify([grant.name, grant.restrictions]);
-    const sameGrants = sameSet((direct.get(id) ?? []).map(grantKey), input.permissions.map(grantKey));
+    const sameGrants = sameSet(
+      (direct.get(id) ?? []).map(grantKey),
+      input.permissions.map(grantKey),
+    );
     return !sameRoles || !sameGrants;
   }
 

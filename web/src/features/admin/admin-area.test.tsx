@@ -61,7 +61,13 @@ function visit(path: string, user = adminUser()) {
   const api = mockApi()
     .on('GET /api/v1/admin/users', page([member()]))
     .on('GET /api/v1/admin/roles', {
-      pagination: { data: ROLES, current_page: 1, per_page: 100, total: ROLES.length, last_page: 1 },
+      pagination: {
+        data: ROLES,
+        current_page: 1,
+        per_page: 100,
+        total: ROLES.length,
+        last_page: 1,
+      },
     })
     .on('GET /api/v1/admin/permissions', {
       permissions: [
