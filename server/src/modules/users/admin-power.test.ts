@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
+import { planForm } from '../billing/billing.testing.js';
 
 // Staff who run parts of the admin area, and what they may do to others' power and their own.
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   for (const [name, permissions] of [
     ['Support', ['admin.access', 'users.update']],
     ['Managers', ['admin.access', 'users.update', 'roles.update']],
+    ['Plan staff', ['admin.access', 'plans.update', 'subscriptions.update']],
   ] as const) {
     const created = await admin.post('/api/v1/admin/roles', {
       name,
@@ -219,6 +221,47 @@ describe('staff with roles.update', () => {
       permissions: [{ name: 'admin.access' }, { name: 'users.update' }],
     });
     expect(helpers.statusCode, helpers.body).toBe(200);
+  });
+});
+
+describe('staff who look after plans', () => {
+  it('make plans granting only what they hold, and give none granting more', async () => {
+    const { user, client } = await staff('Plan staff');
+    const superPlan = await client.post(
+      '/api/v1/admin/products',
+      planForm({ name: 'Everything', permissions: [{ name: 'admin', restrictions: [] }] }),
+    );
+    expect(superPlan.statusCode).toBe(403);
+    expect(superPlan.json().message).toBe(
+      'You cannot grant permissions you do not hold yourself: admin. Ask an admin to grant them.',
+    );
+    const plain = await client.post(
+      '/api/v1/admin/products',
+      planForm({ name: 'Supporters', permissions: [{ name: 'music.view', restrictions: [] }] }),
+    );
+    expect(plain.statusCode, plain.body).toBe(200);
+
+    // A plan an admin made to grant settings.update: neither edited nor given by them.
+    const made = await admin.post(
+      '/api/v1/admin/products',
+      planForm({ name: 'Settings', permissions: [{ name: 'settings.update', restrictions: [] }] }),
+    );
+    const product = made.json().product as { id: number; prices: { id: number }[] };
+    const edited = await client.request(
+      'PUT',
+      `/api/v1/admin/products/${product.id}`,
+      planForm({ name: 'Settings', permissions: [] }),
+    );
+    expect(edited.statusCode).toBe(403);
+    const given = await client.post('/api/v1/admin/subscriptions', {
+      user_id: user.id,
+      product_id: product.id,
+      price_id: product.prices[0]!.id,
+    });
+    expect(given.statusCode).toBe(403);
+    expect(given.json().message).toBe(
+      'You cannot give a plan with permissions you do not hold yourself. Ask an admin to do it.',
+    );
   });
 });
 
