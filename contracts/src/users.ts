@@ -17,6 +17,32 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+const addressPart = (max: number) => displayText(max).nullish();
+
+/**
+ * An address as a user sends it: the fields of `Address` and nothing else, each of a sensible
+ * length, so the stored JSON is what every reader of it expects.
+ */
+export const addressInputSchema = z.strictObject(
+  {
+    street_number: addressPart(20),
+    street: addressPart(200),
+    neighborhood: addressPart(100),
+    city: addressPart(100),
+    state: addressPart(100),
+    country: addressPart(100),
+    postal_code: addressPart(20),
+    latitude: z.number().min(-90).max(90).nullish(),
+    longitude: z.number().min(-180).max(180).nullish(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'An address has only street_number, street, neighborhood, city, state, country, postal_code, latitude and longitude.'
+        : undefined,
+  },
+);
+
 export const subscriptionSummarySchema = z.object({
   id: z.number(),
   product_id: z.number(),
@@ -139,7 +165,7 @@ export const contactInfoBodySchema = z.object({
     .refine(isValidCpf, 'Enter a valid CPF.')
     .nullish()
     .or(z.literal('').transform(() => null)),
-  address_json: addressSchema.nullish(),
+  address_json: addressInputSchema.nullish(),
 });
 
 export const changePasswordBodySchema = z.object({

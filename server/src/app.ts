@@ -219,6 +219,7 @@ async function createServices(config: Config, db: Db) {
     sessions,
     tokens,
     storage,
+    account: accounts.account,
   });
   const rolesAdmin = createRolesAdminService(kysely, permissions);
   const themesAdmin = createThemesAdminService({ db: kysely, themes, settings });
@@ -578,7 +579,6 @@ export async function buildApp(
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
   await app.register(usersAdminRoutes, {
     usersAdmin: services.usersAdmin,
-    account: services.accounts.account,
     audit: services.audit,
   });
   await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin, audit: services.audit });

@@ -5,6 +5,7 @@ import { accessTokenSchema } from '@cadenza/contracts/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { impersonatorOf } from '../sessions/sessions.service.js';
 import type { AccessTokensService } from './access-tokens.service.js';
 
 export async function accessTokensRoutes(
@@ -36,7 +37,10 @@ export async function accessTokensRoutes(
         response: { 200: z.object({ token: accessTokenSchema, plainTextToken: z.string() }) },
       },
     },
-    async (request) => tokens.create(request.user!.id, request.body.tokenName),
+    async (request) =>
+      tokens.create(request.user!.id, request.body.tokenName, {
+        impersonatedBy: impersonatorOf(request.session.row),
+      }),
   );
 
   r.delete(

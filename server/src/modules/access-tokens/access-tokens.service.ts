@@ -8,6 +8,14 @@ import type { AccessTokenRow } from './access-tokens.table.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Who creates a token: an admin signed in as its owner, if one is. */
+export interface CreatedBy {
+  impersonatedBy?: number | null;
+}
+
+const NOT_WHILE_IMPERSONATING =
+  'Access tokens cannot be created while signed in as another user: the user creates their own.';
+
 export type AccessTokensService = ReturnType<typeof createAccessTokensService>;
 
 export function accessTokenRowToToken(row: AccessTokenRow) {
@@ -28,8 +36,12 @@ export function createAccessTokensService(
       if (!(await isApiIntegrated())) throw AppError.notFound();
     },
 
-    /** The plain token is `<id>|<secret>`, shown once; only the secret's hash is kept. */
-    async create(userId: number, name: string) {
+    /**
+     * The plain token is `<id>|<secret>`, shown once; only the secret's hash is kept. Refused to
+     * an admin signed in as the user: the token would outlive the visit.
+     */
+    async create(userId: number, name: string, { impersonatedBy = null }: CreatedBy = {}) {
+      if (impersonatedBy !== null) throw AppError.forbidden(NOT_WHILE_IMPERSONATING);
       const secret = randomToken(32);
       const row = await repo.insertToken(db, { userId, name, tokenHash: sha256(secret) });
       return { token: accessTokenRowToToken(row), plainTextToken: `${row.id}|${secret}` };

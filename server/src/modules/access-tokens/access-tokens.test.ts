@@ -141,6 +141,33 @@ describe('API documentation', () => {
     expect(script.body).toContain('createApiReference');
   });
 
+  it('lets the browser keep the reference page for its user alone, and revalidate it', async () => {
+    const { client } = await signedIn();
+    const page = await client.get(`${API_REFERENCE_PATH}/`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(page.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const unchanged = await client.get(`${API_REFERENCE_PATH}/`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+
+    const stale = await client.get(`${API_REFERENCE_PATH}/`, {
+      headers: { 'if-none-match': '"an-older-page"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(page.body);
+    // Still shown to nobody else.
+    const guest = await new TestClient(t.app).get(`${API_REFERENCE_PATH}/`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(guest.statusCode).toBe(404);
+  });
+
   it('is hidden from guests, users without api.access and when the API is off', async () => {
     expect((await new TestClient(t.app).get(OPENAPI_JSON_PATH)).statusCode).toBe(404);
     const { client: plain } = await signedIn({ roles: [] });

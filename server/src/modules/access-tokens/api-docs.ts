@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import crypto from 'node:crypto';
 import { PERMISSIONS, hasPermission } from '@cadenza/contracts/permissions';
 import Fastify, {
   type FastifyContextConfig,
@@ -9,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { matchesEtag } from '../../core/byte-ranges.js';
 import { AppError } from '../../core/errors.js';
 import { allowInlineScriptsOf } from '../../core/security-headers.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -124,11 +126,16 @@ export async function apiDocsRoutes(
       if (value !== undefined) reply.header(name, value);
     }
     // Text stays text, so the page's inline script can be allowed by its hash above.
-    return reply.send(
-      /^(text|application\/(json|yaml))/.test(String(answer.headers['content-type']))
-        ? answer.body
-        : answer.rawPayload,
-    );
+    const body = /^(text|application\/(json|yaml))/.test(String(answer.headers['content-type']))
+      ? answer.body
+      : answer.rawPayload;
+    if (answer.statusCode !== 200) return reply.send(body);
+    // Shown to signed-in users only, and changed with every release: kept by the browser
+    // alone, and asked for again each time, cheaply when unchanged.
+    const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.send(body);
   };
   const hidden = { schema: { hide: true } };
   app.get(API_REFERENCE_PATH, hidden, handler);

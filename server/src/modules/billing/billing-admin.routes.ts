@@ -71,7 +71,7 @@ export async function billingAdminRoutes(
       },
     },
     async (request) => {
-      const product = await billing.products.create(request.body);
+      const product = await billing.products.create(request.body, request.user!.id);
       await audit.record(request, {
         action: 'product.created',
         subject: { type: 'product', id: product.id },
@@ -93,7 +93,11 @@ export async function billingAdminRoutes(
     },
     async (request) => {
       const before = await billing.products.getAdmin(request.params.id);
-      const product = await billing.products.update(request.params.id, request.body);
+      const product = await billing.products.update(
+        request.user!.id,
+        request.params.id,
+        request.body,
+      );
       await audit.record(request, {
         action: 'product.updated',
         subject: { type: 'product', id: product.id },
@@ -223,7 +227,7 @@ export async function billingAdminRoutes(
       },
     },
     async (request) => {
-      const subscription = await billing.subscriptions.grantByAdmin(request.body);
+      const subscription = await billing.subscriptions.grantByAdmin(request.user!.id, request.body);
       await audit.record(request, {
         action: 'subscription.granted',
         subject: { type: 'subscription', id: subscription.id },

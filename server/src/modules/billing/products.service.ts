@@ -10,6 +10,7 @@ import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionGrant } from '../roles/roles.repo.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
+import { assertHoldsAll, assertMayGrant } from '../roles/power.js';
 import type { PriceRow, ProductRow } from './billing.table.js';
 import type { PaymentGateway } from './gateway.js';
 import { DEFAULT_PLANS } from './plans.seed.js';
@@ -82,6 +83,25 @@ export function createProductsService({
         .map(({ name, restrictions }) => ({ name, restrictions })),
       subscribers: subscribers.get(product.id) ?? 0,
     }));
+  }
+
+  /**
+   * A plan gives its subscribers what it grants: only someone holding all of it may edit it, and
+   * only to grant what they hold (else a plan, granted to oneself, would raise its editor).
+   */
+  async function assertMayGrantPlan(
+    actorId: number,
+    productId: number | null,
+    input: ProductInput,
+  ) {
+    const actor = await permissions.forUser(actorId);
+    if (productId !== null) {
+      assertHoldsAll(actor, await repo.permissionsOfProducts(db, [productId]), 'edit a plan');
+    }
+    assertMayGrant(
+      actor,
+      input.permissions.map((grant) => grant.name),
+    );
   }
 
   /** Checks the permissions an admin gives a plan exist; answers their ids. */
@@ -211,6 +231,15 @@ export function createProductsService({
       return grants.map(({ name, restrictions }) => ({ name, restrictions }));
     },
 
+    /** Refuses to give someone a plan granting what the giving admin does not hold (403). */
+    async assertMayGive(actorId: number, productId: number): Promise<void> {
+      assertHoldsAll(
+        await permissions.forUser(actorId),
+        await repo.permissionsOfProducts(db, [productId]),
+        'give a plan',
+      );
+    },
+
     // Admin: every plan, with what it grants.
     async listAdmin(): Promise<AdminProduct[]> {
       return adminView(await repo.listProducts(db, { includeHidden: true }));
@@ -222,7 +251,12 @@ export function createProductsService({
       return (await adminView([row]))[0]!;
     },
 
-    async create(input: ProductInput): Promise<AdminProduct> {
+    /**
+     * A new plan. `actorId` is the admin making it, who grants only what they hold (see
+     * `roles/power.ts`); null for the site's own default plans.
+     */
+    async create(input: ProductInput, actorId: number | null): Promise<AdminProduct> {
+      if (actorId !== null) await assertMayGrantPlan(actorId, null, input);
       const grants = await permissionIds(input.permissions);
       const id = await repo.insertProduct(db, productValues(input));
       await savePrices(id, input.prices);
@@ -230,8 +264,9 @@ export function createProductsService({
       return this.getAdmin(id);
     },
 
-    async update(id: number, input: ProductInput): Promise<AdminProduct> {
+    async update(actorId: number, id: number, input: ProductInput): Promise<AdminProduct> {
       if (!(await repo.findProduct(db, id))) throw AppError.notFound('Plan not found.');
+      await assertMayGrantPlan(actorId, id, input);
       const grants = await permissionIds(input.permissions);
       await repo.updateProduct(db, id, productValues(input));
       await savePrices(id, input.prices);
@@ -242,7 +277,7 @@ export function createProductsService({
     /** Creates the default plans on a first start (while there are none). */
     async seedDefaults(): Promise<void> {
       if ((await repo.listProducts(db, { includeHidden: true })).length > 0) return;
-      for (const plan of DEFAULT_PLANS) await this.create(plan);
+      for (const plan of DEFAULT_PLANS) await this.create(plan, null);
     },
 
     async remove(id: number): Promise<void> {

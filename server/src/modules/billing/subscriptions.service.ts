@@ -395,17 +395,21 @@ export function createSubscriptionsService({
     },
 
     /** An admin gives a user a plan by hand, until `ends_at` or until taken back. */
-    async grantByAdmin(input: {
-      user_id: number;
-      product_id: number;
-      price_id: number;
-      ends_at?: string | null | undefined;
-    }): Promise<Subscription> {
+    async grantByAdmin(
+      actorId: number,
+      input: {
+        user_id: number;
+        product_id: number;
+        price_id: number;
+        ends_at?: string | null | undefined;
+      },
+    ): Promise<Subscription> {
       if (!(await users.findById(input.user_id))) {
         throw AppError.validation({ user_id: 'There is no such user.' });
       }
       const product = await products.findProduct(input.product_id);
       if (!product) throw AppError.validation({ product_id: 'There is no such plan.' });
+      await products.assertMayGive(actorId, product.id);
       const price = await products.findPrice(input.price_id);
       if (!price || price.product_id !== product.id) {
         throw AppError.validation({ price_id: 'This price is not one of the plan’s prices.' });

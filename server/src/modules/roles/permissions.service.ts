@@ -1,9 +1,10 @@
 import type { GuestRole } from '@cadenza/contracts/bootstrap';
 import type { Permission, Restriction } from '@cadenza/contracts/permissions';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dataVersion } from '../../db/data-versions.js';
 import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
+import { keepingAnAdmin } from './roles-admin.service.js';
 import * as repo from './roles.repo.js';
 
 const GUEST_ROLE_TTL_MS = 5_000;
@@ -95,6 +96,10 @@ export function createPermissionsService(db: Kysely<Database>) {
     rolesOfUser: async (userId: number) =>
       keptRoles.get(userId, await dataVersion(db, 'access'), () => repo.rolesOfUser(db, userId)),
     countRolesOfUser: (userId: number) => repo.countRolesOfUser(db, userId),
+
+    /** Runs a change, undone when it would leave no admin who may sign in. */
+    keepingAnAdmin: <T>(change: (trx: Transaction<Database>) => Promise<T>, message?: string) =>
+      keepingAnAdmin(db, change, message),
 
     /** Drops cached role data after an admin changes roles. */
     forget(): void {

@@ -5,7 +5,7 @@ import {
   roleInputSchema,
 } from '@cadenza/contracts/admin';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
-import { integer } from '@cadenza/contracts/http';
+import { adminListQuerySchema, integer, paginationSchema } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,11 +29,11 @@ export async function rolesAdminRoutes(
     {
       config,
       schema: {
-        querystring: z.object({ query: z.string().trim().max(100).optional() }),
-        response: { 200: z.object({ roles: z.array(adminRoleSchema) }) },
+        querystring: adminListQuerySchema,
+        response: { 200: paginationSchema(adminRoleSchema) },
       },
     },
-    async (request) => ({ roles: await rolesAdmin.list(request.query.query) }),
+    async (request) => ({ pagination: await rolesAdmin.list(request.query) }),
   );
 
   r.get(
@@ -46,7 +46,7 @@ export async function rolesAdminRoutes(
     '/api/v1/admin/roles',
     { config, schema: { body: roleInputSchema, response: roleResponse } },
     async (request) => {
-      const role = await rolesAdmin.create(request.body);
+      const role = await rolesAdmin.create(request.user!.id, request.body);
       await audit.record(request, {
         action: 'role.created',
         subject: subject(role.id),
@@ -61,7 +61,7 @@ export async function rolesAdminRoutes(
     { config, schema: { params: idParams, body: roleInputSchema, response: roleResponse } },
     async (request) => {
       const before = await rolesAdmin.get(request.params.id);
-      const role = await rolesAdmin.update(request.params.id, request.body);
+      const role = await rolesAdmin.update(request.user!.id, request.params.id, request.body);
       await audit.record(request, {
         action: 'role.updated',
         subject: subject(role.id),
@@ -79,7 +79,7 @@ export async function rolesAdminRoutes(
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
-      const role = await rolesAdmin.remove(request.params.id);
+      const role = await rolesAdmin.remove(request.user!.id, request.params.id);
       await audit.record(request, {
         action: 'role.deleted',
         subject: subject(role.id),

@@ -1,9 +1,11 @@
 import type { AdminRole, PermissionDefinition, RoleData } from '@cadenza/contracts/admin';
+import { paginated, type AdminListQuery, type Pagination } from '@cadenza/contracts/http';
 import { SUPER_PERMISSION, type Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from './permissions.service.js';
+import { assertHoldsAll, assertMayGrant } from './power.js';
 import * as repo from './roles.repo.js';
 import type { RoleRow } from './roles.table.js';
 
@@ -32,15 +34,19 @@ export async function resolveGrants(db: Kysely<Database> | Transaction<Database>
   }));
 }
 
-/** Runs a change to roles or grants, undone when it would leave no user with the admin permission. */
+/**
+ * Runs a change to users, roles or grants, undone when it would leave no user who may sign in
+ * with the admin permission (a banned admin does not count: nobody could run the site).
+ */
 export async function keepingAnAdmin<T>(
   db: Kysely<Database>,
   change: (trx: Transaction<Database>) => Promise<T>,
+  message = LAST_ADMIN,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const result = await change(trx);
-    if ((await repo.countHoldersOf(trx, SUPER_PERMISSION)) === 0) {
-      throw AppError.validation({ permissions: LAST_ADMIN }, LAST_ADMIN);
+    if ((await repo.countActiveHoldersOf(trx, SUPER_PERMISSION)) === 0) {
+      throw AppError.validation({ permissions: message }, message);
     }
     return result;
   });
@@ -73,6 +79,23 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
     return row;
   }
 
+  /**
+   * A role is edited or deleted only by someone holding all it grants, and given only what its
+   * editor holds: otherwise a staff role could raise itself.
+   */
+  async function assertMayEdit(actorId: number, roleId: number | null, input?: RoleData) {
+    const actor = await permissions.forUser(actorId);
+    if (roleId !== null) {
+      const current = await repo.permissionsOfRole(db, roleId);
+      assertHoldsAll(actor, current, input ? 'edit a role' : 'delete a role');
+    }
+    if (input)
+      assertMayGrant(
+        actor,
+        input.permissions.map((grant) => grant.name),
+      );
+  }
+
   async function assertNameFree(name: string, exceptId?: number) {
     const existing = await repo.findRoleByName(db, name);
     if (existing && existing.id !== exceptId) {
@@ -81,11 +104,15 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
   }
 
   return {
-    list: async (query?: string) => present(await repo.listRoles(db, query)),
+    async list(query: AdminListQuery): Promise<Pagination<AdminRole>> {
+      const { rows, total } = await repo.listRoles(db, query);
+      return paginated(await present(rows), total, query);
+    },
 
     get: async (id: number) => (await present([await find(id)]))[0]!,
 
-    async create(input: RoleData): Promise<AdminRole> {
+    async create(actorId: number, input: RoleData): Promise<AdminRole> {
+      await assertMayEdit(actorId, null, input);
       await assertNameFree(input.name);
       const grants = await resolveGrants(db, input.permissions);
       const id = await db.transaction().execute(async (trx) => {
@@ -103,8 +130,9 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
       return (await present([await find(id)]))[0]!;
     },
 
-    async update(id: number, input: RoleData): Promise<AdminRole> {
+    async update(actorId: number, id: number, input: RoleData): Promise<AdminRole> {
       const role = await find(id);
+      await assertMayEdit(actorId, id, input);
       await assertNameFree(input.name, id);
       if (role.guests && input.default) {
         throw AppError.validation({
@@ -130,8 +158,9 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
       return (await present([await find(id)]))[0]!;
     },
 
-    async remove(id: number): Promise<AdminRole> {
+    async remove(actorId: number, id: number): Promise<AdminRole> {
       const [role] = await present([await find(id)]);
+      await assertMayEdit(actorId, id);
       if (role!.guests) {
         throw AppError.validation(
           { role: 'The guest role cannot be deleted.' },

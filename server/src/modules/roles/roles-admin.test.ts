@@ -22,7 +22,7 @@ interface Role {
   permissions: { name: string; restrictions: { name: string; value: unknown }[] }[];
 }
 
-const roles = async () => (await admin.get('/api/v1/admin/roles')).json().roles as Role[];
+const roles = async () => (await admin.get('/api/v1/admin/roles')).json().pagination.data as Role[];
 const named = async (name: string) => (await roles()).find((role) => role.name === name)!;
 
 async function auditActions(id: number) {
@@ -59,6 +59,26 @@ describe('the admin API of roles', () => {
     ]) {
       expect(catalogue.map((p: { name: string }) => p.name)).toContain(name);
     }
+  });
+
+  it('lists as every admin table does: searched, sorted and paged', async () => {
+    const first = await admin.get('/api/v1/admin/roles?perPage=2&page=1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().pagination).toMatchObject({
+      current_page: 1,
+      per_page: 2,
+      total: 3,
+      last_page: 2,
+    });
+    expect(first.json().pagination.data.map((role: Role) => role.name)).toEqual(['admin', 'users']);
+    const second = (await admin.get('/api/v1/admin/roles?perPage=2&page=2')).json().pagination;
+    expect(second.data.map((role: Role) => role.name)).toEqual(['guests']);
+    const byName = (await admin.get('/api/v1/admin/roles?orderBy=name&orderDir=desc')).json()
+      .pagination.data as Role[];
+    expect(byName.map((role) => role.name)).toEqual(['users', 'guests', 'admin']);
+    const found = (await admin.get('/api/v1/admin/roles?query=gue')).json().pagination;
+    expect(found.total).toBe(1);
+    expect(found.data[0].name).toBe('guests');
   });
 
   it('creates a role whose quota and permissions its holders get, and audits each change', async () => {

@@ -1,6 +1,8 @@
 import type { Restriction } from '@cadenza/contracts/permissions';
+import type { AdminListQuery } from '@cadenza/contracts/http';
 import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.js';
+import { pageWithTotal } from '../music/pagination.repo.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -191,10 +193,27 @@ export async function permissionIdsByName(
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
-export async function listRoles(db: Executor, query?: string) {
-  let roles = db.selectFrom('roles').selectAll();
-  if (query) roles = roles.where('name', 'like', `%${query.replace(/[%_\\]/g, '')}%`);
-  return roles.orderBy('id').execute();
+/** The columns the roles table sorts by; anything else sorts as the roles were made. */
+const ROLE_ORDERS = {
+  id: 'roles.id',
+  name: 'roles.name',
+  created_at: 'roles.created_at',
+  updated_at: 'roles.updated_at',
+} as const;
+
+/** One page of the admin roles table: searched by name, sorted, with the count of all. */
+export async function listRoles(db: Kysely<Database>, query: AdminListQuery) {
+  let roles = db.selectFrom('roles');
+  if (query.query) {
+    roles = roles.where('roles.name', 'like', `%${query.query.replace(/[%_\\]/g, '')}%`);
+  }
+  const column = ROLE_ORDERS[query.orderBy as keyof typeof ROLE_ORDERS] ?? ROLE_ORDERS.id;
+  const direction = query.orderDir ?? 'asc';
+  return pageWithTotal(
+    roles,
+    { limit: query.perPage, offset: (query.page - 1) * query.perPage },
+    (base) => base.selectAll('roles').orderBy(column, direction).orderBy('roles.id', direction),
+  );
 }
 
 export async function findRoleById(db: Executor, id: number) {
@@ -340,7 +359,6 @@ export async function rolesOfUsers(db: Executor, userIds: number[]) {
   return byUser;
 }
 
-/** How many users hold a permission, through a role or directly. */
 /** The users holding any of the permissions, through a role or directly. */
 function holders(db: Executor, permissionNames: string[]) {
   const viaRoles = db
@@ -357,9 +375,18 @@ function holders(db: Executor, permissionNames: string[]) {
   return viaRoles.union(direct).as('holders');
 }
 
-export async function countHoldersOf(db: Executor, permissionName: string): Promise<number> {
+/** How many users who are not banned now hold a permission, through a role or directly. */
+export async function countActiveHoldersOf(db: Executor, permissionName: string): Promise<number> {
+  const now = new Date().toISOString();
   const row = await db
     .selectFrom(holders(db, [permissionName]))
+    .innerJoin('users', 'users.id', 'holders.user_id')
+    .where((eb) =>
+      eb.or([
+        eb('users.banned_at', 'is', null),
+        eb.and([eb('users.banned_until', 'is not', null), eb('users.banned_until', '<=', now)]),
+      ]),
+    )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

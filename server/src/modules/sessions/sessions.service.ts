@@ -54,6 +54,12 @@ export function isGuestId(rawId: string): boolean {
 }
 
 /** The short-lived values a session keeps (JSON in its row). */
+/** The admin who signed in as this session's user, if one did. */
+export function impersonatorOf(row: SessionRow | null): number | null {
+  const id = payloadOf(row)[IMPERSONATOR_KEY];
+  return typeof id === 'number' ? id : null;
+}
+
 function payloadOf(row: SessionRow | null): Record<string, unknown> {
   if (!row) return {};
   try {
@@ -189,10 +195,7 @@ export function createSessionsService(db: Kysely<Database>) {
     },
 
     /** The admin who signed in as this session's user, if one did. */
-    impersonatorOf(row: SessionRow | null): number | null {
-      const id = payloadOf(row)[IMPERSONATOR_KEY];
-      return typeof id === 'number' ? id : null;
-    },
+    impersonatorOf,
 
     /** Records that the password was just confirmed in this session (and only this one). */
     async markPasswordConfirmed(row: SessionRow): Promise<string> {

@@ -156,7 +156,8 @@ describe('settings', () => {
   });
 
   it('are changed section by section: each key needs its section’s permission', async () => {
-    const ads = await t.app.services.rolesAdmin.create({
+    const siteAdmin = (await t.app.services.users.findByEmail(ADMIN_EMAIL))!;
+    const ads = await t.app.services.rolesAdmin.create(siteAdmin.id, {
       name: 'Ad managers',
       default: false,
       permissions: [

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { safeEqual } from '../../infra/hash.js';
 import type { SecretBox } from '../../infra/secret-box.js';
@@ -36,8 +37,19 @@ export function createAppPasswords({ db, box }: { db: Kysely<Database>; box: Sec
       };
     },
 
-    /** A new password, replacing the old one; the only time it is shown. */
-    async generate(userId: number): Promise<string> {
+    /**
+     * A new password, replacing the old one; the only time it is shown. Refused to an admin
+     * signed in as the user: the password would outlive the visit.
+     */
+    async generate(
+      userId: number,
+      { impersonatedBy = null }: { impersonatedBy?: number | null } = {},
+    ): Promise<string> {
+      if (impersonatedBy !== null) {
+        throw AppError.forbidden(
+          'A music apps password cannot be created while signed in as another user: the user creates their own.',
+        );
+      }
       const password = Array.from(
         crypto.randomBytes(LENGTH),
         (byte) => ALPHABET[byte % ALPHABET.length],

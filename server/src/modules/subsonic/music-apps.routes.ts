@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { impersonatorOf } from '../sessions/sessions.service.js';
 import type { AppPasswords } from './app-passwords.js';
 
 const musicAppsSchema = z.object({
@@ -34,7 +35,11 @@ export async function musicAppsRoutes(
   r.post(
     '/api/v1/me/music-apps/password',
     { config: signedIn, schema: { response: { 200: z.object({ password: z.string() }) } } },
-    async (request) => ({ password: await appPasswords.generate(request.user!.id) }),
+    async (request) => ({
+      password: await appPasswords.generate(request.user!.id, {
+        impersonatedBy: impersonatorOf(request.session.row),
+      }),
+    }),
   );
 
   r.delete('/api/v1/me/music-apps/password', { config: signedIn }, async (request) => {

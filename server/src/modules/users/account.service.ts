@@ -8,6 +8,7 @@ import { newPasswordError } from '../../infra/password-policy.js';
 import { safeFetch, SafeFetchError } from '../../infra/safe-fetch.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersService } from './users.service.js';
 
@@ -20,6 +21,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export interface AccountDeps {
   users: UsersService;
   sessions: SessionsService;
+  permissions: PermissionsService;
   auth: AuthService;
   storage: Storage;
   events: EventBus;
@@ -29,7 +31,7 @@ export interface AccountDeps {
 
 /** The signed-in user's own account: profile, contact data, password, avatar, deletion. */
 export function createAccountService(deps: AccountDeps) {
-  const { users, sessions, auth, storage } = deps;
+  const { users, sessions, permissions, auth, storage } = deps;
 
   function assertSelf(request: FastifyRequest, id: number | 'me'): number {
     const user = request.user;
@@ -191,8 +193,11 @@ export function createAccountService(deps: AccountDeps) {
     async deleteAccount(request: FastifyRequest, targetId: number): Promise<void> {
       const id = assertSelf(request, targetId);
       auth.requireConfirmedPassword(request);
+      await permissions.keepingAnAdmin(
+        (trx) => users.delete(id, trx),
+        'You are the only admin: make another user an admin before deleting your account.',
+      );
       await storage.deleteFolder(`avatars/${id}`);
-      await users.delete(id);
       await auth.logout(request);
     },
   };

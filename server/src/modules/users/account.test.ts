@@ -85,6 +85,37 @@ describe('PUT /api/v1/users/me/contact-info', () => {
     expect(me.address_json.city).toBe('São Paulo');
   });
 
+  it('refuses an address with fields of its own, text too long or a place off the map', async () => {
+    const { client } = await signedIn();
+    const send = (address_json: unknown) =>
+      client.request('PUT', '/api/v1/users/me/contact-info', { address_json });
+    for (const address of [
+      { city: 'São Paulo', script: '<script>alert(1)</script>' },
+      { city: 'x'.repeat(101) },
+      { street: { nested: ['anything'] } },
+      { latitude: 91 },
+      ['São Paulo'],
+      'São Paulo',
+    ]) {
+      const refused = await send(address);
+      expect(refused.statusCode, JSON.stringify(address)).toBe(422);
+      expect(Object.keys(refused.json().errors)[0]).toMatch(/^address_json/);
+    }
+    const extra = await send({ city: 'Recife', note: 'kept?' });
+    expect(extra.json().errors.address_json).toEqual([
+      'An address has only street_number, street, neighborhood, city, state, country, postal_code, latitude and longitude.',
+    ]);
+    const me = (await client.get('/api/v1/me')).json().user;
+    expect(me.address_json).toBeNull();
+    const kept = await send({ city: '  Recife ', postal_code: '50030-230', latitude: -8.05 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await client.get('/api/v1/me')).json().user.address_json).toEqual({
+      city: 'Recife',
+      postal_code: '50030-230',
+      latitude: -8.05,
+    });
+  });
+
   it('refuses a CPF with wrong check digits and a malformed phone', async () => {
     const { client } = await signedIn();
     const response = await client.request('PUT', '/api/v1/users/me/contact-info', {

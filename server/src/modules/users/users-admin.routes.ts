@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { AuditService } from '../audit/audit.service.js';
-import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
+import { AVATAR_MAX_BYTES } from './account.service.js';
 import type { UsersAdminService } from './users-admin.service.js';
 import { readAvatarInput } from './users.routes.js';
 
@@ -35,11 +35,7 @@ const asBoolean = (value: 'true' | 'false' | undefined) =>
  */
 export async function usersAdminRoutes(
   app: FastifyInstance,
-  {
-    usersAdmin,
-    account,
-    audit,
-  }: { usersAdmin: UsersAdminService; account: AccountService; audit: AuditService },
+  { usersAdmin, audit }: { usersAdmin: UsersAdminService; audit: AuditService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
@@ -75,7 +71,7 @@ export async function usersAdminRoutes(
     '/api/v1/admin/users',
     { config, schema: { body: adminUserCreateSchema, response: userResponse } },
     async (request) => {
-      const user = await usersAdmin.create(request.body);
+      const user = await usersAdmin.create(request, request.body);
       await audit.record(request, {
         action: 'user.created',
         subject: subject(user.id),
@@ -93,7 +89,7 @@ export async function usersAdminRoutes(
     },
     async (request) => {
       const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.update(request.params.id, request.body);
+      const user = await usersAdmin.update(request, request.params.id, request.body);
       await audit.record(request, {
         action: 'user.updated',
         subject: subject(user.id),
@@ -126,8 +122,11 @@ export async function usersAdminRoutes(
     { config, schema: { params: idParams, response: userResponse } },
     async (request) => {
       const before = await usersAdmin.get(request.params.id);
-      await account.setAvatarOf(request.params.id, await readAvatarInput(request));
-      const user = await usersAdmin.get(request.params.id);
+      const user = await usersAdmin.setAvatar(
+        request,
+        request.params.id,
+        await readAvatarInput(request),
+      );
       await audit.record(request, {
         action: 'user.updated',
         subject: subject(user.id),
@@ -143,14 +142,14 @@ export async function usersAdminRoutes(
     { config, schema: { params: idParams, response: userResponse } },
     async (request) => {
       const before = await usersAdmin.get(request.params.id);
-      await account.removeAvatarOf(request.params.id);
+      const user = await usersAdmin.removeAvatar(request, request.params.id);
       await audit.record(request, {
         action: 'user.updated',
         subject: subject(before.id),
         before: { avatar: before.avatar },
         after: { avatar: null },
       });
-      return { user: await usersAdmin.get(request.params.id) };
+      return { user };
     },
   );
 
@@ -175,7 +174,7 @@ export async function usersAdminRoutes(
     { config, schema: { params: idParams, response: userResponse } },
     async (request) => {
       const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.unban(request.params.id);
+      const user = await usersAdmin.unban(request, request.params.id);
       await audit.record(request, {
         action: 'user.unbanned',
         subject: subject(user.id),

@@ -6,7 +6,6 @@ import type {
 } from '@cadenza/contracts/admin';
 import type { AdminListQuery } from '@cadenza/contracts/http';
 import { paginated } from '@cadenza/contracts/http';
-import { hasPermission, SUPER_PERMISSION } from '@cadenza/contracts/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { clientOf } from '../../core/auth-context.js';
@@ -15,7 +14,9 @@ import type { Database } from '../../db/schema.js';
 import { hashPassword } from '../../infra/hash.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
+import type { AccountService } from './account.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
+import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '../roles/power.js';
 import { keepingAnAdmin, resolveGrants } from '../roles/roles-admin.service.js';
 import * as rolesRepo from '../roles/roles.repo.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
@@ -23,6 +24,9 @@ import * as repo from './users-admin.repo.js';
 import * as usersRepo from './users.repo.js';
 import { displayName, type UsersService } from './users.service.js';
 import { isBanned, type UserRow } from './users.table.js';
+
+const sameSet = (a: string[], b: string[]) =>
+  new Set(a).size === new Set(b).size && a.every((item) => b.includes(item));
 
 export type UsersAdminService = ReturnType<typeof createUsersAdminService>;
 
@@ -33,11 +37,12 @@ export interface UsersAdminDeps {
   sessions: SessionsService;
   tokens: AccessTokensService;
   storage: Storage;
+  account: AccountService;
 }
 
 /** Users as admins manage them: the table, edits, roles and grants, bans and impersonation. */
 export function createUsersAdminService(deps: UsersAdminDeps) {
-  const { db, users, permissions, sessions, tokens, storage } = deps;
+  const { db, users, permissions, sessions, tokens, storage, account } = deps;
 
   async function present(rows: UserRow[]): Promise<AdminUser[]> {
     const ids = rows.map((row) => row.id);
@@ -115,6 +120,53 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     return request.user.id;
   }
 
+  /** What the acting user holds, for the power rules (see `roles/power.ts`). */
+  const powerOf = (request: FastifyRequest) => permissions.forUser(selfOf(request));
+
+  /** Refuses to act on an account holding more than the actor does (an admin, for staff). */
+  async function assertMayManage(request: FastifyRequest, targetId: number, action: string) {
+    assertHoldsAll(await powerOf(request), await permissions.forUser(targetId), action);
+  }
+
+  /** Everything the roles and direct grants would give, by permission name. */
+  async function namesGranted(roleIds: number[], grants: { name: string }[]) {
+    const byRole = await rolesRepo.permissionsOfRoles(db, [...new Set(roleIds)]);
+    return [...[...byRole.values()].flat(), ...grants].map((grant) => grant.name);
+  }
+
+  /**
+   * The grant rule: only admins and holders of `roles.update` change roles and grants, and only
+   * to what they hold themselves. `changed` is false when the access stays as it is.
+   */
+  async function assertMayAssign(
+    request: FastifyRequest,
+    input: { role_ids: number[]; permissions: { name: string }[] },
+    changed: boolean,
+  ) {
+    const actor = await powerOf(request);
+    if (changed) assertMayChangeAccess(actor);
+    assertMayGrant(actor, await namesGranted(input.role_ids, input.permissions));
+  }
+
+  /** Whether an edit changes the user's roles or direct grants. */
+  async function changesAccess(id: number, input: AdminUserUpdateData) {
+    const [roles, direct] = await Promise.all([
+      rolesRepo.rolesOfUsers(db, [id]),
+      rolesRepo.directPermissionsOfUsers(db, [id]),
+    ]);
+    const sameRoles = sameSet(
+      (roles.get(id) ?? []).map((role) => String(role.id)),
+      input.role_ids.map(String),
+    );
+    const grantKey = (grant: { name: string; restrictions: unknown }) =>
+      JSON.stringify([grant.name, grant.restrictions]);
+    const sameGrants = sameSet(
+      (direct.get(id) ?? []).map(grantKey),
+      input.permissions.map(grantKey),
+    );
+    return !sameRoles || !sameGrants;
+  }
+
   return {
     get,
 
@@ -123,9 +175,15 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       return paginated(await present(rows), total, query);
     },
 
-    async create(input: AdminUserCreateData): Promise<AdminUser> {
+    async create(request: FastifyRequest, input: AdminUserCreateData): Promise<AdminUser> {
       await assertUnique(input);
       await assertRoles(input.role_ids);
+      // The role of new accounts alone is what signing up gives; anything else is a grant.
+      const defaultRole = await rolesRepo.findDefaultRole(db);
+      const onlyDefault =
+        input.permissions.length === 0 &&
+        input.role_ids.every((roleId) => roleId === defaultRole?.id);
+      await assertMayAssign(request, input, !onlyDefault);
       const grants = await resolveGrants(db, input.permissions);
       const row = await users.create({
         email: input.email,
@@ -141,10 +199,16 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       return get(row.id);
     },
 
-    async update(id: number, input: AdminUserUpdateData): Promise<AdminUser> {
+    async update(
+      request: FastifyRequest,
+      id: number,
+      input: AdminUserUpdateData,
+    ): Promise<AdminUser> {
       const row = await find(id);
+      await assertMayManage(request, id, 'edit an account');
       await assertUnique(input, id);
       await assertRoles(input.role_ids);
+      await assertMayAssign(request, input, await changesAccess(id, input));
       const grants = await resolveGrants(db, input.permissions);
       await keepingAnAdmin(db, async (trx) => {
         await assignAccess(trx, id, input.role_ids, grants);
@@ -164,6 +228,25 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       return get(id);
     },
 
+    /** Sets a user's picture, as their own settings would. */
+    async setAvatar(
+      request: FastifyRequest,
+      id: number,
+      input: Parameters<AccountService['setAvatarOf']>[1],
+    ): Promise<AdminUser> {
+      await find(id);
+      await assertMayManage(request, id, 'edit an account');
+      await account.setAvatarOf(id, input);
+      return get(id);
+    },
+
+    async removeAvatar(request: FastifyRequest, id: number): Promise<AdminUser> {
+      await find(id);
+      await assertMayManage(request, id, 'edit an account');
+      await account.removeAvatarOf(id);
+      return get(id);
+    },
+
     /** Bans an account: it cannot sign in, and every session and token it has ends now. */
     async ban(request: FastifyRequest, id: number, input: BanData): Promise<AdminUser> {
       if (id === selfOf(request)) {
@@ -173,6 +256,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         );
       }
       await find(id);
+      await assertMayManage(request, id, 'ban an account');
       await users.update(id, {
         banned_at: new Date().toISOString(),
         banned_until: input.banned_until ? new Date(input.banned_until).toISOString() : null,
@@ -183,8 +267,9 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       return get(id);
     },
 
-    async unban(id: number): Promise<AdminUser> {
+    async unban(request: FastifyRequest, id: number): Promise<AdminUser> {
       await find(id);
+      await assertMayManage(request, id, 'unban an account');
       await users.update(id, { banned_at: null, banned_until: null, ban_reason: null });
       return get(id);
     },
@@ -197,6 +282,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       }
       const gone = await present(await users.findByIds(ids));
       if (gone.length !== new Set(ids).size) throw AppError.notFound('This user does not exist.');
+      for (const id of ids) await assertMayManage(request, id, 'delete an account');
       await keepingAnAdmin(db, async (trx) => {
         for (const id of ids) await usersRepo.deleteUser(trx, id);
       });
@@ -219,9 +305,10 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       if (isBanned(target)) {
         throw AppError.validation({ id: 'A banned user cannot be signed in as.' });
       }
-      if (hasPermission(await permissions.forUser(id), SUPER_PERMISSION)) {
-        throw AppError.forbidden('Another admin cannot be signed in as.');
-      }
+      const held = await permissions.forUser(id);
+      if (isAdmin(held)) throw AppError.forbidden('Another admin cannot be signed in as.');
+      // Signed in as them, the actor would hold all they hold.
+      assertHoldsAll(await powerOf(request), held, 'sign in as an account');
       await startSessionOf(request, id, { [IMPERSONATOR_KEY]: adminId });
       return get(id);
     },

@@ -40,7 +40,7 @@ async function tryLogin(email: string, password: string) {
 const roleId = async (name: string) =>
   (await admin.get(`/api/v1/admin/roles?query=${name}`))
     .json()
-    .roles.find((role: { name: string }) => role.name === name).id as number;
+    .pagination.data.find((role: { name: string }) => role.name === name).id as number;
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   email: `Listener.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@Example.com`,

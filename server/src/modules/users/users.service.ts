@@ -1,5 +1,5 @@
 import type { Address, User, UserRelation } from '@cadenza/contracts/users';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../../infra/events.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
@@ -73,7 +73,7 @@ export function createUsersService(
     findByEmail: (email: string) => repo.findUserByEmail(db, email),
     findByUsername: (username: string) => repo.findUserByUsername(db, username),
     /** Deletes the user; sessions, tokens and everything keyed to the user go with it. */
-    delete: (id: number) => repo.deleteUser(db, id),
+    delete: (id: number, trx?: Transaction<Database>) => repo.deleteUser(trx ?? db, id),
     count: () => repo.countUsers(db),
 
     async create(input: {

@@ -60,7 +60,15 @@ const page = (data: AdminUser[]) => ({
 function visit(path: string, user = adminUser()) {
   const api = mockApi()
     .on('GET /api/v1/admin/users', page([member()]))
-    .on('GET /api/v1/admin/roles', { roles: ROLES })
+    .on('GET /api/v1/admin/roles', {
+      pagination: {
+        data: ROLES,
+        current_page: 1,
+        per_page: 100,
+        total: ROLES.length,
+        last_page: 1,
+      },
+    })
     .on('GET /api/v1/admin/permissions', {
       permissions: [
         { name: 'music.view', group: 'music', description: 'Listen to and browse music.' },
@@ -211,6 +219,12 @@ describe('/admin/roles', () => {
     expect(within(table).getByRole('button', { name: 'Delete admin' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Delete users' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Delete guests' })).toBeNull();
+  });
+
+  it('reads every role in one page of the list', async () => {
+    const api = visit('/admin/roles');
+    await screen.findByRole('table', { name: 'Roles' });
+    expect(api.callsTo('GET /api/v1/admin/roles')[0]?.query.get('perPage')).toBe('100');
   });
 
   it('shows the server’s refusal on the field it concerns', async () => {

@@ -37,13 +37,20 @@ export const useAdminUsers = (params: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** A site has a handful of roles: the screens that pick one read them in one page. */
+const ROLES_PER_PAGE = 100;
+
 /** `enabled`: false for an admin who may not read roles (their screens go without). */
 export const useAdminRoles = (enabled = true) =>
   useQuery({
     queryKey: adminKeys.roles,
     enabled,
     queryFn: () =>
-      apiClient.get<{ roles: AdminRole[] }>('admin/roles').then((response) => response.roles),
+      apiClient
+        .get<{ pagination: Pagination<AdminRole> }>('admin/roles', {
+          params: { perPage: ROLES_PER_PAGE },
+        })
+        .then((response) => response.pagination.data),
   });
 
 export const usePermissionCatalogue = () =>
