@@ -24,6 +24,7 @@ import {
   subsonicAlbum,
   subsonicAlbumFolder,
   subsonicArtist,
+  subsonicFolderArtist,
   subsonicPlaylist,
   subsonicSong,
 } from './subsonic-mappers.js';
@@ -162,7 +163,7 @@ export function createSubsonicMethods({
         { name: 'apiKeyAuthentication', versions: [1] },
         { name: 'formPost', versions: [1] },
         { name: 'songLyrics', versions: [1] },
-      ] as unknown as SubsonicNode[],
+      ],
     }),
     getMusicFolders: async () => ({
       musicFolders: { musicFolder: [{ id: 1, name: 'Music' }] },
@@ -234,18 +235,22 @@ export function createSubsonicMethods({
       return STREAMED;
     },
 
-    search2: async (params, caller) => ({ searchResult2: await searchResult(params, caller) }),
-    search3: async (params, caller) => ({ searchResult3: await searchResult(params, caller) }),
+    search2: async (params, caller) => ({
+      searchResult2: await searchResult(params, caller, 'folder'),
+    }),
+    search3: async (params, caller) => ({
+      searchResult3: await searchResult(params, caller, 'id3'),
+    }),
 
     getIndexes: async () => ({
       indexes: {
         ignoredArticles: IGNORED_ARTICLES,
         lastModified: 0,
-        index: await artistIndex('ar-'),
+        index: await artistIndex('folder'),
       },
     }),
     getArtists: async () => ({
-      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex() },
+      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex('id3') },
     }),
 
     /** Folder-style browsing (for apps that only browse folders): artists hold albums, albums songs. */
@@ -353,7 +358,7 @@ export function createSubsonicMethods({
       const { artists, albums, tracks } = await starredOf(caller);
       return {
         starred: {
-          artist: artists.map((artist) => ({ ...subsonicArtist(artist), id: `ar-${artist.id}` })),
+          artist: artists.map((artist) => subsonicFolderArtist(artist)),
           album: await albumNodes(caller, albums, { folder: true }),
           song: await songNodes(caller, tracks),
         },
@@ -363,7 +368,7 @@ export function createSubsonicMethods({
       const { artists, albums, tracks } = await starredOf(caller);
       return {
         starred2: {
-          artist: artists.map((artist) => subsonicArtist(artist)),
+          artist: await artistNodes(artists),
           album: await albumNodes(caller, albums),
           song: await songNodes(caller, tracks),
         },
@@ -554,7 +559,7 @@ export function createSubsonicMethods({
           smallImageUrl: absolute(artist.image_small),
           mediumImageUrl: absolute(artist.image_large ?? artist.image_small),
           largeImageUrl: absolute(artist.image_large),
-          similarArtist: artist.similar.slice(0, count).map((similar) => subsonicArtist(similar)),
+          similarArtist: await artistNodes(artist.similar.slice(0, count)),
         },
       };
     },
@@ -707,7 +712,7 @@ export function createSubsonicMethods({
           jukeboxRole: false,
           shareRole: false,
           videoConversionRole: false,
-          folder: [1] as unknown as SubsonicNode[],
+          folder: [1],
         },
       };
     },
@@ -749,27 +754,45 @@ export function createSubsonicMethods({
       'album',
       albums.map((album) => album.id),
     );
+    // The schema requires an ID3 album's length; lists hold albums without their tracks.
+    const durations = folder
+      ? new Map<number, number>()
+      : await catalogue.albumDurations(
+          albums.filter((album) => !album.tracks).map((album) => album.id),
+        );
     return albums.map((album) =>
       folder
         ? subsonicAlbumFolder(album, notes.get(album.id), artistName)
-        : subsonicAlbum(album, notes.get(album.id)),
+        : subsonicAlbum(album, notes.get(album.id), durations.get(album.id)),
     );
   }
 
-  /** Artists grouped under their first letter, articles ignored (getIndexes, getArtists). */
-  async function artistIndex(idPrefix = '') {
+  /** Artists as ID3 nodes, with the number of albums the schema requires. */
+  async function artistNodes(artists: Artist[]) {
+    const counts = await catalogue.albumCounts(artists.map((artist) => artist.id));
+    return artists.map((artist) => subsonicArtist(artist, counts.get(artist.id) ?? 0));
+  }
+
+  /**
+   * Artists grouped under their first letter, articles ignored: as folders (getIndexes) or as
+   * ID3 artists (getArtists).
+   */
+  async function artistIndex(kind: 'folder' | 'id3') {
     const groups = new Map<string, SubsonicNode[]>();
     for (let page = 1; ; page++) {
       const { data, last_page } = await catalogue.artistsByName(
         { page, perPage: MAX_COUNT },
         LISTED,
       );
-      for (const artist of data) {
+      const nodes =
+        kind === 'id3'
+          ? await artistNodes(data)
+          : data.map((artist) => subsonicFolderArtist(artist));
+      data.forEach((artist, index) => {
         const bare = artist.name.replace(ARTICLES, '');
         const letter = /^\p{L}/u.test(bare) ? bare[0]!.toLocaleUpperCase('en') : '#';
-        const node = { ...subsonicArtist(artist), id: `${idPrefix}${artist.id}` };
-        groups.set(letter, [...(groups.get(letter) ?? []), node]);
-      }
+        groups.set(letter, [...(groups.get(letter) ?? []), nodes[index]!]);
+      });
       if (page >= last_page) break;
     }
     return [...groups]
@@ -811,7 +834,15 @@ export function createSubsonicMethods({
   }
 
   /** search2 and search3: the search service; an empty query walks the whole catalogue. */
-  async function searchResult(params: Params, caller: Caller): Promise<SubsonicNode> {
+  async function searchResult(
+    params: Params,
+    caller: Caller,
+    kind: 'folder' | 'id3',
+  ): Promise<SubsonicNode> {
+    // search2 answers folders (the schema's Artist and Child), search3 ID3 artists and albums.
+    const artistsOf = (artists: Artist[]) =>
+      kind === 'id3' ? artistNodes(artists) : artists.map((artist) => subsonicFolderArtist(artist));
+    const albumsOf = (albums: Album[]) => albumNodes(caller, albums, { folder: kind === 'folder' });
     const query = (params.get('query') ?? '').replace(/^"|"$/g, '').trim();
     const found: SubsonicNode = {};
     const part = (name: string) => ({
@@ -824,12 +855,12 @@ export function createSubsonicMethods({
       const song = part('song');
       if (artist.count) {
         const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), LISTED);
-        found.artist = data.map((a) => subsonicArtist(a));
+        found.artist = await artistsOf(data);
       }
       if (album.count) {
         const page = window(album.count, album.offset);
         const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, LISTED);
-        found.album = await albumNodes(caller, data);
+        found.album = await albumsOf(data);
       }
       if (song.count) {
         const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), LISTED);
@@ -858,8 +889,8 @@ export function createSubsonicMethods({
       {},
       ...searches.map((searched) => searched.results),
     );
-    if (artists) found.artist = (artists.data as Artist[]).map((a) => subsonicArtist(a));
-    if (albums) found.album = await albumNodes(caller, albums.data as Album[]);
+    if (artists) found.artist = await artistsOf(artists.data as Artist[]);
+    if (albums) found.album = await albumsOf(albums.data as Album[]);
     if (tracks) found.song = await songNodes(caller, tracks.data as Track[]);
     return found;
   }

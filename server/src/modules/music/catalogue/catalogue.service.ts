@@ -247,6 +247,18 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return inOrder(ids, await repo.genresByIds(db, ids)).map(genreRowToGenre);
     },
 
+    /** How many public albums each artist has, by artist id (music apps' artist lists). */
+    async albumCounts(artistIds: number[]): Promise<Map<number, number>> {
+      const rows = await repo.albumCountsOfArtists(db, artistIds);
+      return new Map(rows.map((row) => [row.artist_id, Number(row.albums)]));
+    },
+
+    /** How long each album's public tracks play together, in ms, by album id. */
+    async albumDurations(albumIds: number[]): Promise<Map<number, number>> {
+      const rows = await repo.durationsOfAlbums(db, albumIds);
+      return new Map(rows.flatMap((row) => (row.album_id ? [[row.album_id, Number(row.ms)]] : [])));
+    },
+
     /** Artists by name (indexes of music apps). */
     async artistsByName(page: PageRequest, viewer: Viewer) {
       const { rows, total } = await browse.artistsByName(db, pageWindow(page));
