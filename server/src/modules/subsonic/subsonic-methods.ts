@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
+import type { Actor } from '../music/actor.js';
 import type { Viewer } from '../music/catalogue/catalogue.service.js';
 import type { PageRequest } from '../music/pagination.js';
 import type { MusicServices } from '../music/music.services.js';
@@ -36,6 +37,8 @@ export type Params = URLSearchParams;
 
 export interface Caller {
   userId: number;
+  /** The user with their permissions, which the music services check. */
+  actor: Actor;
   /** What plays are deduplicated by, as the web player's by session: the token, or the user. */
   playSession: string;
 }
@@ -56,11 +59,12 @@ const NOW_PLAYING_MS = 15 * 60_000;
 const MAX_COUNT = 500;
 
 /**
- * The catalogue is read as a guest sees it, the kept page itself. A node's star and rating come
- * from the caller's annotations (`songNodes`, `albumNodes`): the likes a signed-in read lays over
- * a copy of the page would be read a second time, for nothing.
+ * The catalogue is read as a guest sees it, the kept page itself, by the caller (whose access
+ * the services check). A node's star and rating come from the caller's annotations (`songNodes`,
+ * `albumNodes`): the likes a signed-in read lays over a copy of the page would be read a second
+ * time, for nothing.
  */
-const LISTED: Viewer = { userId: null };
+const listed = (caller: Caller): Viewer => ({ userId: null, actor: caller.actor });
 
 const scanStatusOf = (job: ImportJob | null) => ({
   scanning: job?.status === 'queued' || job?.status === 'running',
@@ -169,7 +173,10 @@ export function createSubsonicMethods({
       musicFolders: { musicFolder: [{ id: 1, name: 'Music' }] },
     }),
     async getArtist(params, caller) {
-      const page = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 500 });
+      const page = await catalogue.artistPage(idParam(params), listed(caller), {
+        page: 1,
+        perPage: 500,
+      });
       return {
         artist: {
           ...subsonicArtist(page, page.albums.total),
@@ -178,12 +185,14 @@ export function createSubsonicMethods({
       };
     },
     async getAlbum(params, caller) {
-      const album = await catalogue.albumPage(idParam(params), LISTED);
+      const album = await catalogue.albumPage(idParam(params), listed(caller));
       const [node] = await albumNodes(caller, [album]);
       return { album: { ...node, song: await songNodes(caller, album.tracks ?? []) } };
     },
     async getSong(params, caller) {
-      const [song] = await songNodes(caller, [await catalogue.track(idParam(params), LISTED)]);
+      const [song] = await songNodes(caller, [
+        await catalogue.track(idParam(params), listed(caller)),
+      ]);
       return { song };
     },
 
@@ -191,8 +200,8 @@ export function createSubsonicMethods({
      * The audio, with ranges; transcoded to MP3 through ffmpeg (when the server has it) for
      * `format=mp3`, a `maxBitRate` below the file's, or a `timeOffset`.
      */
-    async stream(params, _caller, request, reply) {
-      const { track, file } = await catalogue.audioOf(idParam(params));
+    async stream(params, caller, request, reply) {
+      const { track, file } = await catalogue.audioOf(idParam(params), caller.actor);
       const audio = await music.audioFiles.get(file);
       if (!audio) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
       const { stat } = audio;
@@ -242,15 +251,15 @@ export function createSubsonicMethods({
       searchResult3: await searchResult(params, caller, 'id3'),
     }),
 
-    getIndexes: async () => ({
+    getIndexes: async (_params, caller) => ({
       indexes: {
         ignoredArticles: IGNORED_ARTICLES,
         lastModified: 0,
-        index: await artistIndex('folder'),
+        index: await artistIndex('folder', caller),
       },
     }),
-    getArtists: async () => ({
-      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex('id3') },
+    getArtists: async (_params, caller) => ({
+      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex('id3', caller) },
     }),
 
     /** Folder-style browsing (for apps that only browse folders): artists hold albums, albums songs. */
@@ -261,7 +270,7 @@ export function createSubsonicMethods({
       if (!kind || !number)
         throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
       if (kind === 'ar') {
-        const artist = await catalogue.artistPage(Number(number), LISTED, {
+        const artist = await catalogue.artistPage(Number(number), listed(caller), {
           page: 1,
           perPage: MAX_COUNT,
         });
@@ -276,7 +285,7 @@ export function createSubsonicMethods({
           },
         };
       }
-      const album = await catalogue.albumPage(Number(number), LISTED);
+      const album = await catalogue.albumPage(Number(number), listed(caller));
       const artist = album.artists[0];
       return {
         directory: {
@@ -305,15 +314,15 @@ export function createSubsonicMethods({
           caller,
           await catalogue.randomTracks(
             countParam(params, 'size', 10),
-            LISTED,
+            listed(caller),
             await filtersOf(params),
           ),
         ),
       },
     }),
-    getGenres: async () => ({
+    getGenres: async (_params, caller) => ({
       genres: {
-        genre: (await catalogue.genresWithCounts()).map((genre) => ({
+        genre: (await catalogue.genresWithCounts(caller.actor)).map((genre) => ({
           value: genre.name,
           songCount: genre.songs,
           albumCount: genre.albums,
@@ -327,7 +336,7 @@ export function createSubsonicMethods({
       const count = countParam(params, 'count', 10);
       const { data } = await catalogue.topTracks(
         window(count, offsetParam(params, 'offset')),
-        LISTED,
+        listed(caller),
         genre.id,
       );
       return { songsByGenre: { song: await songNodes(caller, data) } };
@@ -402,13 +411,13 @@ export function createSubsonicMethods({
       }
       return {};
     },
-    async getNowPlaying() {
+    async getNowPlaying(_params, caller) {
       const since = Date.now() - NOW_PLAYING_MS;
       const entries = [...nowPlaying].filter(([, entry]) => entry.at >= since);
       const found = await Promise.all(
         entries.map(async ([userId, entry]) => {
           const [track, user] = await Promise.all([
-            catalogue.track(entry.trackId, LISTED).catch(() => null),
+            catalogue.track(entry.trackId, listed(caller)).catch(() => null),
             users.findById(userId),
           ]);
           if (!track || !user) return null;
@@ -492,10 +501,7 @@ export function createSubsonicMethods({
 
     /** A file, for clients that keep music offline: only where the plan allows downloads. */
     async download(params, caller, _request, reply) {
-      const { file, filename } = await catalogue.downloadOf(
-        idParam(params),
-        await permissions.forUser(caller.userId),
-      );
+      const { file, filename } = await catalogue.downloadOf(idParam(params), caller.actor);
       const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
       void reply
         .type('application/octet-stream')
@@ -515,13 +521,13 @@ export function createSubsonicMethods({
       const id = Number(number);
       const url =
         kind === 'al'
-          ? (await catalogue.albumsByIds([id], LISTED))[0]?.image
+          ? (await catalogue.albumsByIds([id], listed(caller)))[0]?.image
           : kind === 'ar'
             ? (([artist]) => artist?.image_large ?? artist?.image_small)(
-                await catalogue.artistsByIds([id], LISTED),
+                await catalogue.artistsByIds([id], listed(caller)),
               )
             : kind === 'tr'
-              ? (await catalogue.tracksByIds([id], LISTED))[0]?.album?.image
+              ? (await catalogue.tracksByIds([id], listed(caller)))[0]?.album?.image
               : kind === 'pl'
                 ? (({ image, mosaic }) => image ?? mosaic[0])(await playlists.get(id, caller))
                 : undefined;
@@ -550,8 +556,11 @@ export function createSubsonicMethods({
       return STREAMED;
     },
 
-    async getArtistInfo2(params) {
-      const artist = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 1 });
+    async getArtistInfo2(params, caller) {
+      const artist = await catalogue.artistPage(idParam(params), listed(caller), {
+        page: 1,
+        perPage: 1,
+      });
       const count = countParam(params, 'count', 20);
       return {
         artistInfo2: {
@@ -563,36 +572,46 @@ export function createSubsonicMethods({
         },
       };
     },
-    async getAlbumInfo2(params) {
-      const album = await catalogue.albumPage(idParam(params), LISTED);
+    async getAlbumInfo2(params, caller) {
+      const album = await catalogue.albumPage(idParam(params), listed(caller));
       const image = absolute(album.image);
       return { albumInfo: { smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image } };
     },
     async getTopSongs(params, caller) {
       const name = params.get('artist');
       if (!name) throw missing('artist');
-      const { results } = await search.search(name, ['artists'], { page: 1, perPage: 10 }, LISTED);
+      const { results } = await search.search(
+        name,
+        ['artists'],
+        { page: 1, perPage: 10 },
+        listed(caller),
+      );
       const artist = (results.artists?.data as Artist[] | undefined)?.find(
         (candidate) => candidate.name.toLowerCase() === name.trim().toLowerCase(),
       );
       if (!artist) return { topSongs: {} };
-      const page = await catalogue.artistPage(artist.id, LISTED, { page: 1, perPage: 1 });
+      const page = await catalogue.artistPage(artist.id, listed(caller), { page: 1, perPage: 1 });
       const count = countParam(params, 'count', 50);
       return { topSongs: { song: await songNodes(caller, page.top_tracks.slice(0, count)) } };
     },
     async getSimilarSongs2(params, caller) {
-      const artist = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 1 });
+      const artist = await catalogue.artistPage(idParam(params), listed(caller), {
+        page: 1,
+        perPage: 1,
+      });
       const count = countParam(params, 'count', 50);
       const pages = await Promise.all(
         artist.similar
           .slice(0, 5)
-          .map((similar) => catalogue.artistPage(similar.id, LISTED, { page: 1, perPage: 1 })),
+          .map((similar) =>
+            catalogue.artistPage(similar.id, listed(caller), { page: 1, perPage: 1 }),
+          ),
       );
       const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
       return { similarSongs2: { song: await songNodes(caller, songs) } };
     },
 
-    async getLyrics(params) {
+    async getLyrics(params, caller) {
       const artist = params.get('artist') ?? '';
       const title = params.get('title') ?? '';
       if (!title) return { lyrics: {} };
@@ -600,12 +619,12 @@ export function createSubsonicMethods({
         `${artist} ${title}`,
         ['tracks'],
         { page: 1, perPage: 10 },
-        LISTED,
+        listed(caller),
       );
       const found = (results.tracks?.data as Track[] | undefined)?.find(
         (track) => track.name.toLowerCase() === title.trim().toLowerCase(),
       );
-      const track = found && (await catalogue.track(found.id, LISTED));
+      const track = found && (await catalogue.track(found.id, listed(caller)));
       const text =
         track && (track.lyrics ?? track.synced_lyrics?.map((line) => line.text).join('\n'));
       return {
@@ -613,8 +632,8 @@ export function createSubsonicMethods({
       };
     },
     /** The songLyrics extension: synced lines with their start, or plain lines. */
-    async getLyricsBySongId(params) {
-      const track = await catalogue.track(idParam(params), LISTED);
+    async getLyricsBySongId(params, caller) {
+      const track = await catalogue.track(idParam(params), listed(caller));
       const lines = track.synced_lyrics?.length
         ? track.synced_lyrics.map((line) => ({ start: line.time_ms, value: line.text }))
         : (track.lyrics ?? '')
@@ -777,12 +796,12 @@ export function createSubsonicMethods({
    * Artists grouped under their first letter, articles ignored: as folders (getIndexes) or as
    * ID3 artists (getArtists).
    */
-  async function artistIndex(kind: 'folder' | 'id3') {
+  async function artistIndex(kind: 'folder' | 'id3', caller: Caller) {
     const groups = new Map<string, SubsonicNode[]>();
     for (let page = 1; ; page++) {
       const { data, last_page } = await catalogue.artistsByName(
         { page, perPage: MAX_COUNT },
-        LISTED,
+        listed(caller),
       );
       const nodes =
         kind === 'id3'
@@ -811,7 +830,7 @@ export function createSubsonicMethods({
       case 'frequent':
       case 'alphabeticalByName':
       case 'alphabeticalByArtist':
-        return (await catalogue.albumsInOrder(type, page, LISTED)).data;
+        return (await catalogue.albumsInOrder(type, page, listed(caller))).data;
       // The caller's own ratings, best first, as other Subsonic servers list them.
       case 'highest':
         return (await library.ratedAlbums(caller.userId, page)).data;
@@ -822,12 +841,14 @@ export function createSubsonicMethods({
       case 'byYear':
         if (!params.has('fromYear')) throw missing('fromYear');
         if (!params.has('toYear')) throw missing('toYear');
-        return (await catalogue.albumsInOrder('byYear', page, LISTED, await filtersOf(params)))
-          .data;
+        return (
+          await catalogue.albumsInOrder('byYear', page, listed(caller), await filtersOf(params))
+        ).data;
       case 'byGenre':
         if (!params.has('genre')) throw missing('genre');
-        return (await catalogue.albumsInOrder('newest', page, LISTED, await filtersOf(params)))
-          .data;
+        return (
+          await catalogue.albumsInOrder('newest', page, listed(caller), await filtersOf(params))
+        ).data;
       default:
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown album list type: ${type}`);
     }
@@ -854,16 +875,22 @@ export function createSubsonicMethods({
       const album = part('album');
       const song = part('song');
       if (artist.count) {
-        const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), LISTED);
+        const { data } = await catalogue.artistsByName(
+          window(artist.count, artist.offset),
+          listed(caller),
+        );
         found.artist = await artistsOf(data);
       }
       if (album.count) {
         const page = window(album.count, album.offset);
-        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, LISTED);
+        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, listed(caller));
         found.album = await albumsOf(data);
       }
       if (song.count) {
-        const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), LISTED);
+        const { data } = await catalogue.tracksInOrder(
+          window(song.count, song.offset),
+          listed(caller),
+        );
         found.song = await songNodes(caller, data);
       }
       return found;
@@ -883,7 +910,9 @@ export function createSubsonicMethods({
       pages.set(key, { page, types: [...(pages.get(key)?.types ?? []), type] });
     }
     const searches = await Promise.all(
-      [...pages.values()].map(({ page, types }) => search.search(query, types, page, LISTED)),
+      [...pages.values()].map(({ page, types }) =>
+        search.search(query, types, page, listed(caller)),
+      ),
     );
     const { artists, albums, tracks }: SearchResults['results'] = Object.assign(
       {},

@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import type { LibraryService } from '../library/library.service.js';
+import type { Actor } from '../music/actor.js';
 import type { MusicServices } from '../music/music.services.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -92,6 +93,11 @@ export async function subsonicRoutes(
    * apps password (`p`, or `t` and `s`), never the login password. Password attempts are
    * throttled per address and user like logins; a good one clears the count.
    */
+  const actorOf = async (userId: number): Promise<Actor> => ({
+    userId,
+    permissions: await permissions.forUser(userId),
+  });
+
   async function authenticate(params: Params, request: FastifyRequest): Promise<Caller> {
     const apiKey = params.get('apiKey');
     const username = params.get('u');
@@ -115,7 +121,11 @@ export async function subsonicRoutes(
           allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
         );
       }
-      return { userId: found.user.id, playSession: `subsonic-token-${found.token.id}` };
+      return {
+        userId: found.user.id,
+        actor: await actorOf(found.user.id),
+        playSession: `subsonic-token-${found.token.id}`,
+      };
     }
     if (!username) throw missing(legacy ? 'u' : 'apiKey');
     const password = params.get('p');
@@ -138,7 +148,11 @@ export async function subsonicRoutes(
     if (isBanned(user)) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'This account is banned.');
     }
-    return { userId: user.id, playSession: `subsonic-user-${user.id}` };
+    return {
+      userId: user.id,
+      actor: await actorOf(user.id),
+      playSession: `subsonic-user-${user.id}`,
+    };
   }
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {

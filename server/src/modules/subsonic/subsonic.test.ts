@@ -705,6 +705,50 @@ describe('playlists, files, pictures, lyrics and the account', () => {
   });
 });
 
+describe('access', () => {
+  it('refuses the catalogue and the audio with error 50 where music.view is revoked, as JSON does', async () => {
+    const { client } = await signedInUser(t.app);
+    const key = (await client.post('/api/v1/access-tokens', { tokenName: 'Tempo' })).json()
+      .plainTextToken;
+    const codeOf = async (method: string, params: Record<string, string> = {}) => {
+      const response = await call(method, { apiKey: key, f: 'json', ...params });
+      const body = (await response.json()) as {
+        'subsonic-response': { status: string; error?: { code: number } };
+      };
+      return body['subsonic-response'].error?.code ?? body['subsonic-response'].status;
+    };
+    const id = String(imported.trackId);
+    const album = String(imported.albumId);
+    const reads: [string, Record<string, string>][] = [
+      ['search3', { query: 'blue' }],
+      ['search2', { query: '' }],
+      ['getAlbum', { id: album }],
+      ['getSong', { id }],
+      ['getArtist', { id: String(imported.artistIds[0]) }],
+      ['getArtists', {}],
+      ['getAlbumList2', { type: 'newest' }],
+      ['getRandomSongs', {}],
+      ['getGenres', {}],
+      ['getLyricsBySongId', { id }],
+      ['getPlaylists', {}],
+      ['getCoverArt', { id: `al-${album}` }],
+      ['stream', { id }],
+      ['download', { id }],
+    ];
+    expect(await codeOf('getAlbum', { id: album })).toBe('ok');
+    await t.app.services.permissions.revoke('users', 'music.view');
+    try {
+      expect((await client.get(`/api/v1/albums/${album}`)).statusCode).toBe(403);
+      for (const [method, params] of reads) expect(await codeOf(method, params), method).toBe(50);
+      const stream = await call('stream', { apiKey: key, id });
+      expect(stream.headers.get('content-type')).toMatch(/^text\/xml/);
+    } finally {
+      await t.app.services.permissions.grant('users', 'music.view');
+    }
+    expect(await codeOf('getAlbum', { id: album })).toBe('ok');
+  });
+});
+
 describe('signing in with the music apps password', () => {
   it('accepts the generated password as p, enc: or a salted token, never the login password', async () => {
     const { client, user } = await signedInUser(t.app);
