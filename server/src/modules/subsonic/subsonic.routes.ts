@@ -20,8 +20,10 @@ import {
   type SubsonicNode,
 } from './subsonic-response.js';
 
-/** Failed sign-ins per address before /rest waits, as for the login form. */
+/** Failed sign-ins per account and address before /rest waits, as for the login form… */
 const FAILED_AUTH_MAX = 10;
+/** …and per address alone, generous for people behind one shared address (DESIGN.md §4). */
+const FAILED_AUTH_PER_ADDRESS = 60;
 const FAILED_AUTH_WINDOW_SECONDS = 60;
 
 /** Any failure in Subsonic's words: clients read codes, never a 5xx or an HTML page. */
@@ -132,9 +134,11 @@ export async function subsonicRoutes(
     const token = params.get('t');
     const salt = params.get('s');
     if (!password && !(token && salt)) throw missing(token ? 's' : 'p');
-    const throttle = `subsonic:${request.ip}|${username.toLowerCase()}`;
+    // Keyed on the name as it is looked up, so ' bob' and 'BOB ' share bob's count.
+    const throttle = `subsonic:${request.ip}|${username.trim().toLowerCase()}`;
+    const addressFailures = `subsonic-failed:${request.ip}`;
     const { allowed } = await limiter.hit(throttle, FAILED_AUTH_MAX, FAILED_AUTH_WINDOW_SECONDS);
-    if (!allowed) {
+    if (!allowed || !(await limiter.isUnder(addressFailures, FAILED_AUTH_PER_ADDRESS))) {
       throw new SubsonicError(
         SUBSONIC_ERRORS.wrongCredentials,
         'Too many failed attempts. Please wait a minute.',
@@ -142,6 +146,8 @@ export async function subsonicRoutes(
     }
     const user = (await users.findByUsername(username)) ?? (await users.findByEmail(username));
     if (!user || !(await appPasswords.verify(user.id, { password, token, salt }))) {
+      // Only failures count for the address: music apps sign every call in.
+      await limiter.hit(addressFailures, FAILED_AUTH_PER_ADDRESS, FAILED_AUTH_WINDOW_SECONDS);
       throw new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
     }
     await limiter.clear(throttle);

@@ -807,6 +807,48 @@ describe('signing in with the music apps password', () => {
   });
 });
 
+describe('the sign-in throttle', () => {
+  const attempt = async (u: string, p: string, ip: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/rest/ping?${new URLSearchParams({ v: '1.16.1', c: 'test', f: 'json', u, p })}`,
+      remoteAddress: ip,
+    });
+    return (response.json() as { 'subsonic-response': { error?: { message: string } } })[
+      'subsonic-response'
+    ].error?.message;
+  };
+
+  it('counts a name with spaces or capitals as the account it signs in to', async () => {
+    const { client, user } = await signedInUser(t.app);
+    const { password } = (await client.post('/api/v1/me/music-apps/password')).json();
+    const ip = '203.0.113.7';
+    const spellings = [user.email, ` ${user.email}`, `${user.email}  `, user.email.toUpperCase()];
+    for (let i = 0; i < 10; i++) await attempt(spellings[i % spellings.length]!, 'wrong', ip);
+    for (const spelling of spellings) {
+      expect(await attempt(spelling, password, ip), JSON.stringify(spelling)).toBe(
+        'Too many failed attempts. Please wait a minute.',
+      );
+    }
+  });
+
+  it('limits failed sign-ins per address to 60 a minute, across accounts', async () => {
+    const { client, user } = await signedInUser(t.app);
+    const { password } = (await client.post('/api/v1/me/music-apps/password')).json();
+    const ip = '203.0.113.8';
+    for (let i = 0; i < 60; i++) {
+      expect(await attempt(`nobody-${i}@example.com`, 'wrong', ip)).toBe(
+        'Wrong username or password.',
+      );
+    }
+    expect(await attempt(user.email, password, ip)).toBe(
+      'Too many failed attempts. Please wait a minute.',
+    );
+    // Another address is not held up, and a good sign-in does not count.
+    expect(await attempt(user.email, password, '203.0.113.9')).toBeUndefined();
+  });
+});
+
 describe('the library scan', () => {
   it('is for admins: the status, and a scan of the folder imported last', async () => {
     const { client } = await signedInUser(t.app, { roles: ['admin'] });
