@@ -19,6 +19,7 @@ import type { Viewer } from '../music/catalogue/catalogue.service.js';
 import type { PageRequest } from '../music/pagination.js';
 import type { MusicServices } from '../music/music.services.js';
 import { USUAL_KBPS } from '../music/plays/transcoder.js';
+import { publicUserRef } from '../music/public-user.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -411,9 +412,16 @@ export function createSubsonicMethods({
       }
       return {};
     },
+    /**
+     * What plays now: the caller's own players only. Accounts have no setting that shares
+     * their listening with others, so nobody else's is shown; and the name is the one others
+     * see (publicUserRef), never an e-mail address.
+     */
     async getNowPlaying(_params, caller) {
       const since = Date.now() - NOW_PLAYING_MS;
-      const entries = [...nowPlaying].filter(([, entry]) => entry.at >= since);
+      const entries = [...nowPlaying].filter(
+        ([userId, entry]) => userId === caller.userId && entry.at >= since,
+      );
       const found = await Promise.all(
         entries.map(async ([userId, entry]) => {
           const [track, user] = await Promise.all([
@@ -423,7 +431,7 @@ export function createSubsonicMethods({
           if (!track || !user) return null;
           return {
             ...subsonicSong(track),
-            username: user.username ?? user.email,
+            username: publicUserRef(user).name,
             minutesAgo: Math.floor((Date.now() - entry.at) / 60_000),
             playerId: 0,
             playerName: entry.player,

@@ -243,6 +243,13 @@ describe('the Subsonic API', () => {
     await api.scrobble({ id, submission: false });
     const { nowPlaying } = await api.getNowPlaying();
     expect(nowPlaying.entry?.map((entry) => entry.title)).toEqual(['Blue in Green']);
+    // Nobody else sees it, and no name shown is an e-mail address.
+    expect(JSON.stringify(nowPlaying)).not.toContain('@');
+    const { client: otherClient } = await signedInUser(t.app);
+    const otherKey = (await otherClient.post('/api/v1/access-tokens', { tokenName: 'Sub' })).json()
+      .plainTextToken;
+    const other = new SubsonicAPI({ fetch: checkedFetch, url: base, auth: { apiKey: otherKey } });
+    expect((await other.getNowPlaying()).nowPlaying.entry ?? []).toEqual([]);
     const history = () => web.get('/api/v1/users/me/history').then((r) => r.json().pagination);
     expect((await history()).total).toBe(0);
 
@@ -925,5 +932,5 @@ describe('XML answers', () => {
     expect(Object.keys(album)).toEqual(
       expect.arrayContaining(['id', 'name', 'songCount', 'created']),
     );
-  });
+  }, 60_000); // Each answer is validated by xmllint, compiled to WebAssembly: slow on busy machines.
 });
