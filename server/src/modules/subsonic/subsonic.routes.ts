@@ -161,22 +161,47 @@ export async function subsonicRoutes(
     };
   }
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The call's parameters: its query, and its form body once read. */
+  const paramsOf = (request: FastifyRequest) => {
     const params = new URLSearchParams(request.url.split('?')[1] ?? '');
     if (typeof request.body === 'string') {
       for (const [name, value] of new URLSearchParams(request.body)) params.append(name, value);
     }
+    return params;
+  };
+
+  /** An answer in the envelope, in the format the call asked for. */
+  const answerer = (params: Params, reply: FastifyReply) => (body: SubsonicNode) => {
     const wanted = params.get('f');
     const format: SubsonicFormat = wanted === 'json' || wanted === 'jsonp' ? wanted : 'xml';
     const callback = params.get('callback') ?? undefined;
-    const answer = (body: SubsonicNode) => {
-      const { type, text } = envelope(body, {
-        format: format === 'jsonp' && !/^[\w.$]{1,64}$/.test(callback ?? '') ? 'json' : format,
-        callback,
-        serverVersion,
-      });
-      return reply.status(200).type(type).header('cache-control', 'no-store').send(text);
-    };
+    const { type, text } = envelope(body, {
+      format: format === 'jsonp' && !/^[\w.$]{1,64}$/.test(callback ?? '') ? 'json' : format,
+      callback,
+      serverVersion,
+    });
+    return reply.status(200).type(type).header('cache-control', 'no-store').send(text);
+  };
+
+  // Failures before the handler (a body over the limit, a parameter refused by the app's input
+  // checks) are answered in the envelope too: clients read Subsonic codes, never a 413 or 422.
+  app.setErrorHandler((error, request, reply) => {
+    const tooLarge = (error as { statusCode?: number }).statusCode === 413;
+    const failure = tooLarge
+      ? new SubsonicError(SUBSONIC_ERRORS.generic, 'The request is too large: send at most 64 KB.')
+      : subsonicFailure(error);
+    if (!tooLarge && !(error instanceof SubsonicError) && !(error instanceof AppError)) {
+      request.log.error(error);
+    }
+    return answerer(
+      new URLSearchParams(request.url.split('?')[1] ?? ''),
+      reply,
+    )({ error: { code: failure.code, message: failure.message } });
+  });
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = paramsOf(request);
+    const answer = answerer(params, reply);
 
     const name = (request.params as { method: string }).method.replace(/\.view$/, '');
     try {

@@ -171,6 +171,23 @@ describe('the Subsonic API', () => {
     expect((await error('getAlbum', { apiKey, id: '-5' })).error.code).toBe(70);
   });
 
+  it('answers failures raised before the method in the envelope too', async () => {
+    // The format is read from the query: a body over the limit is not read at all.
+    const tooLarge = await fetch(`${base}/rest/ping?f=json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ apiKey, padding: 'x'.repeat(70 * 1024) }).toString(),
+    });
+    expect(tooLarge.status).toBe(200);
+    expect(await tooLarge.json()).toMatchObject({
+      'subsonic-response': { status: 'failed', error: { code: 0 } },
+    });
+    const nul = await call('getSong', { apiKey, id: String(imported.trackId), c: 'te\u0000st' });
+    expect(nul.status).toBe(200);
+    const { 'subsonic-response': answer } = parseXml(await nul.text());
+    expect(answer).toMatchObject({ status: 'failed', error: { code: '0' } });
+  });
+
   it('streams the audio, with ranges', async () => {
     const whole = await api.stream({ id: String(imported.trackId) });
     expect(whole.status).toBe(200);
