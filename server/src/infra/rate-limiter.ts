@@ -11,6 +11,8 @@ export interface RateLimitResult {
 export interface RateLimiter {
   hit(key: string, max: number, windowSeconds: number): Promise<RateLimitResult>;
   clear(key: string): Promise<void>;
+  /** Whether `key` is still under `max` in its window, without counting a hit. */
+  isUnder(key: string, max: number): Promise<boolean>;
 }
 
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -37,6 +39,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async clear(key) {
       windows.delete(key);
     },
+    async isUnder(key, max) {
+      const window = windows.get(key);
+      return !window || window.resetAt <= now() || window.count < max;
+    },
   };
 }
 
@@ -61,6 +67,9 @@ export function redisRateLimiter(redis: Redis, prefix = 'cadenza:rl:'): RateLimi
     },
     async clear(key) {
       await redis.del(prefix + key);
+    },
+    async isUnder(key, max) {
+      return Number((await redis.get(prefix + key)) ?? 0) < max;
     },
   };
 }

@@ -1,9 +1,9 @@
 import { integer } from '@cadenza/contracts/http';
 import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
-import { hasPermission } from '@cadenza/contracts/permissions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import { holds, type Actor } from './actor.js';
 import type { Viewer } from './catalogue/catalogue.service.js';
 
 export const idParams = z.object({ id: integer({ min: 1 }) });
@@ -16,16 +16,20 @@ export const pageQuery = (defaultPerPage = 20, maxPerPage = 100) =>
 
 export const messageSchema = z.object({ message: z.string() });
 
-export function viewerOf(request: FastifyRequest): Viewer {
-  return { userId: request.user?.id ?? null };
+/** Who asks: the signed-in user, or a guest, with what they hold. */
+export async function actorOf(request: FastifyRequest): Promise<Actor> {
+  return { userId: request.user?.id ?? null, permissions: await request.permissions() };
+}
+
+export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
+  return { userId: request.user?.id ?? null, actor: await actorOf(request) };
 }
 
 /** A viewer who may edit the catalogue also sees releases not yet public, to edit them. */
 export async function editorViewerOf(request: FastifyRequest): Promise<Viewer> {
-  const editor = request.user
-    ? hasPermission(await request.permissions(), MUSIC_PERMISSIONS.update)
-    : false;
-  return { userId: request.user?.id ?? null, editor };
+  const actor = await actorOf(request);
+  const editor = request.user ? holds(actor, MUSIC_PERMISSIONS.update) : false;
+  return { userId: request.user?.id ?? null, editor, actor };
 }
 
 export function userIdOf(request: FastifyRequest): number {

@@ -8,6 +8,7 @@ import { describeDevice } from '../sessions/device.js';
 import { displayName, type UsersService } from '../users/users.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import { SYSTEM_ACTOR } from '../music/actor.js';
 
 const translator = mailTranslator('notifications-mail');
 const bold = (text: string) => `<b>${escapeHtml(text)}</b>`;
@@ -121,7 +122,10 @@ export function listenForNotifications({
   events.on('music.album_released', async ({ albumId, artistIds }) => {
     const followers = await music.likes.followerIds('artist', artistIds);
     if (followers.length === 0) return;
-    const [album] = await music.catalogue.albumsByIds([albumId], { userId: null });
+    const [album] = await music.catalogue.albumsByIds([albumId], {
+      userId: null,
+      actor: SYSTEM_ACTOR,
+    });
     if (!album) return;
     const artist = album.artists[0]?.name ?? '';
     for (const followerId of followers) {

@@ -19,17 +19,25 @@ const noted = (note: Note | undefined) => ({
 const iso = (date: string | null | undefined) => (date ? new Date(date).toISOString() : undefined);
 const suffixOf = (mime: string) => mime.split('/').pop()?.replace('mpeg', 'mp3') ?? 'mp3';
 
-export function subsonicArtist(artist: Artist, albumCount?: number): SubsonicNode {
-  return {
-    id: String(artist.id),
-    name: artist.name,
-    coverArt: `ar-${artist.id}`,
-    albumCount,
-  };
+/** An artist of the ID3 calls (ArtistID3): with the number of its albums, which is required. */
+export function subsonicArtist(artist: Artist, albumCount: number): SubsonicNode {
+  return { id: String(artist.id), name: artist.name, coverArt: `ar-${artist.id}`, albumCount };
 }
 
-export function subsonicAlbum(album: Album, note?: Note): SubsonicNode {
+/**
+ * An artist of the folder calls (getIndexes, getStarred, search2: the schema's Artist), which
+ * has no cover or album count; its id names it as a folder, `ar-<id>`.
+ */
+export function subsonicFolderArtist(artist: Artist, note?: Note): SubsonicNode {
+  return { id: `ar-${artist.id}`, name: artist.name, ...noted(note) };
+}
+
+/** An ID3 album; `durationMs` is its length where its tracks are not in `album`. */
+export function subsonicAlbum(album: Album, note?: Note, durationMs = 0): SubsonicNode {
   const artist = album.artists[0];
+  const ms = album.tracks
+    ? album.tracks.reduce((sum, track) => sum + track.duration_ms, 0)
+    : durationMs;
   return {
     id: String(album.id),
     name: album.name,
@@ -37,9 +45,7 @@ export function subsonicAlbum(album: Album, note?: Note): SubsonicNode {
     artistId: artist ? String(artist.id) : undefined,
     coverArt: `al-${album.id}`,
     songCount: album.tracks_count,
-    duration: album.tracks
-      ? Math.round(album.tracks.reduce((sum, track) => sum + track.duration_ms, 0) / 1000)
-      : undefined,
+    duration: Math.round(ms / 1000),
     playCount: album.plays,
     created: iso(album.created_at),
     year: album.year ?? undefined,

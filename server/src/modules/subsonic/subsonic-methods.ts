@@ -14,16 +14,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
+import type { Actor } from '../music/actor.js';
 import type { Viewer } from '../music/catalogue/catalogue.service.js';
 import type { PageRequest } from '../music/pagination.js';
 import type { MusicServices } from '../music/music.services.js';
 import { USUAL_KBPS } from '../music/plays/transcoder.js';
+import { publicUserRef } from '../music/public-user.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   subsonicAlbum,
   subsonicAlbumFolder,
   subsonicArtist,
+  subsonicFolderArtist,
   subsonicPlaylist,
   subsonicSong,
 } from './subsonic-mappers.js';
@@ -35,6 +38,8 @@ export type Params = URLSearchParams;
 
 export interface Caller {
   userId: number;
+  /** The user with their permissions, which the music services check. */
+  actor: Actor;
   /** What plays are deduplicated by, as the web player's by session: the token, or the user. */
   playSession: string;
 }
@@ -55,11 +60,12 @@ const NOW_PLAYING_MS = 15 * 60_000;
 const MAX_COUNT = 500;
 
 /**
- * The catalogue is read as a guest sees it, the kept page itself. A node's star and rating come
- * from the caller's annotations (`songNodes`, `albumNodes`): the likes a signed-in read lays over
- * a copy of the page would be read a second time, for nothing.
+ * The catalogue is read as a guest sees it, the kept page itself, by the caller (whose access
+ * the services check). A node's star and rating come from the caller's annotations (`songNodes`,
+ * `albumNodes`): the likes a signed-in read lays over a copy of the page would be read a second
+ * time, for nothing.
  */
-const LISTED: Viewer = { userId: null };
+const listed = (caller: Caller): Viewer => ({ userId: null, actor: caller.actor });
 
 const scanStatusOf = (job: ImportJob | null) => ({
   scanning: job?.status === 'queued' || job?.status === 'running',
@@ -162,13 +168,16 @@ export function createSubsonicMethods({
         { name: 'apiKeyAuthentication', versions: [1] },
         { name: 'formPost', versions: [1] },
         { name: 'songLyrics', versions: [1] },
-      ] as unknown as SubsonicNode[],
+      ],
     }),
     getMusicFolders: async () => ({
       musicFolders: { musicFolder: [{ id: 1, name: 'Music' }] },
     }),
     async getArtist(params, caller) {
-      const page = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 500 });
+      const page = await catalogue.artistPage(idParam(params), listed(caller), {
+        page: 1,
+        perPage: 500,
+      });
       return {
         artist: {
           ...subsonicArtist(page, page.albums.total),
@@ -177,12 +186,14 @@ export function createSubsonicMethods({
       };
     },
     async getAlbum(params, caller) {
-      const album = await catalogue.albumPage(idParam(params), LISTED);
+      const album = await catalogue.albumPage(idParam(params), listed(caller));
       const [node] = await albumNodes(caller, [album]);
       return { album: { ...node, song: await songNodes(caller, album.tracks ?? []) } };
     },
     async getSong(params, caller) {
-      const [song] = await songNodes(caller, [await catalogue.track(idParam(params), LISTED)]);
+      const [song] = await songNodes(caller, [
+        await catalogue.track(idParam(params), listed(caller)),
+      ]);
       return { song };
     },
 
@@ -190,8 +201,8 @@ export function createSubsonicMethods({
      * The audio, with ranges; transcoded to MP3 through ffmpeg (when the server has it) for
      * `format=mp3`, a `maxBitRate` below the file's, or a `timeOffset`.
      */
-    async stream(params, _caller, request, reply) {
-      const { track, file } = await catalogue.audioOf(idParam(params));
+    async stream(params, caller, request, reply) {
+      const { track, file } = await catalogue.audioOf(idParam(params), caller.actor);
       const audio = await music.audioFiles.get(file);
       if (!audio) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
       const { stat } = audio;
@@ -234,18 +245,22 @@ export function createSubsonicMethods({
       return STREAMED;
     },
 
-    search2: async (params, caller) => ({ searchResult2: await searchResult(params, caller) }),
-    search3: async (params, caller) => ({ searchResult3: await searchResult(params, caller) }),
+    search2: async (params, caller) => ({
+      searchResult2: await searchResult(params, caller, 'folder'),
+    }),
+    search3: async (params, caller) => ({
+      searchResult3: await searchResult(params, caller, 'id3'),
+    }),
 
-    getIndexes: async () => ({
+    getIndexes: async (_params, caller) => ({
       indexes: {
         ignoredArticles: IGNORED_ARTICLES,
         lastModified: 0,
-        index: await artistIndex('ar-'),
+        index: await artistIndex('folder', caller),
       },
     }),
-    getArtists: async () => ({
-      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex() },
+    getArtists: async (_params, caller) => ({
+      artists: { ignoredArticles: IGNORED_ARTICLES, index: await artistIndex('id3', caller) },
     }),
 
     /** Folder-style browsing (for apps that only browse folders): artists hold albums, albums songs. */
@@ -256,7 +271,7 @@ export function createSubsonicMethods({
       if (!kind || !number)
         throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
       if (kind === 'ar') {
-        const artist = await catalogue.artistPage(Number(number), LISTED, {
+        const artist = await catalogue.artistPage(Number(number), listed(caller), {
           page: 1,
           perPage: MAX_COUNT,
         });
@@ -271,7 +286,7 @@ export function createSubsonicMethods({
           },
         };
       }
-      const album = await catalogue.albumPage(Number(number), LISTED);
+      const album = await catalogue.albumPage(Number(number), listed(caller));
       const artist = album.artists[0];
       return {
         directory: {
@@ -300,15 +315,15 @@ export function createSubsonicMethods({
           caller,
           await catalogue.randomTracks(
             countParam(params, 'size', 10),
-            LISTED,
+            listed(caller),
             await filtersOf(params),
           ),
         ),
       },
     }),
-    getGenres: async () => ({
+    getGenres: async (_params, caller) => ({
       genres: {
-        genre: (await catalogue.genresWithCounts()).map((genre) => ({
+        genre: (await catalogue.genresWithCounts(caller.actor)).map((genre) => ({
           value: genre.name,
           songCount: genre.songs,
           albumCount: genre.albums,
@@ -322,7 +337,7 @@ export function createSubsonicMethods({
       const count = countParam(params, 'count', 10);
       const { data } = await catalogue.topTracks(
         window(count, offsetParam(params, 'offset')),
-        LISTED,
+        listed(caller),
         genre.id,
       );
       return { songsByGenre: { song: await songNodes(caller, data) } };
@@ -353,7 +368,7 @@ export function createSubsonicMethods({
       const { artists, albums, tracks } = await starredOf(caller);
       return {
         starred: {
-          artist: artists.map((artist) => ({ ...subsonicArtist(artist), id: `ar-${artist.id}` })),
+          artist: artists.map((artist) => subsonicFolderArtist(artist)),
           album: await albumNodes(caller, albums, { folder: true }),
           song: await songNodes(caller, tracks),
         },
@@ -363,7 +378,7 @@ export function createSubsonicMethods({
       const { artists, albums, tracks } = await starredOf(caller);
       return {
         starred2: {
-          artist: artists.map((artist) => subsonicArtist(artist)),
+          artist: await artistNodes(artists),
           album: await albumNodes(caller, albums),
           song: await songNodes(caller, tracks),
         },
@@ -397,19 +412,26 @@ export function createSubsonicMethods({
       }
       return {};
     },
-    async getNowPlaying() {
+    /**
+     * What plays now: the caller's own players only. Accounts have no setting that shares
+     * their listening with others, so nobody else's is shown; and the name is the one others
+     * see (publicUserRef), never an e-mail address.
+     */
+    async getNowPlaying(_params, caller) {
       const since = Date.now() - NOW_PLAYING_MS;
-      const entries = [...nowPlaying].filter(([, entry]) => entry.at >= since);
+      const entries = [...nowPlaying].filter(
+        ([userId, entry]) => userId === caller.userId && entry.at >= since,
+      );
       const found = await Promise.all(
         entries.map(async ([userId, entry]) => {
           const [track, user] = await Promise.all([
-            catalogue.track(entry.trackId, LISTED).catch(() => null),
+            catalogue.track(entry.trackId, listed(caller)).catch(() => null),
             users.findById(userId),
           ]);
           if (!track || !user) return null;
           return {
             ...subsonicSong(track),
-            username: user.username ?? user.email,
+            username: publicUserRef(user).name,
             minutesAgo: Math.floor((Date.now() - entry.at) / 60_000),
             playerId: 0,
             playerName: entry.player,
@@ -487,10 +509,7 @@ export function createSubsonicMethods({
 
     /** A file, for clients that keep music offline: only where the plan allows downloads. */
     async download(params, caller, _request, reply) {
-      const { file, filename } = await catalogue.downloadOf(
-        idParam(params),
-        await permissions.forUser(caller.userId),
-      );
+      const { file, filename } = await catalogue.downloadOf(idParam(params), caller.actor);
       const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
       void reply
         .type('application/octet-stream')
@@ -510,13 +529,13 @@ export function createSubsonicMethods({
       const id = Number(number);
       const url =
         kind === 'al'
-          ? (await catalogue.albumsByIds([id], LISTED))[0]?.image
+          ? (await catalogue.albumsByIds([id], listed(caller)))[0]?.image
           : kind === 'ar'
             ? (([artist]) => artist?.image_large ?? artist?.image_small)(
-                await catalogue.artistsByIds([id], LISTED),
+                await catalogue.artistsByIds([id], listed(caller)),
               )
             : kind === 'tr'
-              ? (await catalogue.tracksByIds([id], LISTED))[0]?.album?.image
+              ? (await catalogue.tracksByIds([id], listed(caller)))[0]?.album?.image
               : kind === 'pl'
                 ? (({ image, mosaic }) => image ?? mosaic[0])(await playlists.get(id, caller))
                 : undefined;
@@ -545,8 +564,11 @@ export function createSubsonicMethods({
       return STREAMED;
     },
 
-    async getArtistInfo2(params) {
-      const artist = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 1 });
+    async getArtistInfo2(params, caller) {
+      const artist = await catalogue.artistPage(idParam(params), listed(caller), {
+        page: 1,
+        perPage: 1,
+      });
       const count = countParam(params, 'count', 20);
       return {
         artistInfo2: {
@@ -554,40 +576,50 @@ export function createSubsonicMethods({
           smallImageUrl: absolute(artist.image_small),
           mediumImageUrl: absolute(artist.image_large ?? artist.image_small),
           largeImageUrl: absolute(artist.image_large),
-          similarArtist: artist.similar.slice(0, count).map((similar) => subsonicArtist(similar)),
+          similarArtist: await artistNodes(artist.similar.slice(0, count)),
         },
       };
     },
-    async getAlbumInfo2(params) {
-      const album = await catalogue.albumPage(idParam(params), LISTED);
+    async getAlbumInfo2(params, caller) {
+      const album = await catalogue.albumPage(idParam(params), listed(caller));
       const image = absolute(album.image);
       return { albumInfo: { smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image } };
     },
     async getTopSongs(params, caller) {
       const name = params.get('artist');
       if (!name) throw missing('artist');
-      const { results } = await search.search(name, ['artists'], { page: 1, perPage: 10 }, LISTED);
+      const { results } = await search.search(
+        name,
+        ['artists'],
+        { page: 1, perPage: 10 },
+        listed(caller),
+      );
       const artist = (results.artists?.data as Artist[] | undefined)?.find(
         (candidate) => candidate.name.toLowerCase() === name.trim().toLowerCase(),
       );
       if (!artist) return { topSongs: {} };
-      const page = await catalogue.artistPage(artist.id, LISTED, { page: 1, perPage: 1 });
+      const page = await catalogue.artistPage(artist.id, listed(caller), { page: 1, perPage: 1 });
       const count = countParam(params, 'count', 50);
       return { topSongs: { song: await songNodes(caller, page.top_tracks.slice(0, count)) } };
     },
     async getSimilarSongs2(params, caller) {
-      const artist = await catalogue.artistPage(idParam(params), LISTED, { page: 1, perPage: 1 });
+      const artist = await catalogue.artistPage(idParam(params), listed(caller), {
+        page: 1,
+        perPage: 1,
+      });
       const count = countParam(params, 'count', 50);
       const pages = await Promise.all(
         artist.similar
           .slice(0, 5)
-          .map((similar) => catalogue.artistPage(similar.id, LISTED, { page: 1, perPage: 1 })),
+          .map((similar) =>
+            catalogue.artistPage(similar.id, listed(caller), { page: 1, perPage: 1 }),
+          ),
       );
       const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
       return { similarSongs2: { song: await songNodes(caller, songs) } };
     },
 
-    async getLyrics(params) {
+    async getLyrics(params, caller) {
       const artist = params.get('artist') ?? '';
       const title = params.get('title') ?? '';
       if (!title) return { lyrics: {} };
@@ -595,12 +627,12 @@ export function createSubsonicMethods({
         `${artist} ${title}`,
         ['tracks'],
         { page: 1, perPage: 10 },
-        LISTED,
+        listed(caller),
       );
       const found = (results.tracks?.data as Track[] | undefined)?.find(
         (track) => track.name.toLowerCase() === title.trim().toLowerCase(),
       );
-      const track = found && (await catalogue.track(found.id, LISTED));
+      const track = found && (await catalogue.track(found.id, listed(caller)));
       const text =
         track && (track.lyrics ?? track.synced_lyrics?.map((line) => line.text).join('\n'));
       return {
@@ -608,8 +640,8 @@ export function createSubsonicMethods({
       };
     },
     /** The songLyrics extension: synced lines with their start, or plain lines. */
-    async getLyricsBySongId(params) {
-      const track = await catalogue.track(idParam(params), LISTED);
+    async getLyricsBySongId(params, caller) {
+      const track = await catalogue.track(idParam(params), listed(caller));
       const lines = track.synced_lyrics?.length
         ? track.synced_lyrics.map((line) => ({ start: line.time_ms, value: line.text }))
         : (track.lyrics ?? '')
@@ -707,7 +739,7 @@ export function createSubsonicMethods({
           jukeboxRole: false,
           shareRole: false,
           videoConversionRole: false,
-          folder: [1] as unknown as SubsonicNode[],
+          folder: [1],
         },
       };
     },
@@ -749,27 +781,45 @@ export function createSubsonicMethods({
       'album',
       albums.map((album) => album.id),
     );
+    // The schema requires an ID3 album's length; lists hold albums without their tracks.
+    const durations = folder
+      ? new Map<number, number>()
+      : await catalogue.albumDurations(
+          albums.filter((album) => !album.tracks).map((album) => album.id),
+        );
     return albums.map((album) =>
       folder
         ? subsonicAlbumFolder(album, notes.get(album.id), artistName)
-        : subsonicAlbum(album, notes.get(album.id)),
+        : subsonicAlbum(album, notes.get(album.id), durations.get(album.id)),
     );
   }
 
-  /** Artists grouped under their first letter, articles ignored (getIndexes, getArtists). */
-  async function artistIndex(idPrefix = '') {
+  /** Artists as ID3 nodes, with the number of albums the schema requires. */
+  async function artistNodes(artists: Artist[]) {
+    const counts = await catalogue.albumCounts(artists.map((artist) => artist.id));
+    return artists.map((artist) => subsonicArtist(artist, counts.get(artist.id) ?? 0));
+  }
+
+  /**
+   * Artists grouped under their first letter, articles ignored: as folders (getIndexes) or as
+   * ID3 artists (getArtists).
+   */
+  async function artistIndex(kind: 'folder' | 'id3', caller: Caller) {
     const groups = new Map<string, SubsonicNode[]>();
     for (let page = 1; ; page++) {
       const { data, last_page } = await catalogue.artistsByName(
         { page, perPage: MAX_COUNT },
-        LISTED,
+        listed(caller),
       );
-      for (const artist of data) {
+      const nodes =
+        kind === 'id3'
+          ? await artistNodes(data)
+          : data.map((artist) => subsonicFolderArtist(artist));
+      data.forEach((artist, index) => {
         const bare = artist.name.replace(ARTICLES, '');
         const letter = /^\p{L}/u.test(bare) ? bare[0]!.toLocaleUpperCase('en') : '#';
-        const node = { ...subsonicArtist(artist), id: `${idPrefix}${artist.id}` };
-        groups.set(letter, [...(groups.get(letter) ?? []), node]);
-      }
+        groups.set(letter, [...(groups.get(letter) ?? []), nodes[index]!]);
+      });
       if (page >= last_page) break;
     }
     return [...groups]
@@ -788,7 +838,7 @@ export function createSubsonicMethods({
       case 'frequent':
       case 'alphabeticalByName':
       case 'alphabeticalByArtist':
-        return (await catalogue.albumsInOrder(type, page, LISTED)).data;
+        return (await catalogue.albumsInOrder(type, page, listed(caller))).data;
       // The caller's own ratings, best first, as other Subsonic servers list them.
       case 'highest':
         return (await library.ratedAlbums(caller.userId, page)).data;
@@ -799,19 +849,29 @@ export function createSubsonicMethods({
       case 'byYear':
         if (!params.has('fromYear')) throw missing('fromYear');
         if (!params.has('toYear')) throw missing('toYear');
-        return (await catalogue.albumsInOrder('byYear', page, LISTED, await filtersOf(params)))
-          .data;
+        return (
+          await catalogue.albumsInOrder('byYear', page, listed(caller), await filtersOf(params))
+        ).data;
       case 'byGenre':
         if (!params.has('genre')) throw missing('genre');
-        return (await catalogue.albumsInOrder('newest', page, LISTED, await filtersOf(params)))
-          .data;
+        return (
+          await catalogue.albumsInOrder('newest', page, listed(caller), await filtersOf(params))
+        ).data;
       default:
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown album list type: ${type}`);
     }
   }
 
   /** search2 and search3: the search service; an empty query walks the whole catalogue. */
-  async function searchResult(params: Params, caller: Caller): Promise<SubsonicNode> {
+  async function searchResult(
+    params: Params,
+    caller: Caller,
+    kind: 'folder' | 'id3',
+  ): Promise<SubsonicNode> {
+    // search2 answers folders (the schema's Artist and Child), search3 ID3 artists and albums.
+    const artistsOf = (artists: Artist[]) =>
+      kind === 'id3' ? artistNodes(artists) : artists.map((artist) => subsonicFolderArtist(artist));
+    const albumsOf = (albums: Album[]) => albumNodes(caller, albums, { folder: kind === 'folder' });
     const query = (params.get('query') ?? '').replace(/^"|"$/g, '').trim();
     const found: SubsonicNode = {};
     const part = (name: string) => ({
@@ -823,16 +883,22 @@ export function createSubsonicMethods({
       const album = part('album');
       const song = part('song');
       if (artist.count) {
-        const { data } = await catalogue.artistsByName(window(artist.count, artist.offset), LISTED);
-        found.artist = data.map((a) => subsonicArtist(a));
+        const { data } = await catalogue.artistsByName(
+          window(artist.count, artist.offset),
+          listed(caller),
+        );
+        found.artist = await artistsOf(data);
       }
       if (album.count) {
         const page = window(album.count, album.offset);
-        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, LISTED);
-        found.album = await albumNodes(caller, data);
+        const { data } = await catalogue.albumsInOrder('alphabeticalByName', page, listed(caller));
+        found.album = await albumsOf(data);
       }
       if (song.count) {
-        const { data } = await catalogue.tracksInOrder(window(song.count, song.offset), LISTED);
+        const { data } = await catalogue.tracksInOrder(
+          window(song.count, song.offset),
+          listed(caller),
+        );
         found.song = await songNodes(caller, data);
       }
       return found;
@@ -852,14 +918,16 @@ export function createSubsonicMethods({
       pages.set(key, { page, types: [...(pages.get(key)?.types ?? []), type] });
     }
     const searches = await Promise.all(
-      [...pages.values()].map(({ page, types }) => search.search(query, types, page, LISTED)),
+      [...pages.values()].map(({ page, types }) =>
+        search.search(query, types, page, listed(caller)),
+      ),
     );
     const { artists, albums, tracks }: SearchResults['results'] = Object.assign(
       {},
       ...searches.map((searched) => searched.results),
     );
-    if (artists) found.artist = (artists.data as Artist[]).map((a) => subsonicArtist(a));
-    if (albums) found.album = await albumNodes(caller, albums.data as Album[]);
+    if (artists) found.artist = await artistsOf(artists.data as Artist[]);
+    if (albums) found.album = await albumsOf(albums.data as Album[]);
     if (tracks) found.song = await songNodes(caller, tracks.data as Track[]);
     return found;
   }

@@ -28,7 +28,14 @@ export const missing = (name: string) =>
 
 /** A value of an answer: scalars become XML attributes, objects and lists child elements. */
 export type SubsonicValue =
-  string | number | boolean | undefined | null | SubsonicNode | SubsonicNode[];
+  | string
+  | number
+  | boolean
+  | undefined
+  | null
+  | SubsonicNode
+  | SubsonicNode[]
+  | (string | number)[];
 export interface SubsonicNode {
   [key: string]: SubsonicValue;
 }
@@ -37,7 +44,27 @@ export type SubsonicFormat = 'xml' | 'json' | 'jsonp';
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** `value` is the text of an element (lyrics): the one key that is not an attribute. */
+/**
+ * What the schema gives as child elements holding text (artist and album information), where
+ * JSON has plain strings: every other scalar is an attribute.
+ */
+const TEXT_ELEMENTS = new Set([
+  'biography',
+  'notes',
+  'musicBrainzId',
+  'lastFmUrl',
+  'smallImageUrl',
+  'mediumImageUrl',
+  'largeImageUrl',
+]);
+
+const textElement = (name: string, value: string | number | boolean) =>
+  `<${name}>${escapeXml(String(value))}</${name}>`;
+
+/**
+ * `value` is the text of an element (lyrics, a genre): the one key that is not an attribute. A
+ * list of scalars (a user's folders) is one element each, its text the value.
+ */
 function element(name: string, node: SubsonicNode, namespace?: string): string {
   const attributes: string[] = namespace ? [`xmlns="${namespace}"`] : [];
   const children: string[] = [];
@@ -45,8 +72,12 @@ function element(name: string, node: SubsonicNode, namespace?: string): string {
   for (const [key, value] of Object.entries(node)) {
     if (value === undefined || value === null) continue;
     if (key === 'value' && typeof value !== 'object') text = escapeXml(String(value));
-    else if (Array.isArray(value)) value.forEach((child) => children.push(element(key, child)));
-    else if (typeof value === 'object') children.push(element(key, value));
+    else if (Array.isArray(value)) {
+      for (const child of value as (SubsonicNode | string | number | boolean)[]) {
+        children.push(typeof child === 'object' ? element(key, child) : textElement(key, child));
+      }
+    } else if (typeof value === 'object') children.push(element(key, value));
+    else if (TEXT_ELEMENTS.has(key)) children.push(textElement(key, value));
     else attributes.push(`${key}="${escapeXml(String(value))}"`);
   }
   const open = [name, ...attributes].join(' ');

@@ -5,6 +5,7 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import type { LibraryService } from '../library/library.service.js';
+import type { Actor } from '../music/actor.js';
 import type { MusicServices } from '../music/music.services.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -19,8 +20,10 @@ import {
   type SubsonicNode,
 } from './subsonic-response.js';
 
-/** Failed sign-ins per address before /rest waits, as for the login form. */
+/** Failed sign-ins per account and address before /rest waits, as for the login form… */
 const FAILED_AUTH_MAX = 10;
+/** …and per address alone, generous for people behind one shared address (DESIGN.md §4). */
+const FAILED_AUTH_PER_ADDRESS = 60;
 const FAILED_AUTH_WINDOW_SECONDS = 60;
 
 /** Any failure in Subsonic's words: clients read codes, never a 5xx or an HTML page. */
@@ -92,6 +95,11 @@ export async function subsonicRoutes(
    * apps password (`p`, or `t` and `s`), never the login password. Password attempts are
    * throttled per address and user like logins; a good one clears the count.
    */
+  const actorOf = async (userId: number): Promise<Actor> => ({
+    userId,
+    permissions: await permissions.forUser(userId),
+  });
+
   async function authenticate(params: Params, request: FastifyRequest): Promise<Caller> {
     const apiKey = params.get('apiKey');
     const username = params.get('u');
@@ -115,16 +123,22 @@ export async function subsonicRoutes(
           allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
         );
       }
-      return { userId: found.user.id, playSession: `subsonic-token-${found.token.id}` };
+      return {
+        userId: found.user.id,
+        actor: await actorOf(found.user.id),
+        playSession: `subsonic-token-${found.token.id}`,
+      };
     }
     if (!username) throw missing(legacy ? 'u' : 'apiKey');
     const password = params.get('p');
     const token = params.get('t');
     const salt = params.get('s');
     if (!password && !(token && salt)) throw missing(token ? 's' : 'p');
-    const throttle = `subsonic:${request.ip}|${username.toLowerCase()}`;
+    // Keyed on the name as it is looked up, so ' bob' and 'BOB ' share bob's count.
+    const throttle = `subsonic:${request.ip}|${username.trim().toLowerCase()}`;
+    const addressFailures = `subsonic-failed:${request.ip}`;
     const { allowed } = await limiter.hit(throttle, FAILED_AUTH_MAX, FAILED_AUTH_WINDOW_SECONDS);
-    if (!allowed) {
+    if (!allowed || !(await limiter.isUnder(addressFailures, FAILED_AUTH_PER_ADDRESS))) {
       throw new SubsonicError(
         SUBSONIC_ERRORS.wrongCredentials,
         'Too many failed attempts. Please wait a minute.',
@@ -132,31 +146,62 @@ export async function subsonicRoutes(
     }
     const user = (await users.findByUsername(username)) ?? (await users.findByEmail(username));
     if (!user || !(await appPasswords.verify(user.id, { password, token, salt }))) {
+      // Only failures count for the address: music apps sign every call in.
+      await limiter.hit(addressFailures, FAILED_AUTH_PER_ADDRESS, FAILED_AUTH_WINDOW_SECONDS);
       throw new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
     }
     await limiter.clear(throttle);
     if (isBanned(user)) {
       throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'This account is banned.');
     }
-    return { userId: user.id, playSession: `subsonic-user-${user.id}` };
+    return {
+      userId: user.id,
+      actor: await actorOf(user.id),
+      playSession: `subsonic-user-${user.id}`,
+    };
   }
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The call's parameters: its query, and its form body once read. */
+  const paramsOf = (request: FastifyRequest) => {
     const params = new URLSearchParams(request.url.split('?')[1] ?? '');
     if (typeof request.body === 'string') {
       for (const [name, value] of new URLSearchParams(request.body)) params.append(name, value);
     }
+    return params;
+  };
+
+  /** An answer in the envelope, in the format the call asked for. */
+  const answerer = (params: Params, reply: FastifyReply) => (body: SubsonicNode) => {
     const wanted = params.get('f');
     const format: SubsonicFormat = wanted === 'json' || wanted === 'jsonp' ? wanted : 'xml';
     const callback = params.get('callback') ?? undefined;
-    const answer = (body: SubsonicNode) => {
-      const { type, text } = envelope(body, {
-        format: format === 'jsonp' && !/^[\w.$]{1,64}$/.test(callback ?? '') ? 'json' : format,
-        callback,
-        serverVersion,
-      });
-      return reply.status(200).type(type).header('cache-control', 'no-store').send(text);
-    };
+    const { type, text } = envelope(body, {
+      format: format === 'jsonp' && !/^[\w.$]{1,64}$/.test(callback ?? '') ? 'json' : format,
+      callback,
+      serverVersion,
+    });
+    return reply.status(200).type(type).header('cache-control', 'no-store').send(text);
+  };
+
+  // Failures before the handler (a body over the limit, a parameter refused by the app's input
+  // checks) are answered in the envelope too: clients read Subsonic codes, never a 413 or 422.
+  app.setErrorHandler((error, request, reply) => {
+    const tooLarge = (error as { statusCode?: number }).statusCode === 413;
+    const failure = tooLarge
+      ? new SubsonicError(SUBSONIC_ERRORS.generic, 'The request is too large: send at most 64 KB.')
+      : subsonicFailure(error);
+    if (!tooLarge && !(error instanceof SubsonicError) && !(error instanceof AppError)) {
+      request.log.error(error);
+    }
+    return answerer(
+      new URLSearchParams(request.url.split('?')[1] ?? ''),
+      reply,
+    )({ error: { code: failure.code, message: failure.message } });
+  });
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = paramsOf(request);
+    const answer = answerer(params, reply);
 
     const name = (request.params as { method: string }).method.replace(/\.view$/, '');
     try {

@@ -8,6 +8,7 @@ import type { Database } from '../../../db/schema.js';
 import type { LikesService } from '../likes/likes.service.js';
 import * as playlistsRepo from '../playlists/playlists.repo.js';
 import type { Viewer } from './catalogue.service.js';
+import { SYSTEM_ACTOR } from '../actor.js';
 
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
 
@@ -128,7 +129,7 @@ export function createCatalogueCache({
      */
     async page<T>(key: string, viewer: Viewer, compute: (viewer: Viewer) => Promise<T>) {
       if (viewer.editor) return compute(viewer);
-      const page = await guestPage(key, () => compute({ userId: null }));
+      const page = await guestPage(key, () => compute({ userId: null, actor: SYSTEM_ACTOR }));
       return viewer.userId ? personalized(page, viewer.userId) : page;
     },
 
@@ -143,7 +144,7 @@ export function createCatalogueCache({
       compute: (viewer: Viewer) => Promise<{ page: T; wider: boolean }>,
     ): Promise<T> {
       if (viewer.editor) return (await compute(viewer)).page;
-      const kept = await guestPage(key, () => compute({ userId: null }));
+      const kept = await guestPage(key, () => compute({ userId: null, actor: SYSTEM_ACTOR }));
       if (!viewer.userId) return kept.page;
       return kept.wider ? (await compute(viewer)).page : personalized(kept.page, viewer.userId);
     },
@@ -155,7 +156,7 @@ export function createCatalogueCache({
      */
     async guestOnly<T>(key: string, viewer: Viewer, compute: (viewer: Viewer) => Promise<T>) {
       if (viewer.userId || viewer.editor) return compute(viewer);
-      return guestPage(key, () => compute({ userId: null }));
+      return guestPage(key, () => compute({ userId: null, actor: SYSTEM_ACTOR }));
     },
 
     /**

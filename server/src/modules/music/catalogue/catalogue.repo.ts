@@ -202,6 +202,31 @@ export async function artistAlbums(
   return { rows, total: Number(counted!.count) };
 }
 
+/** The public albums each artist is credited on, by artist (music apps show the count). */
+export async function albumCountsOfArtists(db: Executor, artistIds: number[]) {
+  if (artistIds.length === 0) return [];
+  return db
+    .selectFrom('album_artists')
+    .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+    .select((eb) => ['album_artists.artist_id', eb.fn.countAll<number | string>().as('albums')])
+    .where('album_artists.artist_id', 'in', artistIds)
+    .where('albums.hidden', '=', 0)
+    .groupBy('album_artists.artist_id')
+    .execute();
+}
+
+/** The length of each album's public tracks together, in milliseconds, by album. */
+export async function durationsOfAlbums(db: Executor, albumIds: number[]) {
+  if (albumIds.length === 0) return [];
+  return db
+    .selectFrom('tracks')
+    .select((eb) => ['tracks.album_id', eb.fn.sum<number | string>('tracks.duration_ms').as('ms')])
+    .where('tracks.album_id', 'in', albumIds)
+    .where('tracks.hidden', '=', 0)
+    .groupBy('tracks.album_id')
+    .execute();
+}
+
 export const artistTopTracks = prepared((db, artistId: number, limit: number) =>
   db
     .selectFrom('tracks')

@@ -48,7 +48,7 @@ export async function catalogueRoutes(
       },
     },
     async (request) => ({
-      artist: await catalogue.artistPage(request.params.id, viewerOf(request), {
+      artist: await catalogue.artistPage(request.params.id, await viewerOf(request), {
         page: request.query.albumsPage,
         perPage: request.query.albumsPerPage,
       }),
@@ -174,7 +174,7 @@ export async function catalogueRoutes(
       schema: { querystring: pageQuery(20), response: { 200: paginationSchema(albumSchema) } },
     },
     async (request) => ({
-      pagination: await catalogue.albums('new', request.query, viewerOf(request)),
+      pagination: await catalogue.albums('new', request.query, await viewerOf(request)),
     }),
   );
 
@@ -196,7 +196,7 @@ export async function catalogueRoutes(
       schema: { querystring: pageQuery(50), response: { 200: paginationSchema(trackSchema) } },
     },
     async (request) => ({
-      pagination: await catalogue.topTracks(request.query, viewerOf(request)),
+      pagination: await catalogue.topTracks(request.query, await viewerOf(request)),
     }),
   );
 
@@ -233,7 +233,9 @@ export async function catalogueRoutes(
     },
     async (request) => {
       const genre = await catalogue.genreByName(request.params.name);
-      const channel = await channels.resolve('genre', viewerOf(request), request.query, { genre });
+      const channel = await channels.resolve('genre', await viewerOf(request), request.query, {
+        genre,
+      });
       return { genre, channel };
     },
   );

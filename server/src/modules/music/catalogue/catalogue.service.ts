@@ -1,5 +1,4 @@
 import type { EventBus } from '../../../infra/events.js';
-import { hasPermission, type Permission } from '@cadenza/contracts/permissions';
 import { DAY_MS } from '@cadenza/contracts/time';
 import path from 'node:path';
 import {
@@ -30,6 +29,7 @@ import {
   trackRowToTrack,
 } from './catalogue.mappers.js';
 import type { AlbumRow, ArtistRow, TrackRow } from './catalogue.table.js';
+import { assertMayListen, holds, SYSTEM_ACTOR, type Actor } from '../actor.js';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
@@ -40,10 +40,12 @@ export type CatalogueService = ReturnType<typeof createCatalogueService>;
 export interface Viewer {
   userId: number | null;
   editor?: boolean;
+  /** Who asks, checked before anything is read (a guest's view may be read for a user). */
+  actor: Actor;
 }
 
 /** The viewer of what looks the same to everyone (genres): one kept page serves all. */
-const EVERYONE: Viewer = { userId: null };
+const EVERYONE: Viewer = { userId: null, actor: SYSTEM_ACTOR };
 
 export interface CatalogueDeps {
   db: Kysely<Database>;
@@ -201,23 +203,26 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       if (!row) throw AppError.notFound('Artist not found.');
       const [artist] = await presentArtists(
         [row],
-        { userId: null },
+        { userId: null, actor: SYSTEM_ACTOR },
         { genres: true, followers: true },
       );
       return artist!;
     },
 
-    artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
+    async artistPage(id: number, viewer: Viewer, albumsPage: PageRequest) {
+      assertMayListen(viewer.actor);
       return cache.page(`artist:${id}:${albumsPage.page}:${albumsPage.perPage}`, viewer, (viewer) =>
         artistPage(id, viewer, albumsPage),
       );
     },
 
-    albumPage(id: number, viewer: Viewer): Promise<Album> {
+    async albumPage(id: number, viewer: Viewer): Promise<Album> {
+      assertMayListen(viewer.actor);
       return cache.page(`album:${id}`, viewer, (viewer) => albumPage(id, viewer));
     },
 
     async track(id: number, viewer: Viewer): Promise<Track> {
+      assertMayListen(viewer.actor);
       const row = await repo.findTrack(db, id);
       if (!row || (row.hidden && !viewer.editor)) throw AppError.notFound('Track not found.');
       const [track] = await presentTracks([row], viewer, { genres: true });
@@ -232,23 +237,42 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     },
 
     /** Tracks by id in the order given (playlists, likes, history, channels). */
-    tracksByIds(ids: number[], viewer: Viewer): Promise<Track[]> {
+    async tracksByIds(ids: number[], viewer: Viewer): Promise<Track[]> {
+      assertMayListen(viewer.actor);
       return cache.tracks(ids, viewer, async (missing) =>
-        presentTracks(inOrder(missing, await repo.tracksByIds(db, missing)), { userId: null }),
+        presentTracks(inOrder(missing, await repo.tracksByIds(db, missing)), {
+          userId: null,
+          actor: SYSTEM_ACTOR,
+        }),
       );
     },
     async albumsByIds(ids: number[], viewer: Viewer): Promise<Album[]> {
+      assertMayListen(viewer.actor);
       return presentAlbums(inOrder(ids, await repo.albumsByIds(db, ids)), viewer);
     },
     async artistsByIds(ids: number[], viewer: Viewer): Promise<Artist[]> {
+      assertMayListen(viewer.actor);
       return presentArtists(inOrder(ids, await repo.artistsByIds(db, ids)), viewer);
     },
     async genresByIds(ids: number[]): Promise<Genre[]> {
       return inOrder(ids, await repo.genresByIds(db, ids)).map(genreRowToGenre);
     },
 
+    /** How many public albums each artist has, by artist id (music apps' artist lists). */
+    async albumCounts(artistIds: number[]): Promise<Map<number, number>> {
+      const rows = await repo.albumCountsOfArtists(db, artistIds);
+      return new Map(rows.map((row) => [row.artist_id, Number(row.albums)]));
+    },
+
+    /** How long each album's public tracks play together, in ms, by album id. */
+    async albumDurations(albumIds: number[]): Promise<Map<number, number>> {
+      const rows = await repo.durationsOfAlbums(db, albumIds);
+      return new Map(rows.flatMap((row) => (row.album_id ? [[row.album_id, Number(row.ms)]] : [])));
+    },
+
     /** Artists by name (indexes of music apps). */
     async artistsByName(page: PageRequest, viewer: Viewer) {
+      assertMayListen(viewer.actor);
       const { rows, total } = await browse.artistsByName(db, pageWindow(page));
       return paginated(await presentArtists(rows, viewer), total, page);
     },
@@ -258,12 +282,13 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
      * random one are the same for everyone, and are kept as the web player's album lists are;
      * an offline sync's walk through the whole catalogue is not.
      */
-    albumsInOrder(
+    async albumsInOrder(
       order: browse.AlbumOrder,
       page: PageRequest,
       viewer: Viewer,
       filters: browse.AlbumFilters = {},
     ) {
+      assertMayListen(viewer.actor);
       const compute = async (viewer: Viewer) => {
         const { rows, total } = await browse.albumsInOrder(db, order, pageWindow(page), filters);
         return paginated(await presentAlbums(rows, viewer), total, page);
@@ -278,17 +303,20 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
     /** The albums the viewer played last. */
     async recentlyPlayedAlbums(page: PageRequest, viewer: Viewer & { userId: number }) {
+      assertMayListen(viewer.actor);
       const ids = await browse.recentlyPlayedAlbumIds(db, viewer.userId, pageWindow(page));
       return presentAlbums(inOrder(ids, await repo.albumsByIds(db, ids)), viewer);
     },
 
     async randomTracks(count: number, viewer: Viewer, filters: browse.AlbumFilters = {}) {
+      assertMayListen(viewer.actor);
       const ids = (await browse.randomTracks(db, count, filters)).map((row) => row.id);
       return presentTracks(inOrder(ids, await repo.tracksByIds(db, ids)), viewer);
     },
 
     /** Every genre with its numbers of songs and albums. */
-    async genresWithCounts() {
+    async genresWithCounts(actor: Actor) {
+      assertMayListen(actor);
       const rows = await browse.genresWithCounts(db);
       return rows.map((row) => ({
         name: row.name,
@@ -299,6 +327,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
     /** Every track a page at a time, by id: an offline sync walks the catalogue once. */
     async tracksInOrder(page: PageRequest, viewer: Viewer) {
+      assertMayListen(viewer.actor);
       const { rows, total } = await browse.trackIdsInOrder(db, pageWindow(page));
       const ids = rows.map((row) => row.id);
       const tracks = await presentTracks(inOrder(ids, await repo.tracksByIds(db, ids)), viewer);
@@ -306,7 +335,8 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     },
 
     /** The audio file behind a public track, for streaming. */
-    async audioOf(id: number) {
+    async audioOf(id: number, actor: Actor) {
+      assertMayListen(actor);
       const row = await streamed.get(id, await dataVersion(db, 'catalogue'), () =>
         repo.findTrack(db, id),
       );
@@ -321,11 +351,12 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
      * A track's audio file to keep, for those whose plan includes downloads (the Subsonic
      * `download` call and the web player's "Download" share this rule).
      */
-    async downloadOf(id: number, permissions: Permission[]) {
-      if (!hasPermission(permissions, MUSIC_PERMISSIONS.download)) {
+    async downloadOf(id: number, actor: Actor) {
+      assertMayListen(actor);
+      if (!holds(actor, MUSIC_PERMISSIONS.download)) {
         throw AppError.upgradeRequired('Downloads come with a plan that includes them.');
       }
-      const { track, file } = await this.audioOf(id);
+      const { track, file } = await this.audioOf(id, actor);
       if (!track.downloadable) {
         throw AppError.forbidden('The artist keeps this track for streaming only.');
       }
@@ -333,7 +364,8 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       return { track, file, filename: `${track.name}${extension}` };
     },
 
-    topTracks(page: PageRequest, viewer: Viewer, genreId?: number) {
+    async topTracks(page: PageRequest, viewer: Viewer, genreId?: number) {
+      assertMayListen(viewer.actor);
       return cache.page(
         `top:${genreId ?? ''}:${page.page}:${page.perPage}`,
         viewer,
@@ -344,7 +376,8 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       );
     },
 
-    albums(order: 'new' | 'popular', page: PageRequest, viewer: Viewer, genreId?: number) {
+    async albums(order: 'new' | 'popular', page: PageRequest, viewer: Viewer, genreId?: number) {
+      assertMayListen(viewer.actor);
       const key = `albums:${order}:${genreId ?? ''}:${page.page}:${page.perPage}`;
       return cache.page(key, viewer, async (viewer) => {
         const { rows, total } = await repo.listAlbums(db, order, pageWindow(page), genreId);
@@ -352,7 +385,8 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
       });
     },
 
-    popularArtists(page: PageRequest, viewer: Viewer) {
+    async popularArtists(page: PageRequest, viewer: Viewer) {
+      assertMayListen(viewer.actor);
       return cache.page(`artists:popular:${page.page}:${page.perPage}`, viewer, async (viewer) => {
         const { rows, total } = await repo.popularArtists(db, pageWindow(page));
         return paginated(await presentArtists(rows, viewer), total, page);
@@ -360,6 +394,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
     },
 
     async trendingArtists(page: PageRequest, viewer: Viewer) {
+      assertMayListen(viewer.actor);
       const ids = await trendingIds(30);
       const slice = ids.slice((page.page - 1) * page.perPage, page.page * page.perPage);
       return paginated(

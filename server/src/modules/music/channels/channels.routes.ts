@@ -74,7 +74,7 @@ export async function channelsRoutes(
     async (request) => ({
       channel: await channels.resolve(
         request.params.slugOrId,
-        viewerOf(request),
+        await viewerOf(request),
         { page: request.query.page, perPage: request.query.perPage },
         request.query.genre ? { genre: request.query.genre } : {},
       ),

@@ -9,6 +9,7 @@ import { createUser, signedInUser } from '../../../test/factories.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 import { PLAYS_KEPT_MS } from '../catalogue/catalogue-cache.js';
+import { SYSTEM_ACTOR } from '../actor.js';
 
 describe('channels', () => {
   let t: TestApp;
@@ -399,7 +400,7 @@ describe("a genre's tracks and albums", () => {
     expect(expected.length).toBeGreaterThan(100);
 
     // Small pages and large ones, the first pages and the last.
-    const anyone = { userId: null };
+    const anyone = { userId: null, actor: SYSTEM_ACTOR };
     for (const perPage of [1, 2, 20]) {
       for (const page of [1, 2, Math.ceil(expected.length / perPage)]) {
         const listed = await t.app.services.catalogue.topTracks(

@@ -9,6 +9,7 @@ import type { PlaylistsService } from '../playlists/playlists.service.js';
 import { publicUserRefs } from '../public-user.js';
 import type { RateableType } from './likes.repo.js';
 import type { LikesService } from './likes.service.js';
+import { SYSTEM_ACTOR } from '../actor.js';
 
 export type UserLibraryService = ReturnType<typeof createUserLibraryService>;
 
@@ -49,7 +50,11 @@ export function createUserLibraryService({
 
   async function followedArtists(userId: number, page: PageRequest) {
     const { ids, total } = await likes.followedPage(userId, 'artist', pageWindow(page));
-    return paginated(await catalogue.artistsByIds(ids, { userId }), total, page);
+    return paginated(
+      await catalogue.artistsByIds(ids, { userId, actor: SYSTEM_ACTOR }),
+      total,
+      page,
+    );
   }
 
   // An artist has one mark, following: liking an artist (from any transport) follows it, and the
@@ -67,11 +72,11 @@ export function createUserLibraryService({
     async liked(userId: number, type: LikeableType, page: PageRequest) {
       if (type === 'artist') return followedArtists(userId, page);
       const { ids, total } = await likes.likedPage(userId, type, pageWindow(page));
-      const viewer = { userId };
+      const viewer = { userId, actor: SYSTEM_ACTOR };
       // Each track of a library is liked: the guest's tracks, marked, with no need to look.
       const data =
         type === 'track'
-          ? (await catalogue.tracksByIds(ids, { userId: null })).map((track) =>
+          ? (await catalogue.tracksByIds(ids, { userId: null, actor: SYSTEM_ACTOR })).map((track) =>
               extended(track, { is_liked: true }),
             )
           : type === 'album'
@@ -104,7 +109,11 @@ export function createUserLibraryService({
     /** The albums a user rated, best first. */
     async ratedAlbums(userId: number, page: PageRequest) {
       const { ids, total } = await likes.ratedPage(userId, 'album', pageWindow(page));
-      return paginated(await catalogue.albumsByIds(ids, { userId }), total, page);
+      return paginated(
+        await catalogue.albumsByIds(ids, { userId, actor: SYSTEM_ACTOR }),
+        total,
+        page,
+      );
     },
   };
 }

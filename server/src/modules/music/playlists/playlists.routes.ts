@@ -82,7 +82,9 @@ export async function playlistsRoutes(
   r.get(
     '/api/v1/playlists/:id',
     { config: view, schema: { params: idParams, response: playlistResponse } },
-    async (request) => ({ playlist: await playlists.get(request.params.id, viewerOf(request)) }),
+    async (request) => ({
+      playlist: await playlists.get(request.params.id, await viewerOf(request)),
+    }),
   );
 
   r.put(
@@ -112,7 +114,7 @@ export async function playlistsRoutes(
       },
     },
     async (request) => ({
-      pagination: await playlists.tracks(request.params.id, viewerOf(request), request.query),
+      pagination: await playlists.tracks(request.params.id, await viewerOf(request), request.query),
     }),
   );
 
@@ -146,7 +148,7 @@ export async function playlistsRoutes(
 
   r.post('/api/v1/playlists/:id/follow', playlistAction, async (request) => {
     await playlists.follow(request.params.id, userIdOf(request));
-    return { playlist: await playlists.get(request.params.id, viewerOf(request)) };
+    return { playlist: await playlists.get(request.params.id, await viewerOf(request)) };
   });
 
   r.post('/api/v1/playlists/:id/unfollow', messageAction, async (request) => {
@@ -164,8 +166,8 @@ export async function playlistsRoutes(
       // In a workspace, "my playlists" are the ones shared with it.
       pagination:
         request.workspaceId !== 0
-          ? await playlists.ofWorkspace(request.workspaceId, viewerOf(request), request.query)
-          : await playlists.ofUser(userIdOf(request), viewerOf(request), request.query),
+          ? await playlists.ofWorkspace(request.workspaceId, await viewerOf(request), request.query)
+          : await playlists.ofUser(userIdOf(request), await viewerOf(request), request.query),
     }),
   );
 }

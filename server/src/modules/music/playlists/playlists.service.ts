@@ -19,6 +19,7 @@ import { inOrder, pageWindow, paginated, type PageRequest } from '../pagination.
 import { publicUserRef } from '../public-user.js';
 import * as repo from './playlists.repo.js';
 import type { PlaylistRow } from './playlists.table.js';
+import { assertMayListen, SYSTEM_ACTOR } from '../actor.js';
 
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
 
@@ -150,7 +151,7 @@ export function createPlaylistsService({
   /** The distinct ids, in the order given, once each is known to be a track. */
   async function validTrackIds(trackIds: number[]): Promise<number[]> {
     const ids = [...new Set(trackIds)];
-    const tracks = await catalogue.tracksByIds(ids, { userId: null });
+    const tracks = await catalogue.tracksByIds(ids, { userId: null, actor: SYSTEM_ACTOR });
     if (tracks.length !== ids.length)
       throw AppError.validation({ trackIds: 'One of the tracks does not exist.' });
     return ids;
@@ -186,7 +187,7 @@ export function createPlaylistsService({
         collaborative: input.collaborative ? 1 : 0,
         workspace_id: workspaceId || null,
       });
-      return (await present([row], { userId }))[0]!;
+      return (await present([row], { userId, actor: SYSTEM_ACTOR }))[0]!;
     },
 
     async update(id: number, userId: number, input: Partial<PlaylistInput>): Promise<Playlist> {
@@ -199,7 +200,9 @@ export function createPlaylistsService({
           ? { collaborative: input.collaborative ? 1 : 0 }
           : {}),
       });
-      return (await present([(await repo.findPlaylist(db, id))!], { userId }))[0]!;
+      return (
+        await present([(await repo.findPlaylist(db, id))!], { userId, actor: SYSTEM_ACTOR })
+      )[0]!;
     },
 
     /** Refuses anyone but the playlist's owner (403), or 404 when they cannot see it. */
@@ -220,7 +223,9 @@ export function createPlaylistsService({
       const key = row.image ? storage.keyOf(row.image) : undefined;
       if (key && row.image !== (await repo.findPlaylist(db, id))?.image)
         await storage.delete(key).catch(() => undefined);
-      return (await present([(await repo.findPlaylist(db, id))!], { userId }))[0]!;
+      return (
+        await present([(await repo.findPlaylist(db, id))!], { userId, actor: SYSTEM_ACTOR })
+      )[0]!;
     },
 
     async remove(id: number, userId: number): Promise<void> {
@@ -237,6 +242,7 @@ export function createPlaylistsService({
 
     /** A playlist; a public one as guests see it is kept until the catalogue changes. */
     async get(id: number, viewer: Viewer): Promise<Playlist> {
+      assertMayListen(viewer.actor);
       return catalogue.cache.guestOnly(`playlist:${id}`, viewer, async (viewer) => {
         const row = await visible(id, viewer.userId);
         return (await present([row], viewer))[0]!;
@@ -244,6 +250,7 @@ export function createPlaylistsService({
     },
 
     async tracks(id: number, viewer: Viewer, page: PageRequest, sort: ChannelSort = 'curated') {
+      assertMayListen(viewer.actor);
       const key = `playlist-tracks:${id}:${page.page}:${page.perPage}:${sort}`;
       return catalogue.cache.guestOnly(key, viewer, async (viewer) => {
         const playlist = await visible(id, viewer.userId);
@@ -259,7 +266,7 @@ export function createPlaylistsService({
         await repo.appendTracks(trx, id, ids, userId);
         await repo.touchPlaylist(trx, id);
       });
-      return service.get(id, { userId });
+      return service.get(id, { userId, actor: SYSTEM_ACTOR });
     },
 
     async removeTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {
@@ -268,7 +275,7 @@ export function createPlaylistsService({
         await repo.removeTracks(trx, id, trackIds);
         await repo.touchPlaylist(trx, id);
       });
-      return service.get(id, { userId });
+      return service.get(id, { userId, actor: SYSTEM_ACTOR });
     },
 
     async reorder(id: number, userId: number, trackIds: number[]): Promise<void> {
@@ -288,6 +295,7 @@ export function createPlaylistsService({
     },
 
     async ofUser(userId: number, viewer: Viewer, page: PageRequest) {
+      assertMayListen(viewer.actor);
       const { rows, total } = await repo.userPlaylistsPage(
         db,
         userId,
@@ -299,12 +307,14 @@ export function createPlaylistsService({
 
     /** The playlists shared with a workspace (the caller's membership is checked by the request). */
     async ofWorkspace(workspaceId: number, viewer: Viewer, page: PageRequest) {
+      assertMayListen(viewer.actor);
       const { rows, total } = await repo.workspacePlaylistsPage(db, workspaceId, pageWindow(page));
       return paginated(await present(rows, viewer), total, page);
     },
 
     /** Playlists by id in that order, leaving out those the viewer may not see. */
     async byIds(ids: number[], viewer: Viewer): Promise<Playlist[]> {
+      assertMayListen(viewer.actor);
       const rows = inOrder(ids, await repo.playlistsByIds(db, ids)).filter((row) =>
         canSee(row, viewer.userId),
       );
@@ -327,6 +337,7 @@ export function createPlaylistsService({
     },
 
     async popular(page: PageRequest, viewer: Viewer) {
+      assertMayListen(viewer.actor);
       const { rows, total } = await repo.popularPublic(db, pageWindow(page));
       return paginated(await present(rows, viewer), total, page);
     },

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { idParams, pageQuery, userIdOf, viewerOf } from '../http.js';
+import { actorOf, idParams, pageQuery, userIdOf, viewerOf } from '../http.js';
 import type { PlaysService } from './plays.service.js';
 import { browserPlayable, etagOf, ifRangeHolds, matchesEtag, parseRange } from './streaming.js';
 import type { Transcoder } from './transcoder.js';
@@ -44,7 +44,7 @@ export async function playsRoutes(
       },
     },
     async (request, reply) => {
-      const { track, file } = await catalogue.audioOf(request.params.id);
+      const { track, file } = await catalogue.audioOf(request.params.id, await actorOf(request));
       const audio = await audioFiles.get(file);
       if (!audio) throw AppError.notFound('The audio file is missing.');
       const { stat } = audio;
@@ -101,7 +101,7 @@ export async function playsRoutes(
     async (request, reply) => {
       const { file, filename } = await catalogue.downloadOf(
         request.params.id,
-        await request.permissions(),
+        await actorOf(request),
       );
       const stat = await fs.promises.stat(file).catch(() => null);
       if (!stat?.isFile()) throw AppError.notFound('The audio file is missing.');
@@ -147,7 +147,7 @@ export async function playsRoutes(
       schema: { querystring: pageQuery(20), response: { 200: paginationSchema(trackSchema) } },
     },
     async (request) => ({
-      pagination: await plays.history(userIdOf(request), request.query, viewerOf(request)),
+      pagination: await plays.history(userIdOf(request), request.query, await viewerOf(request)),
     }),
   );
 }

@@ -4,6 +4,7 @@ import type { GeoLookup } from '../../../infra/geo.js';
 import { extended } from '../../../infra/extended.js';
 import { describeDevice } from '../../sessions/device.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
+import { SYSTEM_ACTOR } from '../actor.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import * as repo from './plays.repo.js';
 
@@ -33,8 +34,8 @@ export function createPlaysService({
       userAgent: string | null;
       ip: string | null;
     }): Promise<{ logged: boolean }> {
-      // Throws 404 for an unknown track.
-      await catalogue.audioOf(input.trackId);
+      // Throws 404 for an unknown track. Who may play was checked when the audio was served.
+      await catalogue.audioOf(input.trackId, SYSTEM_ACTOR);
       if (input.playedMs < PLAY_THRESHOLD_MS && !input.ended) return { logged: false };
       const place = geo ? await geo.locate(input.ip).catch(() => null) : null;
       const since = new Date(Date.now() - PLAY_DEDUPE_MS).toISOString();

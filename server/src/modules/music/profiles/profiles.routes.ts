@@ -33,7 +33,9 @@ export async function profilesRoutes(
       config: view,
       schema: { params: idParams, response: { 200: z.object({ user: userProfileSchema }) } },
     },
-    async (request) => ({ user: await profiles.profile(request.params.id, viewerOf(request)) }),
+    async (request) => ({
+      user: await profiles.profile(request.params.id, await viewerOf(request)),
+    }),
   );
 
   r.get(
@@ -47,7 +49,11 @@ export async function profilesRoutes(
       },
     },
     async (request) => ({
-      pagination: await profiles.playlists(request.params.id, viewerOf(request), request.query),
+      pagination: await profiles.playlists(
+        request.params.id,
+        await viewerOf(request),
+        request.query,
+      ),
     }),
   );
 

@@ -2,6 +2,7 @@ import type { Track } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { SYSTEM_ACTOR } from '../actor.js';
 
 export interface PlayQueuesTable {
   user_id: number;
@@ -41,7 +42,10 @@ export function createPlayQueueService({
     ): Promise<void> {
       // Only tracks that exist are kept; the current one must be in the queue.
       const trackIds = (
-        await catalogue.tracksByIds(input.trackIds.slice(0, MAX_QUEUE), { userId })
+        await catalogue.tracksByIds(input.trackIds.slice(0, MAX_QUEUE), {
+          userId,
+          actor: SYSTEM_ACTOR,
+        })
       ).map((track) => track.id);
       const current =
         input.current !== null && trackIds.includes(input.current) ? input.current : null;
@@ -69,7 +73,7 @@ export function createPlayQueueService({
       if (!row) return null;
       const ids = JSON.parse(row.track_ids) as number[];
       return {
-        tracks: await catalogue.tracksByIds(ids, { userId }),
+        tracks: await catalogue.tracksByIds(ids, { userId, actor: SYSTEM_ACTOR }),
         current: row.current_track_id,
         position_ms: Number(row.position_ms),
         changed_by: row.changed_by,

@@ -39,7 +39,7 @@ export async function searchRoutes(
         request.query.query,
         types as SearchType[],
         { page: request.query.page, perPage: request.query.perPage },
-        viewerOf(request),
+        await viewerOf(request),
       );
     },
   );

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { KeptWhileCurrent } from '../../../infra/kept-while-current.js';
 import { PAGES_KEPT } from '../catalogue/catalogue-cache.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
+import { assertMayListen } from '../actor.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import { publicUserRef } from '../public-user.js';
@@ -161,6 +162,7 @@ export function createSearchService({
       page: PageRequest,
       viewer: Viewer,
     ): Promise<SearchResults> {
+      assertMayListen(viewer.actor);
       const tokens = queryTokens(query);
       const results: SearchResults['results'] = {};
       const wanted = new Set(types);
