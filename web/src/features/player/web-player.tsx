@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Outlet } from 'react-router';
 import { apiClient } from '../../api/client';
 import { useAuthUser } from '../../app/bootstrap';
-import { setPlayerMaximized } from '../shell/player-maximized';
+import { setPlayerLayoutShown, setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
 import { FullscreenPlayer } from './components/fullscreen-player';
 import { MobileTabBar, SideNavigation } from './components/player-navigation';
@@ -12,6 +12,7 @@ import { QueuePanel } from './components/queue-panel';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { TopBar } from './components/top-bar';
 import { useFloatingBottomOffset } from './components/use-floating-offset';
+import { useScreenScroll } from './components/use-screen-scroll';
 import { HeaderSearch } from './screens/search/header-search';
 import { usePlayerShortcuts } from './state/player-shortcuts';
 import { playerStore, usePlayerStore } from './state/player-store';
@@ -45,8 +46,15 @@ export function WebPlayer() {
   const bottomBarsRef = useRef<HTMLDivElement>(null);
   useFloatingBottomOffset(bottomBarsRef);
 
+  const contentRef = useRef<HTMLElement>(null);
+  useScreenScroll(contentRef);
+
   useEffect(() => setPlayerMaximized(maximized), [maximized]);
   useEffect(() => () => setPlayerMaximized(false), []);
+  useEffect(() => {
+    setPlayerLayoutShown(true);
+    return () => setPlayerLayoutShown(false);
+  }, []);
   useServerQueue();
 
   const focusSearch = useCallback(() => {
@@ -69,7 +77,10 @@ export function WebPlayer() {
         <SideNavigation />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar search={<HeaderSearch />} />
-          <main id="player-content" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto">
+          <main
+            ref={contentRef}
+            id="player-content"
+            tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto">
             <Outlet />
           </main>
         </div>

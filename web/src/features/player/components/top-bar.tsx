@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useAuthUser } from '../../../app/bootstrap';
 import { Button } from '../../../ui/button';
+import { HeaderBackButton } from '../../shell/back-button';
 import { NotificationBell } from '../../shell/notification-bell';
 import { UserMenu } from '../../shell/user-menu';
 
@@ -13,11 +14,12 @@ export function TopBar({ search }: { search: ReactNode }) {
   return (
     // The blur makes the header a stacking context of its own: lift it above the content so the
     // search suggestions open over the cards (whose titles sit at z-10 for their hit areas).
-    <header className="relative z-20 flex h-16 shrink-0 items-center gap-4 border-b border-border bg-bg/85 px-4 backdrop-blur-md sm:px-6">
+    <header className="relative z-20 flex h-16 shrink-0 items-center gap-2 sm:gap-4 border-b border-border bg-bg/85 px-4 backdrop-blur-md sm:px-6">
+      <HeaderBackButton className="-ms-2 shrink-0" />
       <div role="search" className="min-w-0 flex-1">
         {search}
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex shrink-0 items-center gap-2">
         <NotificationBell />
         {user ? (
           <UserMenu user={user} />
