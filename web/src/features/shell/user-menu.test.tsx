@@ -16,7 +16,11 @@ import { UserMenu } from './user-menu';
 const user = makeUser();
 const routes: RouteObject[] = [{ path: '*', Component: () => <UserMenu user={user} /> }];
 
-function renderMenu(artists: unknown[], overrides: BootstrapOverrides = {}, withBillingItem = true) {
+function renderMenu(
+  artists: unknown[],
+  overrides: BootstrapOverrides = {},
+  withBillingItem = true,
+) {
   mockApi().on('GET /api/v1/backstage/artists', { artists });
   const data = makeBootstrap({ user, ...overrides });
   data.menus = [
@@ -58,7 +62,7 @@ describe('UserMenu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'English' })).toBeTruthy();
   });
 
-  it('leads an artist to backstage, and lists a place the admin's menu has once', async () => {
+  it("leads an artist to backstage, and lists a place the admin's menu has once", async () => {
     renderMenu([{ id: 9, name: 'Duo Norte', image_small: null, verified: false }], {
       settings: { 'billing.enable': true },
     });
