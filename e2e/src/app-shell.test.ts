@@ -1,4 +1,9 @@
-import { request as apiRequest, type BrowserContext, type Page } from 'playwright-core';
+import {
+  request as apiRequest,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIn, sendWithXsrf } from './app-process.js';
 import { baseURL, DESKTOP, MOBILE, openApp, useBrowser } from './browser.js';
@@ -20,17 +25,17 @@ const CHANGED_SETTINGS = [
 const AD = '<div style="height:60px;font:16px sans-serif">Concert tickets on sale</div>';
 
 const browser = useBrowser();
-let admin: BrowserContext;
+let admin: APIRequestContext;
 let original: Record<string, unknown>;
 
 async function saveSettings(values: Record<string, unknown>) {
-  await sendWithXsrf(admin.request, '/api/v1/settings', values);
+  await sendWithXsrf(admin, '/api/v1/settings', values);
 }
 
 beforeAll(async () => {
-  admin = await browser.newContext();
-  await logIn(admin.request, inject('adminEmail'), inject('adminPassword'));
-  const response = await admin.request.get('/api/v1/settings');
+  admin = await apiRequest.newContext({ baseURL: baseURL() });
+  await logIn(admin, inject('adminEmail'), inject('adminPassword'));
+  const response = await admin.get('/api/v1/settings');
   const { settings } = (await response.json()) as { settings: Record<string, unknown> };
   original = Object.fromEntries(CHANGED_SETTINGS.map((key) => [key, settings[key] ?? null]));
   await saveSettings({
@@ -42,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (original) await saveSettings(original);
+  await admin?.dispose();
 });
 
 /** A listener's account made through the API, so the browser signs in through the form. */
@@ -69,6 +75,8 @@ async function newContext(device: typeof DESKTOP | typeof MOBILE): Promise<Brows
   const context = await browser.newContext({ ...device, colorScheme: 'dark' });
   await context.addInitScript(() => localStorage.setItem('be-active-theme', 'dark'));
   await context.addCookies([{ name: 'cookie_notice_accepted', value: '1', url: baseURL() }]);
+  // A step that does not happen fails at that step, well before the test's own time runs out.
+  context.setDefaultTimeout(20_000);
   return context;
 }
 
@@ -182,7 +190,7 @@ describe('one app shell for a member', () => {
     await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
 
     expect(pageErrors).toEqual([]);
-  });
+  }, 180_000);
 
   it('returns to the page asked for after signing in', async () => {
     const { email } = await registerListener();
@@ -242,5 +250,5 @@ describe('the player on a phone', () => {
       .toBeGreaterThan(scrolled - 50);
 
     await saveSettings({ 'ads.general_top': original['ads.general_top'] });
-  });
+  }, 120_000);
 });

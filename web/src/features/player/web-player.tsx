@@ -18,11 +18,6 @@ import { usePlayerShortcuts } from './state/player-shortcuts';
 import { playerStore, usePlayerStore } from './state/player-store';
 import { startQueueSync, type SavedQueue } from './state/queue-sync';
 
-/**
- * The layout of every player path: navigation on the left (a tab bar on phones), search and
- * account on top, the screens in a scrolling area, and the player bar that stays while the
- * listener moves between screens.
- */
 /** A signed-in listener's queue follows them between this player and their music apps. */
 function useServerQueue() {
   const userId = useAuthUser()?.id;
@@ -38,6 +33,12 @@ function useServerQueue() {
   }, [userId]);
 }
 
+/**
+ * The app shell of every player path and of a member's own pages (account, notifications,
+ * workspaces, billing): navigation on the left (a tab bar on phones), search and account on
+ * top, the screens in a scrolling area, and the player bar that stays, playing, while the
+ * listener moves between them.
+ */
 export function WebPlayer() {
   const { t } = useTranslation();
   const [queueOpen, setQueueOpen] = useState(false);
