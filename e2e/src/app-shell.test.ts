@@ -246,7 +246,7 @@ describe('the player on a phone', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/discover');
     await expect
-      .poll(() => content.evaluate((element) => element.scrollTop))
+      .poll(() => content.evaluate((element) => element.scrollTop), { timeout: 5_000 })
       .toBeGreaterThan(scrolled - 50);
 
     await saveSettings({ 'ads.general_top': original['ads.general_top'] });
