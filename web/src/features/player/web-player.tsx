@@ -81,7 +81,9 @@ export function WebPlayer() {
           <main
             ref={contentRef}
             id="player-content"
-            tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto">
+            tabIndex={-1}
+            className="min-h-0 flex-1 overflow-y-auto"
+          >
             <Outlet />
           </main>
         </div>
