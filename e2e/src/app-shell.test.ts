@@ -235,10 +235,10 @@ describe('the player on a phone', () => {
     expect(await frame.evaluate((element) => getComputedStyle(element).colorScheme)).toBe('normal');
 
     // From a scrolled screen to the next: it opens at its top; Back returns to where it was.
-    await content.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    const link = content.locator('a[href^="/album/"], a[href^="/artist/"]').last();
+    await link.scrollIntoViewIfNeeded();
     const scrolled = await content.evaluate((element) => element.scrollTop);
     expect(scrolled).toBeGreaterThan(200);
-    const link = content.locator('a[href^="/album/"], a[href^="/artist/"]').last();
     await link.click();
     await page.waitForURL((url) => /^\/(album|artist)\//.test(url.pathname));
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -247,7 +247,8 @@ describe('the player on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/discover');
     await expect
       .poll(() => content.evaluate((element) => element.scrollTop), { timeout: 5_000 })
-      .toBeGreaterThan(scrolled - 50);
+      // Within a row: pictures and the ad may settle to a slightly different height.
+      .toBeGreaterThan(scrolled - 100);
 
     await saveSettings({ 'ads.general_top': original['ads.general_top'] });
   }, 120_000);

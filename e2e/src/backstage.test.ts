@@ -243,5 +243,5 @@ describe('the backstage', () => {
     await top.getByText('Maré').waitFor();
     await saveScreenshot(page, 'backstage-insights');
     await Promise.all([artist.close(), admin.close(), mobile.close()]);
-  });
+  }, 120_000);
 });
