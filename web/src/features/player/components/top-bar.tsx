@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { HeaderBackButton } from '../../shell/back-button';
 import { NotificationBell } from '../../shell/notification-bell';
 import { UserMenu } from '../../shell/user-menu';
+import { WorkspaceSwitcher } from '../../workspaces/workspace-switcher';
 
 /** Search and the account controls above the content. */
 export function TopBar({ search }: { search: ReactNode }) {
@@ -20,6 +21,8 @@ export function TopBar({ search }: { search: ReactNode }) {
         {search}
       </div>
       <div className="flex shrink-0 items-center gap-2">
+        {/* Which workspace requests are scoped to, as in the site's navbar; wide screens only. */}
+        {user && <WorkspaceSwitcher className="hidden min-[769px]:flex" />}
         <NotificationBell />
         {user ? (
           <UserMenu user={user} />
