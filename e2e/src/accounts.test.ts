@@ -141,7 +141,7 @@ describe('an account from registration to deletion', () => {
         .getAttribute('aria-checked'),
     ).toBe('true');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/discover');
     const session = (await context.cookies()).find((cookie) => cookie.name === 'cadenza_session');
     expect(session?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 20 * 24 * 3600);
 
@@ -171,7 +171,7 @@ describe('an account from registration to deletion', () => {
     const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     await field(page, 'Code').fill(nextCode);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/discover');
 
     // And once more with a recovery code.
     await logOutFromUserMenu(page);
@@ -179,7 +179,7 @@ describe('an account from registration to deletion', () => {
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await field(page, 'Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/discover');
 
     // Change the password.
     await page.goto('/account-settings');
@@ -197,7 +197,7 @@ describe('an account from registration to deletion', () => {
     await otherPage.getByRole('button', { name: 'Use a recovery code' }).click();
     await field(otherPage, 'Recovery code').fill(recoveryCodes[1]!);
     await otherPage.getByRole('button', { name: 'Continue' }).click();
-    await otherPage.waitForURL((url) => url.pathname === '/');
+    await otherPage.waitForURL((url) => url.pathname === '/discover');
     await otherPage.goto('/account-settings');
     await otherPage.getByRole('heading', { name: 'Account settings' }).waitFor();
     await otherPage.getByRole('button', { name: 'OK', exact: true }).click(); // the cookie notice

@@ -67,7 +67,11 @@ describe('the backstage', () => {
 
     const artist = await signedIn(ARTIST);
     const page = await artist.newPage();
-    await page.goto('/backstage');
+    // Backstage is found from the user menu: to ask for a profile, while the listener has none.
+    await page.goto('/discover');
+    await page.getByRole('button', { name: /^Account menu of/ }).click();
+    await page.getByRole('menuitem', { name: 'Request backstage access' }).click();
+    await page.waitForURL((url) => url.pathname === '/backstage');
     await page.getByText('You do not manage an artist yet. Ask for a profile below.').waitFor();
     await page.getByRole('link', { name: /Become an artist/ }).click();
     await page.getByRole('heading', { name: 'New request', level: 1 }).waitFor();
@@ -120,6 +124,11 @@ describe('the backstage', () => {
     await small.goto('/backstage');
     await small.getByRole('list', { name: 'Your artists' }).getByText('Lua Verde').waitFor();
     await saveScreenshot(small, 'backstage-home-mobile');
+    // Now the user menu offers to manage it.
+    await small.goto('/discover');
+    await small.getByRole('button', { name: /^Account menu of/ }).click();
+    await small.getByRole('menuitem', { name: 'Backstage', exact: true }).click();
+    await small.waitForURL((url) => url.pathname === '/backstage');
 
     // The artist fills in the profile, and the public page shows it.
     await yours.getByRole('link', { name: 'Lua Verde' }).click();
@@ -234,5 +243,5 @@ describe('the backstage', () => {
     await top.getByText('Maré').waitFor();
     await saveScreenshot(page, 'backstage-insights');
     await Promise.all([artist.close(), admin.close(), mobile.close()]);
-  });
+  }, 120_000);
 });

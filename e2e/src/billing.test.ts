@@ -168,7 +168,7 @@ describe('plans and payments', () => {
     await page.goto('/register');
     await register(page, account());
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/discover');
     await openApp(page, `/album/${await firstAlbumId(page)}`);
     await page.getByRole('button', { name: 'Available offline' }).click();
     await page.getByText('Offline listening comes with a plan that includes it.').waitFor();
@@ -256,7 +256,7 @@ describe('plans and payments', () => {
       await plain.goto('/register');
       await register(plain, account());
       await plain.getByRole('button', { name: 'Create account' }).click();
-      await plain.waitForURL((url) => url.pathname === '/');
+      await plain.waitForURL((url) => url.pathname === '/discover');
       await plain.goto('/pricing');
       await plain.getByRole('button', { name: /^Account menu of/ }).waitFor();
       expect(await plain.getByRole('link', { name: 'Members lounge' }).count()).toBe(0);
@@ -301,7 +301,7 @@ describe('plans and payments', () => {
     await page.goto('/register');
     await register(page, owner);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/discover');
 
     // Family, monthly, through the pricing page.
     await page.goto('/pricing');
@@ -334,7 +334,7 @@ describe('plans and payments', () => {
     await memberPage.goto('/register');
     await register(memberPage, member);
     await memberPage.getByRole('button', { name: 'Create account' }).click();
-    await memberPage.waitForURL((url) => url.pathname === '/');
+    await memberPage.waitForURL((url) => url.pathname === '/discover');
     await openApp(memberPage, '/discover');
     await memberPage
       .getByRole('button', { name: 'Play', exact: true })

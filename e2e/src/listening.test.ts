@@ -123,9 +123,7 @@ describe('the listening journey', () => {
     await page.getByLabel(/^Email\*?$/).fill(email);
     await page.getByLabel(/^Password\*?$/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Continue' }).click();
-    // Members land on the home page, and go back to the player from there.
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Start listening' }).first().click();
+    // Members land in the player.
     await page.waitForURL((url) => url.pathname === '/discover');
 
     // The bar still holds the paused song, where it stopped, and Play resumes it from there.

@@ -101,7 +101,7 @@ describe('workspace invitations', () => {
     await page.getByLabel(labelled('Password')).fill(NEWCOMER.password);
     await page.getByLabel(labelled('Confirm password')).fill(NEWCOMER.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/discover');
 
     // Waiting for the new account, the invitation became a notification.
     await page.goto('/account-settings');

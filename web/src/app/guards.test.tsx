@@ -49,6 +49,25 @@ describe('RequireAuth', () => {
     expect(view.heading).toBe(heading);
     expect(view.pathname()).toBe(path);
   });
+
+  it('brings a guest back to the page asked for after signing in', async () => {
+    const view = await visit('/workspaces/3?tab=members');
+    expect(view.heading).toBe('Login');
+    expect(view.router.state.location.search).toBe('?redirect=%2Fworkspaces%2F3%3Ftab%3Dmembers');
+  });
+
+  // One app shell: the player bar, and the music it plays, stay while a member opens these.
+  it.each(['/account-settings', '/notifications', '/workspaces', '/billing'])(
+    'shows %s inside the player',
+    async (path) => {
+      const view = await visitPlayer(path, {
+        user: member(),
+        settings: { 'billing.enable': true },
+      });
+      expect(view.pathname()).toBe(path);
+      expect(await screen.findByRole('heading', { level: 1 }, LOADED)).toBeTruthy();
+    },
+  );
 });
 
 describe('RequirePermission', () => {
@@ -208,19 +227,17 @@ describe('RequireSetting', () => {
     expect(view.pathname()).toBe('/login');
   });
 
-  it('sends notification settings to / unless subscriptions are integrated', async () => {
-    const view = await visit('/notifications/settings', { user: member() });
-    expect(view.heading).toBe('Music for every moment');
-    expect(view.pathname()).toBe('/');
-  });
-
-  it('shows notification settings when subscriptions are integrated', async () => {
-    const view = await visit('/notifications/settings', {
-      user: member(),
-      settings: { 'notif.subs.integrated': true },
-    });
-    expect(view.heading).toBe('Notification settings');
-  });
+  it.each([false, true])(
+    'shows notification settings to their owner (subscriptions integrated: %s)',
+    async (integrated) => {
+      const view = await visit('/notifications/settings', {
+        user: member(),
+        settings: { 'notif.subs.integrated': integrated },
+      });
+      expect(view.heading).toBe('Notification settings');
+      expect(view.pathname()).toBe('/notifications/settings');
+    },
+  );
 });
 
 describe('public routes', () => {

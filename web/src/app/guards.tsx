@@ -1,11 +1,11 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { SettingKey } from '@cadenza/contracts/settings';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { canAccess, isSubscribed } from './access';
 import { readSetting, useBootstrap } from './bootstrap';
-import { postLoginRedirect } from './post-login-redirect';
+import { loginPathFor, postLoginRedirect, REDIRECT_PARAM } from './post-login-redirect';
 
 // Only unverified users see it: its form code loads then, not with every page.
 const VerifyEmailPage = lazy(() =>
@@ -41,9 +41,12 @@ function Outcome({ access, children }: GuardProps & { access: Access }) {
   return <Navigate to={access.redirectTo} replace />;
 }
 
+/** Guests sign in first, and come back to the page they asked for. */
 export function RequireAuth({ children }: GuardProps) {
   const { user } = useBootstrap();
-  return <Outcome access={user ? 'allow' : { redirectTo: '/login' }}>{children}</Outcome>;
+  const { pathname, search } = useLocation();
+  const access: Access = user ? 'allow' : { redirectTo: loginPathFor(pathname + search) };
+  return <Outcome access={access}>{children}</Outcome>;
 }
 
 export function RequirePermission({ name, children }: GuardProps & { name: string }) {
@@ -53,7 +56,10 @@ export function RequirePermission({ name, children }: GuardProps & { name: strin
 /** Login and registration: a logged-in user goes on to their post-login address. */
 export function GuestOnly({ children }: GuardProps) {
   const data = useBootstrap();
-  const access: Access = data.user ? { redirectTo: postLoginRedirect(data) } : 'allow';
+  const [searchParams] = useSearchParams();
+  const access: Access = data.user
+    ? { redirectTo: postLoginRedirect(data, searchParams.get(REDIRECT_PARAM)) }
+    : 'allow';
   return <Outcome access={access}>{children}</Outcome>;
 }
 

@@ -103,45 +103,11 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: screens.forgotPassword },
       { path: 'password/reset/:resetToken', lazy: screens.resetPassword },
       {
-        // Marketing and account screens, between the navbar and the footer.
+        // Marketing screens, between the navbar and the footer.
         lazy: screens.shell,
         children: [
-          {
-            element: <RequireAuth />,
-            children: [
-              { path: 'account-settings', lazy: screens.accountSettings },
-              { path: 'notifications', lazy: screens.notifications },
-              { path: 'workspaces', lazy: screens.workspaces },
-              {
-                element: <RequirePermission name={PERMISSIONS.filesCreate} />,
-                children: [{ path: 'files', lazy: screens.files }],
-              },
-              { path: 'workspaces/:workspaceId', lazy: screens.workspace },
-              {
-                element: <RequireSetting setting="notif.subs.integrated" otherwise="/" />,
-                children: [{ path: 'notifications/settings', lazy: screens.notificationSettings }],
-              },
-            ],
-          },
           { path: 'notifications/unsubscribe/:token', lazy: screens.unsubscribe },
           { path: 'pricing', lazy: screens.pricing },
-          {
-            element: <RequireSetting setting="billing.enable" />,
-            children: [
-              {
-                // Paying is for members; a visitor signs in first.
-                element: <RequireAuth />,
-                children: [
-                  { path: 'billing/*', lazy: screens.billing },
-                  { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
-                  { path: 'checkout/success', lazy: screens.checkoutSuccess },
-                  { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
-                  { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
-                ],
-              },
-              { path: 'checkout/cancelled', lazy: screens.checkoutCancelled },
-            ],
-          },
           {
             element: <RequireSetting setting="api.integrated" />,
             children: [
@@ -165,10 +131,46 @@ export const routes: RouteObject[] = [
         children: [{ path: 'admin/*', lazy: screens.admin }],
       },
       {
-        // One layout route for every player path, so the player bar (and the music playing)
-        // survives navigation between player screens.
-        element: <RequirePermission name={PERMISSIONS.musicView} />,
-        children: [{ id: 'player', lazy: screens.player, children: playerRoutes }],
+        // The app shell: one layout route for the player's screens and a member's own pages
+        // (account, notifications, workspaces, billing), so the player bar and the music playing
+        // survive navigation between them.
+        id: 'player',
+        lazy: screens.player,
+        children: [
+          { element: <RequirePermission name={PERMISSIONS.musicView} />, children: playerRoutes },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'account-settings', lazy: screens.accountSettings },
+              { path: 'notifications', lazy: screens.notifications },
+              // Always reachable by its owner: an e-mail's unsubscribe page links here.
+              { path: 'notifications/settings', lazy: screens.notificationSettings },
+              { path: 'workspaces', lazy: screens.workspaces },
+              { path: 'workspaces/:workspaceId', lazy: screens.workspace },
+              {
+                element: <RequirePermission name={PERMISSIONS.filesCreate} />,
+                children: [{ path: 'files', lazy: screens.files }],
+              },
+            ],
+          },
+          {
+            element: <RequireSetting setting="billing.enable" />,
+            children: [
+              {
+                // Paying is for members; a visitor signs in first.
+                element: <RequireAuth />,
+                children: [
+                  { path: 'billing/*', lazy: screens.billing },
+                  { path: 'checkout/:productId/:priceId', lazy: screens.checkout },
+                  { path: 'checkout/success', lazy: screens.checkoutSuccess },
+                  { path: 'checkout/voucher/success', lazy: screens.voucherSuccess },
+                  { path: 'change-plan/:productId/:priceId/confirm', lazy: screens.changePlan },
+                ],
+              },
+              { path: 'checkout/cancelled', lazy: screens.checkoutCancelled },
+            ],
+          },
+        ],
       },
       { path: '*', Component: NotFoundPage },
     ],

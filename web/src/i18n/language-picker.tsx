@@ -11,17 +11,16 @@ export interface LanguagePickerProps {
 }
 
 /**
- * A menu of the site's languages; choosing one saves it and switches the page's text at once,
- * without a reload. Absent when the site has languages switched off (setting `i18n.enable`).
+ * The site's languages and the one in use; `choose` saves a choice and switches the page's text
+ * at once, without a reload. `enabled` is false when the site has languages switched off
+ * (setting `i18n.enable`).
  */
-export function LanguagePicker({ className }: LanguagePickerProps) {
+export function useLanguageChoice() {
   const { t } = useTranslation();
   const enabled = useSetting('i18n.enable') !== false;
   const { i18n: active } = useBootstrap();
   const { data } = useValueLists(['localizations']);
   const changeLocale = useChangeLocale();
-  if (!enabled) return null;
-
   const localizations = data?.localizations ?? [{ language: active.language, name: active.name }];
   const choose = (language: string) => {
     if (language === active.language) return;
@@ -29,6 +28,14 @@ export function LanguagePicker({ className }: LanguagePickerProps) {
       onError: () => toast.danger(t('There was an issue. Please try again.')),
     });
   };
+  return { enabled, active, localizations, choose, isPending: changeLocale.isPending };
+}
+
+/** A menu of the site's languages; absent when the site has languages switched off. */
+export function LanguagePicker({ className }: LanguagePickerProps) {
+  const { t } = useTranslation();
+  const { enabled, active, localizations, choose, isPending } = useLanguageChoice();
+  if (!enabled) return null;
 
   return (
     <Menu
@@ -40,7 +47,7 @@ export function LanguagePicker({ className }: LanguagePickerProps) {
           size="sm"
           className={className}
           startIcon={<Languages size={16} aria-hidden />}
-          isLoading={changeLocale.isPending}
+          isLoading={isPending}
           aria-label={t('Language: {{name}}', { name: active.name })}
         >
           {active.name}

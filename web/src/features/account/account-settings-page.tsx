@@ -31,7 +31,7 @@ export function AccountSettingsPage() {
   const isFamilyMember = me.data?.subscriptions?.some((item) => item.family) ?? false;
 
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <header>
           <h1 className="text-3xl font-semibold">{t('Account settings')}</h1>
@@ -80,6 +80,6 @@ export function AccountSettingsPage() {
         )}
       </div>
       {confirmation.dialog}
-    </main>
+    </div>
   );
 }

@@ -20,7 +20,9 @@ afterEach(() => {
 const visit = (path = '/login', settings: Record<string, unknown> = {}) =>
   renderScreen('/login', path, LoginPage, makeBootstrap({ settings }));
 
-const loggedIn = makeBootstrap({ user: makeUser({ email: 'ada@example.com' }) });
+const loggedIn = makeBootstrap({
+  user: makeUser({ email: 'ada@example.com', permissionNames: ['music.view'] }),
+});
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
@@ -31,7 +33,25 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 describe('LoginPage', () => {
-  it('logs in with "stay signed in" on by default and goes to the post-login address', async () => {
+  it('returns to the page the member was on the way to', async () => {
+    api.on('POST /auth/login', { bootstrapData: loggedIn });
+    const { router } = visit('/login?redirect=%2Fbilling%3Ftab%3Dinvoices');
+    await fillAndSubmit('ada@example.com', 'secret-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+    expect(router.state.location.search).toBe('?tab=invoices');
+  });
+
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example'])(
+    'ignores a redirect to another site (%s)',
+    async (target) => {
+      api.on('POST /auth/login', { bootstrapData: loggedIn });
+      const { router } = visit(`/login?redirect=${encodeURIComponent(target)}`);
+      await fillAndSubmit('ada@example.com', 'secret-password');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
+    },
+  );
+
+  it('logs in with "stay signed in" on by default and lands in the player', async () => {
     api.on('POST /auth/login', { bootstrapData: loggedIn });
     const { router } = visit();
 
@@ -41,7 +61,7 @@ describe('LoginPage', () => {
     );
     await fillAndSubmit('ada@example.com', 'secret-password');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
     expect(api.callsTo('POST /auth/login')[0]!.body).toEqual({
       email: 'ada@example.com',
       password: 'secret-password',
@@ -136,7 +156,7 @@ describe('two-factor challenge', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
     expect(api.callsTo('POST /auth/two-factor-challenge')[0]!.body).toEqual({ code: '123456' });
   });
 

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { setBootstrapData, useSetting } from '../../app/bootstrap';
-import { postLoginRedirect } from '../../app/post-login-redirect';
+import { postLoginRedirect, REDIRECT_PARAM } from '../../app/post-login-redirect';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
@@ -49,7 +49,7 @@ export function LoginPage() {
 
   const finishLogin = (data: BootstrapData) => {
     setBootstrapData(data);
-    void navigate(postLoginRedirect(data), { replace: true });
+    void navigate(postLoginRedirect(data, searchParams.get(REDIRECT_PARAM)), { replace: true });
   };
 
   const submit = form.handleSubmit((values) => {

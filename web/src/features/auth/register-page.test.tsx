@@ -77,6 +77,20 @@ describe('RegisterPage', () => {
     expect(getBootstrapData().user?.email).toBe('new@example.com');
   });
 
+  it("lands a new member in the player's home", async () => {
+    api.on('POST /auth/register', { status: 'success', bootstrapData: newMember });
+    const { router } = visit('/register');
+    await submit(await fill());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
+  });
+
+  it('returns to the page the visitor was on the way to', async () => {
+    api.on('POST /auth/register', { status: 'success', bootstrapData: newMember });
+    const { router } = visit('/register?redirect=%2Fworkspaces');
+    await submit(await fill());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+  });
+
   it('goes to pricing after registering from the pricing page', async () => {
     api.on('POST /auth/register', { status: 'success', bootstrapData: newMember });
     const { router } = visit('/register?redirectFrom=pricing');

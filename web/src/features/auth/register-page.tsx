@@ -13,7 +13,12 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { setBootstrapData, useSetting } from '../../app/bootstrap';
-import { readOnboardingSelection } from '../../app/post-login-redirect';
+import {
+  intendedPage,
+  PLAYER_HOME,
+  readOnboardingSelection,
+  REDIRECT_PARAM,
+} from '../../app/post-login-redirect';
 import { useRedeemVoucher } from '../billing/voucher/use-redeem-voucher';
 import { VoucherField, type AppliedVoucher } from '../billing/voucher/voucher-field';
 import { useBotCheck } from '../bot-check/use-bot-check';
@@ -68,7 +73,11 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const presetEmail = searchParams.get('email') ?? '';
   const referrerCode = searchParams.get('ref') ?? undefined;
-  const redirectTarget = REDIRECT_TARGETS[searchParams.get('redirectFrom') ?? ''] ?? '/';
+  // Without a page to return to, a new member starts listening.
+  const redirectTarget =
+    REDIRECT_TARGETS[searchParams.get('redirectFrom') ?? ''] ??
+    intendedPage(searchParams.get(REDIRECT_PARAM)) ??
+    PLAYER_HOME;
   const policies = useSetting('registration.policies') ?? [];
   const botCheck = useBotCheck('register');
   const register = useRegisterMutation();

@@ -25,7 +25,7 @@ export function BillingArea() {
   const overview = useBillingOverview();
 
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <header>
           <h1 className="text-3xl font-semibold">{t('Billing')}</h1>
@@ -66,7 +66,7 @@ export function BillingArea() {
           />
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -113,11 +113,11 @@ export function ChangePlanPage() {
 function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <main className="flex flex-1 justify-center px-4 py-12 sm:py-16">
+    <div className="flex flex-1 justify-center px-4 py-12 sm:py-16">
       <div className="flex w-full max-w-[520px] flex-col gap-6">
         <h1 className="text-center text-2xl font-semibold">{t('Change plan')}</h1>
         {children}
       </div>
-    </main>
+    </div>
   );
 }

@@ -41,7 +41,7 @@ export function CheckoutPage() {
     ? (Object.values(error.fieldErrors)[0] ?? error.serverMessage)
     : undefined;
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">
         <CreditCard aria-hidden size={36} className="text-primary" />
         <h1 className="text-2xl font-semibold">{t('Checkout')}</h1>
@@ -63,6 +63,6 @@ export function CheckoutPage() {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }

@@ -33,7 +33,7 @@ export function CheckoutSuccessPage() {
   }, [active, tries]);
 
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
       <div className="flex max-w-md flex-col items-center gap-4 text-center" aria-live="polite">
         {active ? (
           <>
@@ -70,7 +70,7 @@ export function CheckoutSuccessPage() {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -81,7 +81,7 @@ export function CheckoutCancelledPage() {
   const product = Number(searchParams.get('product'));
   const price = Number(searchParams.get('price'));
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">
         <CircleSlash aria-hidden size={40} className="text-fg-muted" />
         <h1 className="text-2xl font-semibold">{t('Checkout cancelled')}</h1>
@@ -99,6 +99,6 @@ export function CheckoutCancelledPage() {
           </Button>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export function VoucherSuccessPage() {
   const overview = useBillingOverview();
   const subscription = overview.data?.subscription;
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
       <div className="flex max-w-md flex-col items-center gap-4 text-center">
         <Gift aria-hidden size={40} className="text-primary" />
         <h1 className="text-2xl font-semibold">{t('Subscription activated')}</h1>
@@ -34,6 +34,6 @@ export function VoucherSuccessPage() {
           <Link to="/discover">{t('Start listening')}</Link>
         </Button>
       </div>
-    </main>
+    </div>
   );
 }

@@ -161,7 +161,7 @@ export function NotificationSettingsPage() {
 function Frame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <header>
           <h1 className="text-3xl font-semibold">{t('Notification settings')}</h1>
@@ -171,7 +171,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         </header>
         {children}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { BellOff, Settings } from 'lucide-react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
-import { useAuthUser, useSetting } from '../../app/bootstrap';
+import { useAuthUser } from '../../app/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';
 import { PageLoadError } from '../../app/page-load-error';
 import { Button } from '../../ui/button';
@@ -16,12 +16,11 @@ export function NotificationsPage() {
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const notifications = useNotifications(page);
   const unread = useAuthUser()?.unread_notifications_count ?? 0;
-  const subscriptionsIntegrated = useSetting('notif.subs.integrated') === true;
   const markAsRead = useMarkAsRead();
   const goTo = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
 
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <header className="flex flex-wrap items-center gap-3">
           <h1 className="me-auto text-3xl font-semibold">{t('Notifications')}</h1>
@@ -35,14 +34,13 @@ export function NotificationsPage() {
               {t('Mark all as read')}
             </Button>
           )}
-          {subscriptionsIntegrated && (
-            <Button asChild variant="text" size="sm" className="gap-2">
-              <Link to="/notifications/settings">
-                <Settings size={16} aria-hidden />
-                {t('Settings')}
-              </Link>
-            </Button>
-          )}
+          {/* Always offered: an e-mail's unsubscribe link turns mail off, and this turns it on. */}
+          <Button asChild variant="text" size="sm" className="gap-2">
+            <Link to="/notifications/settings">
+              <Settings size={16} aria-hidden />
+              {t('Notification settings')}
+            </Link>
+          </Button>
         </header>
         {notifications.isPending ? (
           <div className="rounded-lg border border-border">
@@ -94,6 +92,6 @@ export function NotificationsPage() {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }

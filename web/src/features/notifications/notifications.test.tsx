@@ -66,7 +66,8 @@ function visitList(data: Notification[], unread = data.filter((n) => !n.read_at)
     NotificationsPage,
     makeBootstrap({
       user: makeUser({ unread_notifications_count: unread }),
-      settings: { 'notif.subs.integrated': true },
+      // Off: the preferences are still the owner's to reach (an e-mail's unsubscribe link).
+      settings: { 'notif.subs.integrated': false },
     }),
   );
   return { api, ...view };
@@ -84,7 +85,7 @@ describe('/notifications', () => {
     expect(within(items[0]!).getByText('Unread')).toBeTruthy();
     expect(within(items[1]!).queryByText('Unread')).toBeNull();
     expect(api.callsTo('GET /api/v1/notifications')[0]!.query.get('perPage')).toBe('30');
-    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Notification settings' }).getAttribute('href')).toBe(
       '/notifications/settings',
     );
   });

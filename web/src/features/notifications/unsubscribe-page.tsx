@@ -45,9 +45,14 @@ export function UnsubscribePage() {
           <p role="status" className="max-w-md text-sm text-fg-muted">
             {unsubscribe.data.message}
           </p>
-          <Button asChild variant="outline">
-            <Link to="/">{t('Go to the homepage')}</Link>
-          </Button>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button asChild variant="outline">
+              <Link to="/notifications/settings">{t('Notification settings')}</Link>
+            </Button>
+            <Button asChild variant="text">
+              <Link to="/">{t('Go to the homepage')}</Link>
+            </Button>
+          </div>
         </>
       ) : (
         <Spinner />

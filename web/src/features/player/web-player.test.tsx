@@ -176,4 +176,17 @@ describe('the web player layout', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show lyrics' }));
     expect(within(dialog).getByText('Wake up, the light is here')).toBeTruthy();
   });
+
+  it('opens each screen at its top, and Back returns to where the listener was', async () => {
+    const { router } = renderPlayer();
+    const content = document.getElementById('player-content')!;
+    content.scrollTop = 640;
+    fireEvent.scroll(content);
+
+    await act(() => router.navigate('/login'));
+    expect(content.scrollTop).toBe(0);
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/discover');
+    expect(content.scrollTop).toBe(640);
+  });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Outlet } from 'react-router';
 import { apiClient } from '../../api/client';
 import { useAuthUser } from '../../app/bootstrap';
-import { setPlayerMaximized } from '../shell/player-maximized';
+import { setPlayerLayoutShown, setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
 import { FullscreenPlayer } from './components/fullscreen-player';
 import { LyricsPanel } from './components/lyrics-panel';
@@ -13,16 +13,12 @@ import { QueuePanel } from './components/queue-panel';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { TopBar } from './components/top-bar';
 import { useFloatingBottomOffset } from './components/use-floating-offset';
+import { useScreenScroll } from './components/use-screen-scroll';
 import { HeaderSearch } from './screens/search/header-search';
 import { usePlayerShortcuts } from './state/player-shortcuts';
 import { playerStore, usePlayerStore } from './state/player-store';
 import { startQueueSync, type SavedQueue } from './state/queue-sync';
 
-/**
- * The layout of every player path: navigation on the left (a tab bar on phones), search and
- * account on top, the screens in a scrolling area, and the player bar that stays while the
- * listener moves between screens.
- */
 /** A signed-in listener's queue follows them between this player and their music apps. */
 function useServerQueue() {
   const userId = useAuthUser()?.id;
@@ -38,6 +34,12 @@ function useServerQueue() {
   }, [userId]);
 }
 
+/**
+ * The app shell of every player path and of a member's own pages (account, notifications,
+ * workspaces, billing): navigation on the left (a tab bar on phones), search and account on
+ * top, the screens in a scrolling area, and the player bar that stays, playing, while the
+ * listener moves between them.
+ */
 export function WebPlayer() {
   const { t } = useTranslation();
   // The queue and the lyrics open in the same place beside the content, one at a time.
@@ -49,8 +51,15 @@ export function WebPlayer() {
   const bottomBarsRef = useRef<HTMLDivElement>(null);
   useFloatingBottomOffset(bottomBarsRef);
 
+  const contentRef = useRef<HTMLElement>(null);
+  useScreenScroll(contentRef);
+
   useEffect(() => setPlayerMaximized(maximized), [maximized]);
   useEffect(() => () => setPlayerMaximized(false), []);
+  useEffect(() => {
+    setPlayerLayoutShown(true);
+    return () => setPlayerLayoutShown(false);
+  }, []);
   useServerQueue();
 
   const focusSearch = useCallback(() => {
@@ -73,7 +82,12 @@ export function WebPlayer() {
         <SideNavigation />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar search={<HeaderSearch />} />
-          <main id="player-content" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto">
+          <main
+            ref={contentRef}
+            id="player-content"
+            tabIndex={-1}
+            className="min-h-0 flex-1 overflow-y-auto"
+          >
             <Outlet />
           </main>
         </div>

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../ui/test-utils';
 import { BackButton, hidesBackButton } from './back-button';
-import { setPlayerMaximized } from './player-maximized';
+import { setPlayerLayoutShown, setPlayerMaximized } from './player-maximized';
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '*', Component: BackButton }], {
@@ -16,6 +16,7 @@ function renderAt(path: string) {
 
 afterEach(() => {
   setPlayerMaximized(false);
+  setPlayerLayoutShown(false);
   setViewportWidth(1280);
 });
 
@@ -48,5 +49,13 @@ describe('BackButton', () => {
     expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
     act(() => setPlayerMaximized(false));
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+  });
+
+  it("stays off the player's screens, whose header has its own", () => {
+    setViewportWidth(390);
+    renderAt('/artist/1/x');
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+    act(() => setPlayerLayoutShown(true));
+    expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
   });
 });

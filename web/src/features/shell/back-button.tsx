@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from '../../ui/button';
 import { useIsMobile } from '../../ui/use-media-query';
-import { usePlayerMaximized } from './player-maximized';
+import { usePlayerLayoutShown, usePlayerMaximized } from './player-maximized';
 
 /** Paths with their own way back (spec section 2): the homepage, search, admin and /zy. */
 export function hidesBackButton(pathname: string): boolean {
@@ -15,24 +15,29 @@ export function hidesBackButton(pathname: string): boolean {
   );
 }
 
-/**
- * A floating back button on mobile screens: history back, or the homepage on a first visit.
- * Screens with bars at the bottom (the player) lift it by setting `--floating-bottom-offset`.
- */
-export function BackButton() {
-  const { t } = useTranslation();
-  const isMobile = useIsMobile();
-  const { pathname } = useLocation();
+/** History back, or the homepage on a first visit. */
+function useGoBack() {
   const navigate = useNavigate();
-  const playerMaximized = usePlayerMaximized();
-  if (!isMobile || playerMaximized || hidesBackButton(pathname)) return null;
-
-  const goBack = () => {
+  return () => {
     // The router numbers its history entries; 0 means this app was opened on this page.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) void navigate(-1);
     else void navigate('/');
   };
+}
+
+/**
+ * A floating back button on mobile screens. Screens with bars at the bottom lift it by setting
+ * `--floating-bottom-offset`; the player's layout has its own in its header instead.
+ */
+export function BackButton() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const goBack = useGoBack();
+  const playerMaximized = usePlayerMaximized();
+  const playerLayoutShown = usePlayerLayoutShown();
+  if (!isMobile || playerMaximized || playerLayoutShown || hidesBackButton(pathname)) return null;
 
   return (
     <IconButton
@@ -43,6 +48,20 @@ export function BackButton() {
       onClick={goBack}
       className="fixed bottom-[calc(var(--floating-bottom-offset,0px)+max(16px,env(safe-area-inset-bottom)))] left-4 z-30 bg-bg-elevated/90 shadow-overlay backdrop-blur"
     >
+      <ArrowLeft size={20} aria-hidden />
+    </IconButton>
+  );
+}
+
+/** The back button in a header's flow, where it covers nothing; on phones only. */
+export function HeaderBackButton({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const goBack = useGoBack();
+  if (!isMobile || hidesBackButton(pathname)) return null;
+  return (
+    <IconButton label={t('Go back')} size="sm" onClick={goBack} className={className}>
       <ArrowLeft size={20} aria-hidden />
     </IconButton>
   );

@@ -7,6 +7,7 @@ import { Link, NavLink } from 'react-router';
 import { useAuthUser, useSetting } from '../../app/bootstrap';
 import { Button, IconButton } from '../../ui/button';
 import { useLogout } from '../auth/use-logout';
+import { useAccountLinks } from './account-links';
 import { MenuLink } from './menu-link';
 import { UserAvatar } from './user-avatar';
 import { useMenuItems } from './use-menu';
@@ -73,9 +74,7 @@ export function MobileNav({ className }: { className?: string }) {
                   {t(item.label)}
                 </MenuLink>
               ))}
-              <NavLink to="/workspaces" className={linkClasses} onClick={close}>
-                {t('Workspaces')}
-              </NavLink>
+              <AccountTrayLinks configured={account} onClick={close} />
               <button
                 type="button"
                 className={clsx(linkClasses({ isActive: false }), 'gap-3 text-start')}
@@ -108,4 +107,20 @@ export function MobileNav({ className }: { className?: string }) {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The app's own places (backstage, billing, workspaces); mounted only while the tray is open. */
+function AccountTrayLinks({
+  configured,
+  onClick,
+}: {
+  configured: ReturnType<typeof useMenuItems>;
+  onClick: () => void;
+}) {
+  const links = useAccountLinks(configured);
+  return links.map((link) => (
+    <NavLink key={link.to} to={link.to} className={linkClasses} onClick={onClick}>
+      {link.label}
+    </NavLink>
+  ));
 }

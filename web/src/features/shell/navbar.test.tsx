@@ -75,7 +75,7 @@ describe('Navbar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Account settings', 'Log out']);
+    ).toEqual(['Account settings', 'Request backstage access', 'Workspaces', 'English', 'Log out']);
   });
 
   it('leaves the bell out when notifications are not integrated', () => {

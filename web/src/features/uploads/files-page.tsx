@@ -49,7 +49,7 @@ export function FilesPage() {
   };
 
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <header className="flex flex-wrap items-center gap-3">
           <div className="me-auto">
@@ -146,7 +146,7 @@ export function FilesPage() {
           </nav>
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -37,7 +37,7 @@ export function WorkspacePage() {
   const workspace = useWorkspace(id);
 
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <Link
           to="/workspaces"
@@ -66,7 +66,7 @@ export function WorkspacePage() {
           <WorkspaceDetails workspace={workspace.data} />
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -21,7 +21,7 @@ export function WorkspacesPage() {
   const switchTo = useSwitchWorkspace();
 
   return (
-    <main className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
         <header className="flex flex-wrap items-center gap-3">
           <div className="me-auto">
@@ -50,7 +50,7 @@ export function WorkspacesPage() {
         )}
       </div>
       <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
-    </main>
+    </div>
   );
 }
 

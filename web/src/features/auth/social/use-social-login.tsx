@@ -2,9 +2,9 @@ import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { SocialService } from '@cadenza/contracts/social-auth';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { loadBootstrapData, setBootstrapData } from '../../../app/bootstrap';
-import { postLoginRedirect } from '../../../app/post-login-redirect';
+import { postLoginRedirect, REDIRECT_PARAM } from '../../../app/post-login-redirect';
 import { toast } from '../../../ui/toast/toast-store';
 import { ConnectAccountsDialog } from './connect-accounts-dialog';
 import { handleSocialResult } from './social-result';
@@ -27,12 +27,13 @@ export function useSocialLogin({ onTwoFactor }: UseSocialLoginOptions): {
 } {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [pending, setPending] = useState<SocialService | null>(null);
   const [request, setRequest] = useState<{ service: SocialService; email?: string } | null>(null);
 
   const signedIn = (data: BootstrapData) => {
     setBootstrapData(data);
-    void navigate(postLoginRedirect(data), { replace: true });
+    void navigate(postLoginRedirect(data, searchParams.get(REDIRECT_PARAM)), { replace: true });
   };
 
   async function signIn(service: SocialService) {

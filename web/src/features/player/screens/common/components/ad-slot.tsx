@@ -54,7 +54,9 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
         data-ad-slot={slot}
         loading="lazy"
         className="block w-full max-w-[1000px] border-0"
-        style={{ height }}
+        // The ad's page has no colour scheme of its own: a dark one around it would make the
+        // browser paint the frame an opaque white box on the dark theme.
+        style={{ height, colorScheme: 'normal' }}
       />
     </aside>
   );
