@@ -35,7 +35,11 @@ export async function likesRoutes(
     '/api/v1/users/me/liked-items',
     { config: signedIn, schema: { body: likeBody, response: { 200: messageSchema } } },
     async (request) => {
-      await library.like(await listenerOf(request), request.body.likeable_type, request.body.likeable_id);
+      await library.like(
+        await listenerOf(request),
+        request.body.likeable_type,
+        request.body.likeable_id,
+      );
       return { message: 'Added to your library.' };
     },
   );
@@ -44,7 +48,11 @@ export async function likesRoutes(
     '/api/v1/users/me/liked-items',
     { config: signedIn, schema: { body: likeBody, response: { 200: messageSchema } } },
     async (request) => {
-      await library.unlike(await listenerOf(request), request.body.likeable_type, request.body.likeable_id);
+      await library.unlike(
+        await listenerOf(request),
+        request.body.likeable_type,
+        request.body.likeable_id,
+      );
       return { message: 'Removed from your library.' };
     },
   );
