@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { holds, type Actor } from './actor.js';
-import type { Viewer } from './catalogue/catalogue.service.js';
+import type { Listener, Viewer } from './catalogue/catalogue.service.js';
 
 export const idParams = z.object({ id: integer({ min: 1 }) });
 
@@ -23,6 +23,11 @@ export async function actorOf(request: FastifyRequest): Promise<Actor> {
 
 export async function viewerOf(request: FastifyRequest): Promise<Viewer> {
   return { userId: request.user?.id ?? null, actor: await actorOf(request) };
+}
+
+/** The signed-in user, for their own library, queue and history (401 for a guest). */
+export async function listenerOf(request: FastifyRequest): Promise<Listener> {
+  return { userId: userIdOf(request), actor: await actorOf(request) };
 }
 
 /** A viewer who may edit the catalogue also sees releases not yet public, to edit them. */

@@ -4,6 +4,7 @@ import { createUser, signedInUser } from '../../test/factories.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { importTrack } from '../music/music.fixtures.js';
+import { SYSTEM_ACTOR } from '../music/actor.js';
 import { createReportsService } from './reports.service.js';
 
 /*
@@ -323,6 +324,7 @@ describe('plays', () => {
       userAgent:
         'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
       ip: null,
+      actor: SYSTEM_ACTOR,
     });
     const row = await t.db.kysely
       .selectFrom('plays')

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseRange } from '../../core/byte-ranges.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
-import type { Actor } from '../music/actor.js';
+import { assertMayListen, type Actor } from '../music/actor.js';
 import type { Viewer } from '../music/catalogue/catalogue.service.js';
 import type { PageRequest } from '../music/pagination.js';
 import type { MusicServices } from '../music/music.services.js';
@@ -345,11 +345,11 @@ export function createSubsonicMethods({
 
     /** Stars are the web player's likes. */
     async star(params, caller) {
-      await eachStarred(params, (type, id) => library.like(caller.userId, type, id));
+      await eachStarred(params, (type, id) => library.like(caller, type, id));
       return {};
     },
     async unstar(params, caller) {
-      await eachStarred(params, (type, id) => library.unlike(caller.userId, type, id));
+      await eachStarred(params, (type, id) => library.unlike(caller, type, id));
       return {};
     },
     /** A rating of 1 to 5 stars (0 takes it back) of a song, or an album or artist folder. */
@@ -361,7 +361,7 @@ export function createSubsonicMethods({
       if (!number)
         throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
       const type = kind === 'ar' ? 'artist' : kind === 'al' ? 'album' : 'track';
-      await library.rate(caller.userId, type, Number(number), Number(params.get('rating')));
+      await library.rate(caller, type, Number(number), Number(params.get('rating')));
       return {};
     },
     getStarred: async (_params, caller) => {
@@ -392,6 +392,8 @@ export function createSubsonicMethods({
       const ids = idsParam(params, 'id');
       if (ids.length === 0) throw missing('id');
       if (params.get('submission') === 'false') {
+        // Counted nowhere, but shown by getNowPlaying: only for one who may listen.
+        assertMayListen(caller.actor);
         nowPlaying.set(caller.userId, {
           trackId: ids[0]!,
           at: Date.now(),
@@ -408,6 +410,7 @@ export function createSubsonicMethods({
           ended: true,
           userAgent: request.headers['user-agent'] ?? null,
           ip: request.ip,
+          actor: caller.actor,
         });
       }
       return {};
@@ -418,6 +421,7 @@ export function createSubsonicMethods({
      * see (publicUserRef), never an e-mail address.
      */
     async getNowPlaying(_params, caller) {
+      assertMayListen(caller.actor);
       const since = Date.now() - NOW_PLAYING_MS;
       const entries = [...nowPlaying].filter(
         ([userId, entry]) => userId === caller.userId && entry.at >= since,
@@ -666,7 +670,7 @@ export function createSubsonicMethods({
 
     /** The queue the web player and other apps save, so listening moves between devices. */
     async getPlayQueue(_params, caller) {
-      const queue = await music.playQueue.get(caller.userId);
+      const queue = await music.playQueue.get(caller);
       if (!queue) return {};
       const user = await users.findById(caller.userId);
       return {
@@ -683,7 +687,7 @@ export function createSubsonicMethods({
     async savePlayQueue(params, caller) {
       const current = params.get('current');
       const position = Number(params.get('position') ?? 0);
-      await music.playQueue.save(caller.userId, {
+      await music.playQueue.save(caller, {
         trackIds: idsParam(params, 'id'),
         current: current ? idParam(params, 'current') : null,
         positionMs: Number.isFinite(position) ? position : 0,
@@ -841,11 +845,11 @@ export function createSubsonicMethods({
         return (await catalogue.albumsInOrder(type, page, listed(caller))).data;
       // The caller's own ratings, best first, as other Subsonic servers list them.
       case 'highest':
-        return (await library.ratedAlbums(caller.userId, page)).data;
+        return (await library.ratedAlbums(caller, page)).data;
       case 'recent':
         return catalogue.recentlyPlayedAlbums(page, caller);
       case 'starred':
-        return (await library.liked(caller.userId, 'album', page)).data as Album[];
+        return (await library.liked(caller, 'album', page)).data as Album[];
       case 'byYear':
         if (!params.has('fromYear')) throw missing('fromYear');
         if (!params.has('toYear')) throw missing('toYear');
@@ -942,9 +946,9 @@ export function createSubsonicMethods({
   async function starredOf(caller: Caller) {
     const page = { page: 1, perPage: MAX_COUNT };
     const [artists, albums, tracks] = await Promise.all([
-      library.liked(caller.userId, 'artist', page),
-      library.liked(caller.userId, 'album', page),
-      library.liked(caller.userId, 'track', page),
+      library.liked(caller, 'artist', page),
+      library.liked(caller, 'album', page),
+      library.liked(caller, 'track', page),
     ]);
     return {
       artists: artists.data as Artist[],

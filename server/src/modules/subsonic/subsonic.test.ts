@@ -730,7 +730,7 @@ describe('playlists, files, pictures, lyrics and the account', () => {
 });
 
 describe('access', () => {
-  it('refuses the catalogue and the audio with error 50 where music.view is revoked, as JSON does', async () => {
+  it('refuses the catalogue, the audio and the caller’s stars, ratings, queue and plays with error 50 where music.view is revoked, as JSON does', async () => {
     const { client } = await signedInUser(t.app);
     const key = (await client.post('/api/v1/access-tokens', { tokenName: 'Tempo' })).json()
       .plainTextToken;
@@ -758,8 +758,27 @@ describe('access', () => {
       ['getCoverArt', { id: `al-${album}` }],
       ['stream', { id }],
       ['download', { id }],
+      // The caller's own marks, queue and plays need music.view too.
+      ['getStarred', {}],
+      ['getStarred2', {}],
+      ['getAlbumList', { type: 'starred' }],
+      ['getAlbumList2', { type: 'starred' }],
+      ['getAlbumList2', { type: 'highest' }],
+      ['getPlayQueue', {}],
+      ['savePlayQueue', { id }],
+      ['star', { id }],
+      ['unstar', { id }],
+      ['setRating', { id, rating: '4' }],
+      ['scrobble', { id }],
+      ['scrobble', { id, submission: 'false' }],
+      ['getNowPlaying', {}],
     ];
     expect(await codeOf('getAlbum', { id: album })).toBe('ok');
+    // The same calls answer for one who may listen.
+    for (const [method, params] of reads.filter(
+      ([m]) => !['stream', 'download', 'getCoverArt'].includes(m),
+    ))
+      expect(await codeOf(method, params), method).toBe('ok');
     await t.app.services.permissions.revoke('users', 'music.view');
     try {
       expect((await client.get(`/api/v1/albums/${album}`)).statusCode).toBe(403);

@@ -44,6 +44,9 @@ export interface Viewer {
   actor: Actor;
 }
 
+/** A signed-in viewer acting on their own library, play queue or listening history. */
+export type Listener = Viewer & { userId: number };
+
 /** The viewer of what looks the same to everyone (genres): one kept page serves all. */
 const EVERYONE: Viewer = { userId: null, actor: SYSTEM_ACTOR };
 

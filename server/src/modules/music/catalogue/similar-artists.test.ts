@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
+import { SYSTEM_ACTOR } from '../actor.js';
 import { SIMILAR_CANDIDATES_PER_GENRE } from './catalogue.repo.js';
 import { PLAYS_KEPT_MS } from './catalogue-cache.js';
 
@@ -34,6 +35,7 @@ describe('similar artists on an artist page', () => {
         ended: true,
         userAgent: null,
         ip: null,
+        actor: SYSTEM_ACTOR,
       });
       expect(logged).toBe(true);
     }

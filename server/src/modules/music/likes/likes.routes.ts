@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema, pageQuery, userIdOf } from '../http.js';
+import { listenerOf, messageSchema, pageQuery } from '../http.js';
 import type { UserLibraryService } from './user-library.service.js';
 
 const signedIn = { auth: true, permission: MUSIC_PERMISSIONS.view };
@@ -35,7 +35,11 @@ export async function likesRoutes(
     '/api/v1/users/me/liked-items',
     { config: signedIn, schema: { body: likeBody, response: { 200: messageSchema } } },
     async (request) => {
-      await library.like(userIdOf(request), request.body.likeable_type, request.body.likeable_id);
+      await library.like(
+        await listenerOf(request),
+        request.body.likeable_type,
+        request.body.likeable_id,
+      );
       return { message: 'Added to your library.' };
     },
   );
@@ -44,7 +48,11 @@ export async function likesRoutes(
     '/api/v1/users/me/liked-items',
     { config: signedIn, schema: { body: likeBody, response: { 200: messageSchema } } },
     async (request) => {
-      await library.unlike(userIdOf(request), request.body.likeable_type, request.body.likeable_id);
+      await library.unlike(
+        await listenerOf(request),
+        request.body.likeable_type,
+        request.body.likeable_id,
+      );
       return { message: 'Removed from your library.' };
     },
   );
@@ -63,7 +71,7 @@ export async function likesRoutes(
         schema: { querystring: pageQuery(20), response: { 200: paginationSchema(schema) } },
       },
       async (request) => ({
-        pagination: (await library.liked(userIdOf(request), type, request.query)) as never,
+        pagination: (await library.liked(await listenerOf(request), type, request.query)) as never,
       }),
     );
   }
@@ -73,7 +81,7 @@ export async function likesRoutes(
     { config: signedIn, schema: { body: followBody, response: { 200: messageSchema } } },
     async (request) => {
       await library.follow(
-        userIdOf(request),
+        await listenerOf(request),
         request.body.followable_type,
         request.body.followable_id,
       );
@@ -86,7 +94,7 @@ export async function likesRoutes(
     { config: signedIn, schema: { body: followBody, response: { 200: messageSchema } } },
     async (request) => {
       await library.unfollow(
-        userIdOf(request),
+        await listenerOf(request),
         request.body.followable_type,
         request.body.followable_id,
       );
@@ -101,7 +109,7 @@ export async function likesRoutes(
       schema: { querystring: pageQuery(20), response: { 200: paginationSchema(artistSchema) } },
     },
     async (request) => ({
-      pagination: await library.followedArtists(userIdOf(request), request.query),
+      pagination: await library.followedArtists(await listenerOf(request), request.query),
     }),
   );
 
@@ -112,7 +120,7 @@ export async function likesRoutes(
       schema: { querystring: pageQuery(20), response: { 200: paginationSchema(userRefSchema) } },
     },
     async (request) => ({
-      pagination: await library.followedUsers(userIdOf(request), request.query),
+      pagination: await library.followedUsers(await listenerOf(request), request.query),
     }),
   );
 }

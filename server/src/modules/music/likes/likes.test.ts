@@ -147,6 +147,56 @@ describe('likes and follows', () => {
     ]);
   });
 
+  it('refuses the library, the play queue and plays where music.view is revoked, as Subsonic does', async () => {
+    const withheld = await importTrack(t.app, t.config.dataDir, { title: 'Withheld' });
+    const { trackId } = withheld;
+    const { client } = await signIn();
+    const calls: [string, () => ReturnType<TestClient['get']>][] = [
+      [
+        'like',
+        () =>
+          client.post('/api/v1/users/me/liked-items', {
+            likeable_type: 'track',
+            likeable_id: trackId,
+          }),
+      ],
+      ['liked tracks', () => client.get('/api/v1/users/me/liked-tracks')],
+      ['liked albums', () => client.get('/api/v1/users/me/liked-albums')],
+      ['liked artists', () => client.get('/api/v1/users/me/liked-artists')],
+      [
+        'follow',
+        () =>
+          client.post('/api/v1/users/me/follows', {
+            followable_type: 'artist',
+            followable_id: withheld.artistIds[0],
+          }),
+      ],
+      ['followed artists', () => client.get('/api/v1/users/me/followed-artists')],
+      [
+        'save queue',
+        () =>
+          client.put('/api/v1/me/play-queue', {
+            track_ids: [trackId],
+            current: trackId,
+            position_ms: 0,
+          }),
+      ],
+      ['queue', () => client.get('/api/v1/me/play-queue')],
+      [
+        'play',
+        () => client.post(`/api/v1/tracks/${trackId}/plays`, { played_ms: 60_000, ended: true }),
+      ],
+      ['history', () => client.get('/api/v1/users/me/history')],
+    ];
+    for (const [name, call] of calls) expect((await call()).statusCode, name).toBe(200);
+    await t.app.services.permissions.revoke('users', 'music.view');
+    try {
+      for (const [name, call] of calls) expect((await call()).statusCode, name).toBe(403);
+    } finally {
+      await t.app.services.permissions.grant('users', 'music.view');
+    }
+  });
+
   it('refuses likes of missing things and of private playlists of others', async () => {
     const owner = await signIn();
     const other = await signIn();

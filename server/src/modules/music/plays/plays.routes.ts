@@ -137,6 +137,7 @@ export async function playsRoutes(
         ended: request.body.ended ?? false,
         userAgent: request.headers['user-agent'] ?? null,
         ip: request.ip ?? null,
+        actor: await actorOf(request),
       }),
   );
 

@@ -4,7 +4,7 @@ import type { GeoLookup } from '../../../infra/geo.js';
 import { extended } from '../../../infra/extended.js';
 import { describeDevice } from '../../sessions/device.js';
 import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
-import { SYSTEM_ACTOR } from '../actor.js';
+import type { Actor } from '../actor.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import * as repo from './plays.repo.js';
 
@@ -33,9 +33,11 @@ export function createPlaysService({
       ended: boolean;
       userAgent: string | null;
       ip: string | null;
+      /** Who reports the play: one who may not listen may not count plays either. */
+      actor: Actor;
     }): Promise<{ logged: boolean }> {
-      // Throws 404 for an unknown track. Who may play was checked when the audio was served.
-      await catalogue.audioOf(input.trackId, SYSTEM_ACTOR);
+      // Refuses one without music.view, and throws 404 for an unknown track.
+      await catalogue.audioOf(input.trackId, input.actor);
       if (input.playedMs < PLAY_THRESHOLD_MS && !input.ended) return { logged: false };
       const place = geo ? await geo.locate(input.ip).catch(() => null) : null;
       const since = new Date(Date.now() - PLAY_DEDUPE_MS).toISOString();

@@ -3,6 +3,7 @@ import { MUSIC_PERMISSIONS, trackSchema } from '@cadenza/contracts/music';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listenerOf } from '../http.js';
 import { MAX_QUEUE, type PlayQueueService } from './play-queue.service.js';
 
 const playQueueSchema = z.object({
@@ -27,7 +28,7 @@ export async function playQueueRoutes(
       config: listener,
       schema: { response: { 200: z.object({ queue: playQueueSchema.nullable() }) } },
     },
-    async (request) => ({ queue: await playQueue.get(request.user!.id) }),
+    async (request) => ({ queue: await playQueue.get(await listenerOf(request)) }),
   );
 
   r.put(
@@ -43,7 +44,7 @@ export async function playQueueRoutes(
       },
     },
     async (request) => {
-      await playQueue.save(request.user!.id, {
+      await playQueue.save(await listenerOf(request), {
         trackIds: request.body.track_ids,
         current: request.body.current,
         positionMs: request.body.position_ms,

@@ -1,8 +1,8 @@
 import type { Track } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { SYSTEM_ACTOR } from '../actor.js';
+import { assertMayListen } from '../actor.js';
+import type { CatalogueService, Listener } from '../catalogue/catalogue.service.js';
 
 export interface PlayQueuesTable {
   user_id: number;
@@ -27,6 +27,7 @@ export interface PlayQueue {
 /**
  * A user's play queue kept on the server, so listening moves between devices: the web player and
  * music apps (the Subsonic API's getPlayQueue and savePlayQueue) save and read the same one.
+ * Keeping or reading a queue needs music.view, as playing does.
  */
 export function createPlayQueueService({
   db,
@@ -37,20 +38,18 @@ export function createPlayQueueService({
 }) {
   return {
     async save(
-      userId: number,
+      listener: Listener,
       input: { trackIds: number[]; current: number | null; positionMs: number; changedBy: string },
     ): Promise<void> {
+      assertMayListen(listener.actor);
       // Only tracks that exist are kept; the current one must be in the queue.
       const trackIds = (
-        await catalogue.tracksByIds(input.trackIds.slice(0, MAX_QUEUE), {
-          userId,
-          actor: SYSTEM_ACTOR,
-        })
+        await catalogue.tracksByIds(input.trackIds.slice(0, MAX_QUEUE), listener)
       ).map((track) => track.id);
       const current =
         input.current !== null && trackIds.includes(input.current) ? input.current : null;
       const row = {
-        user_id: userId,
+        user_id: listener.userId,
         track_ids: JSON.stringify(trackIds),
         current_track_id: current,
         position_ms: Math.max(0, Math.min(Math.round(input.positionMs), 2 ** 31 - 1)),
@@ -64,16 +63,17 @@ export function createPlayQueueService({
         .execute();
     },
 
-    async get(userId: number): Promise<PlayQueue | null> {
+    async get(listener: Listener): Promise<PlayQueue | null> {
+      assertMayListen(listener.actor);
       const row = await db
         .selectFrom('play_queues')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('user_id', '=', listener.userId)
         .executeTakeFirst();
       if (!row) return null;
       const ids = JSON.parse(row.track_ids) as number[];
       return {
-        tracks: await catalogue.tracksByIds(ids, { userId, actor: SYSTEM_ACTOR }),
+        tracks: await catalogue.tracksByIds(ids, listener),
         current: row.current_track_id,
         position_ms: Number(row.position_ms),
         changed_by: row.changed_by,
