@@ -68,7 +68,11 @@ function AlbumContent({ album }: { album: Album }) {
               {album.year && <span>{album.year}</span>}
               <span aria-hidden>·</span>
               <span>
-                {tracks.length === 1 ? t('1 song') : t('{{count}} songs', { count: tracks.length })}
+                {t('{{count}} songs', {
+                  count: tracks.length,
+                  defaultValue_one: '{{count}} song',
+                  defaultValue_other: '{{count}} songs',
+                })}
                 {tracks.length > 0 &&
                   `, ${t('{{minutes}} min', { minutes: totalMinutes(durationMs) })}`}
               </span>
