@@ -1,5 +1,10 @@
 import type { voucherInputSchema } from '@cadenza/contracts/billing';
-import { INVALID_VOUCHER, VALID_VOUCHER, type Voucher, type VoucherPreview } from '@cadenza/contracts/billing';
+import {
+  INVALID_VOUCHER,
+  VALID_VOUCHER,
+  type Voucher,
+  type VoucherPreview,
+} from '@cadenza/contracts/billing';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.js';

@@ -34,7 +34,10 @@ const page = (data: object[]) => ({
   pagination: { data, current_page: 1, per_page: 15, total: data.length, last_page: 1 },
 });
 
-function visit(path: string, { product = premium, i18n }: { product?: object; i18n?: I18nBootstrap } = {}) {
+function visit(
+  path: string,
+  { product = premium, i18n }: { product?: object; i18n?: I18nBootstrap } = {},
+) {
   const api = mockApi()
     .on('GET /api/v1/admin/products', page([product]))
     .on('GET /api/v1/admin/vouchers', page([]))

@@ -285,10 +285,10 @@ export function UsersPage() {
                 toast.positive(
                   dialog.users.length > 1
                     ? t('{{count}} users deleted', {
-                      count: dialog.users.length,
-                      defaultValue_one: '{{count}} user deleted',
-                      defaultValue_other: '{{count}} users deleted',
-                    })
+                        count: dialog.users.length,
+                        defaultValue_one: '{{count}} user deleted',
+                        defaultValue_other: '{{count}} users deleted',
+                      })
                     : t('User deleted'),
                 );
                 setSelected(new Set());

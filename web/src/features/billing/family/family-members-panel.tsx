@@ -65,7 +65,9 @@ export function FamilyMembersPanel({
         </div>
       ) : (
         <p role="alert" className="text-sm text-fg-muted">
-          {accounts.data?.status === 'blocked' ? accounts.data.message : t('We could not load your Family members. Reload the page to try again.')}
+          {accounts.data?.status === 'blocked'
+            ? accounts.data.message
+            : t('We could not load your Family members. Reload the page to try again.')}
         </p>
       )}
     </SettingsPanel>

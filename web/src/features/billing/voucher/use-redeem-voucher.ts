@@ -30,7 +30,9 @@ export function useRedeemVoucher() {
       toast.danger(
         refused
           ? t('We could not create your free subscription. Choose a plan on the pricing page.')
-          : t('We could not apply the voucher after registering. Try it again from the pricing page.'),
+          : t(
+              'We could not apply the voucher after registering. Try it again from the pricing page.',
+            ),
       );
       return undefined;
     }
