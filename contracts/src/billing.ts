@@ -203,7 +203,9 @@ export const voucherPreviewSchema = z.object({
 });
 export type VoucherPreview = z.infer<typeof voucherPreviewSchema>;
 
-export const INVALID_VOUCHER = 'Voucher inválido.';
+/** English, as every API message is; the web app shows it in the visitor's language. */
+export const INVALID_VOUCHER = 'Invalid voucher.';
+export const VALID_VOUCHER = 'Valid voucher.';
 
 export const createFreeSubscriptionBodySchema = z.object({
   ...productAndPrice,

@@ -321,11 +321,11 @@ describe('plans and payments', () => {
     await panel.getByRole('textbox', { name: 'Member 2' }).fill(account().email);
     await panel.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Registros salvos com sucesso!').waitFor();
-    // A filled slot is locked until 'Editar'.
+    // A filled slot is locked until Edit is pressed.
     expect(
       await panel.getByRole('textbox', { name: 'Member 1' }).getAttribute('readonly'),
     ).not.toBeNull();
-    await panel.getByRole('button', { name: /Editar Member 1/ }).waitFor();
+    await panel.getByRole('button', { name: 'Edit Member 1' }).waitFor();
     await saveScreenshot(panel, 'family-panel');
     await context.close();
 

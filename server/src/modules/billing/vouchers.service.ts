@@ -1,5 +1,10 @@
 import type { voucherInputSchema } from '@cadenza/contracts/billing';
-import { INVALID_VOUCHER, type Voucher, type VoucherPreview } from '@cadenza/contracts/billing';
+import {
+  INVALID_VOUCHER,
+  VALID_VOUCHER,
+  type Voucher,
+  type VoucherPreview,
+} from '@cadenza/contracts/billing';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.js';
@@ -103,7 +108,7 @@ export function createVouchersService({
       const discount = Math.round((price.amount * voucher.discount_percentage) / 100);
       return {
         valid: true,
-        message: 'Voucher válido!',
+        message: VALID_VOUCHER,
         voucher: {
           id: voucher.id,
           code: voucher.code,

@@ -70,7 +70,7 @@ describe('vouchers', () => {
     const half = await voucher({ discount_percentage: 50 });
     expect(await preview(` ${half.code.toLowerCase()} `)).toEqual({
       valid: true,
-      message: 'Voucher válido!',
+      message: 'Valid voucher.',
       voucher: { id: half.id, code: half.code, discount_percentage: 50 },
       plan: {
         product_id: catalogue.premium.product.id,
@@ -86,7 +86,7 @@ describe('vouchers', () => {
         currency: 'BRL',
       },
     });
-    const refused = { valid: false, message: 'Voucher inválido.' };
+    const refused = { valid: false, message: 'Invalid voucher.' };
     expect(await preview('NO-SUCH-CODE')).toEqual(refused);
     const expired = await voucher({ expires_at: new Date(Date.now() - 60_000).toISOString() });
     expect(await preview(expired.code)).toEqual(refused);

@@ -44,12 +44,14 @@ export interface BootstrapOverrides {
   user?: AuthUser | null;
   guestPermissions?: string[];
   settings?: Record<string, unknown>;
+  i18n?: BootstrapData['i18n'];
 }
 
 export function makeBootstrap({
   user = null,
   guestPermissions = ['music.view'],
   settings,
+  i18n = { language: 'en', name: 'English', lines: {} },
 }: BootstrapOverrides = {}): BootstrapData {
   return {
     user,
@@ -59,7 +61,7 @@ export function makeBootstrap({
       permissions: guestPermissions.map((name) => ({ name, restrictions: [] })),
     },
     is_mobile_device: false,
-    i18n: { language: 'en', name: 'English', lines: {} },
+    i18n,
     settings: makeSettings(settings),
     themes: [],
     menus: [],

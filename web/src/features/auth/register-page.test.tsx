@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getBootstrapData } from '../../app/bootstrap';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../app/testing/shipped-lines';
 import { RegisterPage } from './register-page';
 import { mockApi, validationError } from './testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from './testing/render-screen';
@@ -201,7 +202,7 @@ describe('RegisterPage', () => {
 
 const preview = (discount: number) => ({
   valid: true,
-  message: 'Voucher válido!',
+  message: 'Valid voucher.',
   voucher: { id: 7, code: 'SUMMER', discount_percentage: discount },
   plan: { product_id: 2, price_id: 5, product_name: 'Premium', interval: 'year' },
   pricing: {
@@ -235,18 +236,31 @@ describe('RegisterPage voucher field', () => {
   });
 
   it('says when a code is not valid, and when it could not be checked', async () => {
-    api.on('POST /api/v1/vouchers/preview-register', {
-      valid: false,
-      message: 'Voucher inválido.',
-    });
+    api.on('POST /api/v1/vouchers/preview-register', { valid: false, message: 'Invalid voucher.' });
     visit('/register', billing);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Voucher code'), 'nope{Enter}');
-    await screen.findByText('Voucher inválido.');
+    await screen.findByText('Invalid voucher.');
     api.on('POST /api/v1/vouchers/preview-register', { message: 'down' }, 503);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('We could not check the voucher. Try again.');
+    expect(screen.queryByText('Invalid voucher.')).toBeNull();
+  });
+
+  it('says so in Portuguese on the Portuguese site', async () => {
+    api.on('POST /api/v1/vouchers/preview-register', { valid: false, message: 'Invalid voucher.' });
+    renderScreen(
+      '/register',
+      '/register',
+      RegisterPage,
+      makeBootstrap({ settings: billing, i18n: shippedLanguage('pt-BR') }),
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Código do voucher'), 'nope{Enter}');
+    await screen.findByText('Voucher inválido.');
+    api.on('POST /api/v1/vouchers/preview-register', { message: 'down' }, 503);
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     await screen.findByText('Erro ao validar voucher');
-    expect(screen.queryByText('Voucher inválido.')).toBeNull();
   });
 
   it('turns a 100 % voucher into a free subscription after registering', async () => {
@@ -290,7 +304,7 @@ describe('RegisterPage voucher field', () => {
     api
       .on('POST /api/v1/vouchers/preview-register', preview(100))
       .on('POST /auth/register', { status: 'success', bootstrapData: newMember })
-      .on('POST /api/v1/vouchers/create-free-subscription', { message: 'Voucher inválido.' }, 422);
+      .on('POST /api/v1/vouchers/create-free-subscription', { message: 'Invalid voucher.' }, 422);
     visit('/register', billing);
     const user = await fill();
     await user.type(screen.getByLabelText('Voucher code'), 'summer{Enter}');
@@ -298,7 +312,7 @@ describe('RegisterPage voucher field', () => {
     await submit(user);
     await waitFor(() =>
       expect(currentToast()).toEqual({
-        message: 'Erro ao criar assinatura gratuita',
+        message: 'We could not create your free subscription. Choose a plan on the pricing page.',
         type: 'danger',
       }),
     );

@@ -77,7 +77,11 @@ function MenuList() {
                   ? menu.positions.map(positionLabel).join(', ')
                   : t('Not shown anywhere')}
                 {' · '}
-                {t('{{count}} items', { count: menu.items.length })}
+                {t('{{count}} items', {
+                  count: menu.items.length,
+                  defaultValue_one: '{{count}} item',
+                  defaultValue_other: '{{count}} items',
+                })}
               </span>
             </Link>
           </li>

@@ -1,8 +1,10 @@
 import '../../../ui/test-utils';
+import type { I18nBootstrap } from '@cadenza/contracts/bootstrap';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../../app/testing/shipped-lines';
 import { mockApi } from '../../auth/testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
 import { AdminArea } from '../admin-area';
@@ -32,13 +34,16 @@ const page = (data: object[]) => ({
   pagination: { data, current_page: 1, per_page: 15, total: data.length, last_page: 1 },
 });
 
-function visit(path: string) {
+function visit(
+  path: string,
+  { product = premium, i18n }: { product?: object; i18n?: I18nBootstrap } = {},
+) {
   const api = mockApi()
-    .on('GET /api/v1/admin/products', page([premium]))
+    .on('GET /api/v1/admin/products', page([product]))
     .on('GET /api/v1/admin/vouchers', page([]))
     .on('GET /api/v1/admin/permissions', { permissions: [] });
   const user = makeUser({ permissionNames: ['admin.access', 'admin'] });
-  renderScreen('/admin/*', path, AdminArea, makeBootstrap({ user }));
+  renderScreen('/admin/*', path, AdminArea, makeBootstrap({ user, i18n }));
   return api;
 }
 
@@ -64,6 +69,19 @@ describe('the billing admin screens', () => {
       name: 'Premium',
       prices: [{ id: 5, amount: 2490, currency: 'BRL', interval: 'month', interval_count: 1 }],
     });
+  });
+
+  it.each([
+    ['en', 'A changed price becomes a new price: the 1 current subscriber keeps the one they pay.'],
+    ['pt-BR', 'Um preço alterado vira um novo preço: o 1 assinante atual mantém o que paga.'],
+  ] as const)('speaks of a single subscriber in the singular (%s)', async (language, text) => {
+    visit('/admin/plans', {
+      product: { ...premium, subscribers: 1 },
+      i18n: shippedLanguage(language),
+    });
+    const edit = language === 'en' ? 'Edit Premium' : 'Editar Premium';
+    await userEvent.click(await screen.findByRole('button', { name: edit }));
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it('creates a voucher for a plan price, asking for what is missing first', async () => {

@@ -189,7 +189,13 @@ export function PlanDialog({
               <p className="text-sm text-fg-muted">
                 {t(
                   'A changed price becomes a new price: the {{count}} current subscribers keep the one they pay.',
-                  { count: product.subscribers },
+                  {
+                    count: product.subscribers,
+                    defaultValue_one:
+                      'A changed price becomes a new price: the {{count}} current subscriber keeps the one they pay.',
+                    defaultValue_other:
+                      'A changed price becomes a new price: the {{count}} current subscribers keep the one they pay.',
+                  },
                 )}
               </p>
             )}

@@ -148,7 +148,11 @@ function MergeDialog({ artist, onClose }: { artist: AdminArtist; onClose: () => 
                 >
                   <span>{candidate.name}</span>
                   <span className="text-fg-muted">
-                    {t('{{count}} tracks', { count: candidate.tracks_count })}
+                    {t('{{count}} tracks', {
+                      count: candidate.tracks_count,
+                      defaultValue_one: '{{count}} track',
+                      defaultValue_other: '{{count}} tracks',
+                    })}
                   </span>
                 </button>
               </li>

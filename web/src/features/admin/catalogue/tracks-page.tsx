@@ -218,7 +218,11 @@ export function TrackDialog({
           />
           <p className="text-sm text-fg-muted" aria-live="polite">
             {synced.length > 0
-              ? t('Synced lyrics: {{count}} timed lines.', { count: synced.length })
+              ? t('Synced lyrics: {{count}} timed lines.', {
+                  count: synced.length,
+                  defaultValue_one: 'Synced lyrics: {{count}} timed line.',
+                  defaultValue_other: 'Synced lyrics: {{count}} timed lines.',
+                })
               : t('Plain lyrics.')}
           </p>
           {synced.length > 0 && <LyricsPreview streamUrl={track.stream_url} lines={synced} />}

@@ -253,7 +253,13 @@ function Ranking({
             <li key={row.id} className="flex gap-2">
               <span className="w-5 text-end text-fg-muted">{i + 1}</span>
               <span className="min-w-0 flex-1 truncate">{row.name}</span>
-              <span className="tabular-nums">{t('{{count}} plays', { count: row.count })}</span>
+              <span className="tabular-nums">
+                {t('{{count}} plays', {
+                  count: row.count,
+                  defaultValue_one: '{{count}} play',
+                  defaultValue_other: '{{count}} plays',
+                })}
+              </span>
             </li>
           ))}
         </ol>

@@ -41,7 +41,11 @@ export function RolesPage() {
       cell: (role) =>
         role.permissions.some((p) => p.name === 'admin')
           ? t('Every permission')
-          : t('{{count}} permissions', { count: role.permissions.length }),
+          : t('{{count}} permissions', {
+              count: role.permissions.length,
+              defaultValue_one: '{{count}} permission',
+              defaultValue_other: '{{count}} permissions',
+            }),
     },
     {
       key: 'users',

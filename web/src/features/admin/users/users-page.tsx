@@ -264,7 +264,11 @@ export function UsersPage() {
         onOpenChange={(open) => !open && close()}
         title={
           dialog?.kind === 'delete' && dialog.users.length > 1
-            ? t('Delete {{count}} users?', { count: dialog.users.length })
+            ? t('Delete {{count}} users?', {
+                count: dialog.users.length,
+                defaultValue_one: 'Delete {{count}} user?',
+                defaultValue_other: 'Delete {{count}} users?',
+              })
             : t('Delete this user?')
         }
         body={t(
@@ -280,7 +284,11 @@ export function UsersPage() {
               onSuccess: () => {
                 toast.positive(
                   dialog.users.length > 1
-                    ? t('{{count}} users deleted', { count: dialog.users.length })
+                    ? t('{{count}} users deleted', {
+                        count: dialog.users.length,
+                        defaultValue_one: '{{count}} user deleted',
+                        defaultValue_other: '{{count}} users deleted',
+                      })
                     : t('User deleted'),
                 );
                 setSelected(new Set());

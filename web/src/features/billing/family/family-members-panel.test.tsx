@@ -4,8 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../../app/testing/shipped-lines';
 import { mockApi } from '../../auth/testing/mock-api';
-import { renderScreen, resetScreenState } from '../../auth/testing/render-screen';
+import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
 import { FamilyMembersPanel } from './family-members-panel';
 
 afterEach(() => {
@@ -56,4 +57,26 @@ it('keeps Save disabled until at least one e-mail is filled and every one is val
   expect(api.callsTo('POST /save-emails.php')[0]!.body).toMatchObject({
     emails: { email1: 'ana@example.com', email2: 'bruno@example.com', email3: null },
   });
+});
+
+it.each([
+  ['en', 'Edit Member 1', 'We could not save your Family members. Try again.'],
+  ['pt-BR', 'Editar Membro 1', 'Erro ao salvar registros.'],
+] as const)('speaks the visitor’s language (%s)', async (language, edit, failure) => {
+  mockApi()
+    .on('GET /get-child-accounts.php', {
+      status: 'success',
+      accounts: { email_1: 'ana@example.com', email_2: null, email_3: null },
+    })
+    .on('POST /save-emails.php', {}, 503);
+  renderScreen(
+    '/account-settings',
+    '/account-settings',
+    () => <FamilyMembersPanel user={holder} subscriptionId={3} />,
+    makeBootstrap({ user: holder, i18n: shippedLanguage(language) }),
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: edit }));
+  await user.click(screen.getByRole('button', { name: language === 'en' ? 'Save' : 'Salvar' }));
+  await waitFor(() => expect(currentToast()?.message).toBe(failure));
 });

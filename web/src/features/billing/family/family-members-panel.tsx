@@ -32,7 +32,7 @@ const DESCRIPTION = 'Add up to three people to your Family plan. Each uses their
 
 /**
  * The Family plan's member e-mails (spec sections 2, 5 and 8): three slots; a filled one is
- * locked until 'Editar' is pressed; at least one must be filled; saved with the server's words.
+ * locked until Edit is pressed; at least one must be filled; saved with the server's words.
  */
 export function FamilyMembersPanel({
   user,
@@ -65,7 +65,9 @@ export function FamilyMembersPanel({
         </div>
       ) : (
         <p role="alert" className="text-sm text-fg-muted">
-          {accounts.data?.status === 'blocked' ? accounts.data.message : 'Erro ao carregar dados.'}
+          {accounts.data?.status === 'blocked'
+            ? accounts.data.message
+            : t('We could not load your Family members. Reload the page to try again.')}
         </p>
       )}
     </SettingsPanel>
@@ -128,9 +130,9 @@ function FamilyMembersForm({
           } else if (isApiError(error) && error.serverMessage) {
             toast.danger(error.serverMessage);
           } else if (isApiError(error)) {
-            toast.danger('Erro ao salvar registros.');
+            toast.danger(t('We could not save your Family members. Try again.'));
           } else {
-            toast.danger('Erro inesperado. Tente novamente mais tarde.');
+            toast.danger(t('Something went wrong. Try again later.'));
           }
         },
       },
@@ -176,9 +178,9 @@ function FamilyMembersForm({
                   type="button"
                   variant="outline"
                   onClick={() => setEditing(slot)}
-                  aria-label={`${t('Editar')} ${label}`}
+                  aria-label={t('Edit {{member}}', { member: label })}
                 >
-                  {t('Editar')}
+                  {t('Edit')}
                 </Button>
               )}
             </div>

@@ -29,8 +29,10 @@ export function useRedeemVoucher() {
       const refused = isApiError(error) && error.status < 500;
       toast.danger(
         refused
-          ? t('Erro ao criar assinatura gratuita')
-          : t('Erro ao aplicar voucher após cadastro'),
+          ? t('We could not create your free subscription. Choose a plan on the pricing page.')
+          : t(
+              'We could not apply the voucher after registering. Try it again from the pricing page.',
+            ),
       );
       return undefined;
     }

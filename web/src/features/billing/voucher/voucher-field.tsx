@@ -9,7 +9,7 @@ import { formatMoney } from '../pricing/pricing';
 
 export type AppliedVoucher = Required<Pick<VoucherPreview, 'voucher' | 'plan' | 'pricing'>>;
 
-export const VOUCHER_CHECK_FAILED = 'Erro ao validar voucher';
+export const VOUCHER_CHECK_FAILED = 'We could not check the voucher. Try again.';
 
 /**
  * The register page's voucher code (spec sections 2, 5, 8): trimmed and upper-cased, applied with

@@ -11,4 +11,8 @@ export const ROLE_LABELS: Record<WorkspaceRoleName, string> = {
 export const roleLabel = (name: string) => ROLE_LABELS[name as WorkspaceRoleName] ?? name;
 
 export const membersLabel = (t: TFunction, count: number) =>
-  count === 1 ? t('1 member') : t('{{count}} members', { count });
+  t('{{count}} members', {
+    count,
+    defaultValue_one: '{{count}} member',
+    defaultValue_other: '{{count}} members',
+  });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeBootstrap } from '../../../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../../../app/testing/shipped-lines';
 import { player, playerStore } from '../../state/player-store';
 import { mockMusicApi } from '../common/testing/mock-api';
 import { makeAlbum, makeTrack } from '../common/testing/music-factory';
@@ -79,5 +80,22 @@ describe('Album', () => {
     await user.click(await screen.findByRole('button', { name: 'More options for Opening' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Add to queue' }));
     expect(playerStore.getState().queue.map((track) => track.id)).toEqual([900, 501]);
+  });
+
+  it.each([
+    ['en', '1 song, 2 min', 'May 01, 2025'],
+    ['pt-BR', '1 música, 2 min', '01 de maio de 2025'],
+  ] as const)('counts its songs and dates its release in %s', async (language, count, date) => {
+    mockMusicApi().on('GET /api/v1/albums/50', {
+      album: { ...album, tracks: [tracks[0]], tracks_count: 1, release_date: '2025-05-01' },
+    });
+    renderPlayerScreen(
+      '/album/:id/:artistSlug/:albumSlug',
+      '/album/50/nova-lane/blue-hour',
+      AlbumScreen,
+      makeBootstrap({ i18n: shippedLanguage(language) }),
+    );
+    expect(await screen.findByText(count)).toBeTruthy();
+    expect(screen.getByText(date)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import type { Album, AlbumType } from '@cadenza/contracts/music';
+import { formatDate } from '../../../../i18n/format';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { AdSlot } from '../common/components/ad-slot';
@@ -38,7 +39,8 @@ function useAlbumTypeLabel(type: AlbumType): string {
 }
 
 function AlbumContent({ album }: { album: Album }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { language } = i18n;
   const typeLabel = useAlbumTypeLabel(album.type);
   const tracks = album.tracks ?? [];
   const durationMs = tracks.reduce((sum, track) => sum + track.duration_ms, 0);
@@ -68,7 +70,11 @@ function AlbumContent({ album }: { album: Album }) {
               {album.year && <span>{album.year}</span>}
               <span aria-hidden>·</span>
               <span>
-                {tracks.length === 1 ? t('1 song') : t('{{count}} songs', { count: tracks.length })}
+                {t('{{count}} songs', {
+                  count: tracks.length,
+                  defaultValue_one: '{{count}} song',
+                  defaultValue_other: '{{count}} songs',
+                })}
                 {tracks.length > 0 &&
                   `, ${t('{{minutes}} min', { minutes: totalMinutes(durationMs) })}`}
               </span>
@@ -99,10 +105,8 @@ function AlbumContent({ album }: { album: Album }) {
       )}
       {album.release_date && (
         <p className="mt-8 text-sm text-fg-muted">
-          {new Date(album.release_date).toLocaleDateString(undefined, {
-            dateStyle: 'long',
-            timeZone: 'UTC',
-          })}
+          {/* A release date is a calendar day, not a moment: read in UTC, where it was stored. */}
+          {formatDate(album.release_date, 'long', { language, timeZone: 'UTC' })}
         </p>
       )}
     </ScreenLayout>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../../../app/testing/shipped-lines';
 import { inFirstDrawing } from '../common/testing/first-drawing';
 import { mockMusicApi } from '../common/testing/mock-api';
 import { makeAlbum, makeArtist, makeTrack } from '../common/testing/music-factory';
@@ -123,5 +124,23 @@ describe('Artist', () => {
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova Lane' })).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 1, '1 follower'],
+    ['en', 2, '2 followers'],
+    ['pt-BR', 1, '1 seguidor'],
+    ['pt-BR', 2, '2 seguidores'],
+  ] as const)('counts followers in the plural rules of %s (%i)', async (language, count, text) => {
+    mockMusicApi().on('GET /api/v1/artists/7', {
+      artist: { ...artistPage(1).artist, ...makeArtist({ id: 7, followers_count: count }) },
+    });
+    renderPlayerScreen(
+      '/artist/:id/:slug',
+      '/artist/7/nova-lane',
+      ArtistScreen,
+      makeBootstrap({ i18n: shippedLanguage(language) }),
+    );
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 });

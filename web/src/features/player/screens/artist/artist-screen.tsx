@@ -83,7 +83,10 @@ function ArtistContent(props: ArtistPageProps) {
             meta={
               artist.followers_count !== undefined &&
               t('{{followers}} followers', {
+                count: artist.followers_count,
                 followers: new Intl.NumberFormat(i18n.language).format(artist.followers_count),
+                defaultValue_one: '{{followers}} follower',
+                defaultValue_other: '{{followers}} followers',
               })
             }
             actions={

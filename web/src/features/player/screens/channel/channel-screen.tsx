@@ -36,7 +36,7 @@ export function ChannelScreen() {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <div className="pt-8">
-          <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{first.name}</h1>
+          <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{t(first.name)}</h1>
           {first.description && <p className="mt-3 max-w-2xl text-fg-muted">{first.description}</p>}
           {first.paging === 'infinite' ? (
             <>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeBootstrap } from '../../../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../../../app/testing/shipped-lines';
 import { player, playerStore } from '../../state/player-store';
 import { inFirstDrawing } from '../common/testing/first-drawing';
 import { mockMusicApi } from '../common/testing/mock-api';
@@ -176,5 +178,36 @@ describe('Discover', () => {
     expect(await screen.findByRole('heading', { name: 'Fresh' })).toBeTruthy();
     // Three attempts failed (a server error is tried again twice), then the retry succeeded.
     await waitFor(() => expect(api.callsTo('GET /api/v1/channel/discover')).toHaveLength(4));
+  });
+
+  it('speaks Portuguese on the Portuguese site: the seeded shelves and their texts', async () => {
+    mockMusicApi().on('GET /api/v1/channel/discover', {
+      channel: makeChannel({
+        slug: 'discover',
+        content_type: 'channel',
+        items: [
+          makeChannel({
+            name: 'New releases',
+            layout: 'carousel',
+            items: [makeAlbum({ name: 'Blue Hour' })],
+          }),
+          makeChannel({
+            name: 'Top tracks',
+            layout: 'trackTable',
+            items: [makeTrack({ name: 'Glass City' })],
+          }),
+        ],
+      }),
+    });
+    renderPlayerScreen(
+      '/discover',
+      '/discover',
+      DiscoverScreen,
+      makeBootstrap({ i18n: shippedLanguage('pt-BR') }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Lançamentos' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Faixas mais tocadas' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tocar Glass City' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'New releases' })).toBeNull();
   });
 });

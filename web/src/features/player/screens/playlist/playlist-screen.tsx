@@ -59,9 +59,11 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
                   {playlist.owner.display_name}
                 </Link>
                 {' · '}
-                {playlist.tracks_count === 1
-                  ? t('1 song')
-                  : t('{{count}} songs', { count: playlist.tracks_count })}
+                {t('{{count}} songs', {
+                  count: playlist.tracks_count,
+                  defaultValue_one: '{{count}} song',
+                  defaultValue_other: '{{count}} songs',
+                })}
               </span>
             </span>
           }

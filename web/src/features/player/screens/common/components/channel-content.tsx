@@ -43,7 +43,7 @@ export function ChannelItems({
   }
   const context = { type: 'channel' as const, id: channel.slug };
   if (layout === 'trackTable' && items.every(isTrack)) {
-    return <TrackTable tracks={items} context={context} label={channel.name} />;
+    return <TrackTable tracks={items} context={context} label={t(channel.name)} />;
   }
   if (layout === 'list') {
     return (
@@ -152,7 +152,8 @@ export function ChannelSection({
   const hasMore = (channel.content?.last_page ?? 1) > 1;
   return (
     <Section
-      title={channel.name}
+      // Channel names are keys like any text: the seeded ones ship translated, admins add the rest.
+      title={t(channel.name)}
       lazyLayout={lazyLayout}
       action={
         hasMore || channel.layout === 'carousel' ? (

@@ -71,10 +71,10 @@ export function MediaCard({ item, variant }: { item: ChannelItem; variant?: 'car
     case 'channel':
       return (
         <CoverCard
-          title={item.name}
+          title={t(item.name)}
           href={channelUrl(item)}
           image={null}
-          subtitle={item.description}
+          subtitle={item.description && t(item.description)}
         />
       );
   }
