@@ -5,6 +5,8 @@ import type {
 } from '@cadenza/contracts/music';
 import path from 'node:path';
 import type { ImportTrackInput } from '../library/catalogue-port.js';
+import { SYSTEM_ACTOR } from '../music/actor.js';
+import type { Viewer } from '../music/catalogue/catalogue.service.js';
 import { coverSvg, portraitSvg, renderCover, renderPortrait } from './artwork.js';
 import { DEMO_ARTISTS, trackTitles, type DemoAlbum, type DemoArtist } from './demo-data.js';
 import { defaultRenderCacheDir } from './render-cache.js';
@@ -14,10 +16,7 @@ import { createRandom } from './synth/random.js';
 
 /** What the demo seed writes through: the catalogue service and its playlists and channels. */
 export interface DemoCatalogue {
-  topTracks(
-    page: { page: number; perPage: number },
-    viewer: { userId: number | null },
-  ): Promise<{ total: number }>;
+  topTracks(page: { page: number; perPage: number }, viewer: Viewer): Promise<{ total: number }>;
   importTrack(input: ImportTrackInput): Promise<ImportTrackResult>;
   setArtistDetails(
     artistId: number,
@@ -292,6 +291,10 @@ export async function seedDemoCatalogue(options: DemoSeedOptions): Promise<DemoS
 
 /** Seeds the demo catalogue on a first start: only while the catalogue has no track at all. */
 export async function seedDemoIfEmpty(options: DemoSeedOptions): Promise<DemoSeedSummary | null> {
-  const { total } = await options.catalogue.topTracks({ page: 1, perPage: 1 }, { userId: null });
+  const { total } = await options.catalogue.topTracks(
+    { page: 1, perPage: 1 },
+    // The start itself asks, before anyone can.
+    { userId: null, actor: SYSTEM_ACTOR },
+  );
   return total === 0 ? seedDemoCatalogue(options) : null;
 }
