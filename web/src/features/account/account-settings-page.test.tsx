@@ -34,7 +34,7 @@ const panel = (id: string) => within(document.getElementById(id)!);
 describe('AccountSettingsPage', () => {
   it('stacks the panels in the order of the spec', async () => {
     await visit();
-    const ids = [...document.querySelectorAll('main [aria-labelledby$="-heading"]')].map(
+    const ids = [...document.querySelectorAll('[aria-labelledby$="-heading"]')].map(
       (element) => element.id,
     );
     expect(ids).toEqual([
