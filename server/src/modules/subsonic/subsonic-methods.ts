@@ -472,18 +472,18 @@ export function createSubsonicMethods({
         const current = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });
         await playlists.removeTracks(
           id,
-          caller.userId,
+          caller,
           current.data.map((track) => track.id),
         );
         const name = params.get('name');
-        if (name) await playlists.update(id, caller.userId, { name: playlistName(name) });
+        if (name) await playlists.update(id, caller, { name: playlistName(name) });
       } else {
         const name = params.get('name');
         if (!name) throw missing('name');
         const perms = await permissions.forUser(caller.userId);
-        id = (await playlists.create(caller.userId, perms, { name: playlistName(name) })).id;
+        id = (await playlists.create(caller, perms, { name: playlistName(name) })).id;
       }
-      if (songs.length) await playlists.addTracks(id, caller.userId, songs);
+      if (songs.length) await playlists.addTracks(id, caller, songs);
       return methods.getPlaylist!(new URLSearchParams({ id: String(id) }), caller, request, reply);
     },
     async updatePlaylist(params, caller) {
@@ -491,7 +491,7 @@ export function createSubsonicMethods({
       const name = params.get('name');
       const comment = params.get('comment');
       const visibility = params.get('public');
-      await playlists.update(id, caller.userId, {
+      await playlists.update(id, caller, {
         ...(name ? { name: playlistName(name) } : {}),
         ...(comment !== null ? { description: comment.slice(0, 5000) || null } : {}),
         ...(visibility !== null ? { public: visibility === 'true' } : {}),
@@ -500,14 +500,14 @@ export function createSubsonicMethods({
       if (removing.length) {
         const { data } = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });
         const ids = removing.flatMap((index) => (data[index] ? [data[index].id] : []));
-        if (ids.length) await playlists.removeTracks(id, caller.userId, ids);
+        if (ids.length) await playlists.removeTracks(id, caller, ids);
       }
       const adding = idsParam(params, 'songIdToAdd');
-      if (adding.length) await playlists.addTracks(id, caller.userId, adding);
+      if (adding.length) await playlists.addTracks(id, caller, adding);
       return {};
     },
     async deletePlaylist(params, caller) {
-      await playlists.remove(idParam(params), caller.userId);
+      await playlists.remove(idParam(params), caller);
       return {};
     },
 

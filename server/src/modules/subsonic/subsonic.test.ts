@@ -773,6 +773,19 @@ describe('access', () => {
       ['scrobble', { id, submission: 'false' }],
       ['getNowPlaying', {}],
     ];
+    const created = await call('createPlaylist', { apiKey: key, f: 'json', name: 'Road' });
+    const playlistId = String(
+      ((await created.json()) as { 'subsonic-response': { playlist: { id: string } } })[
+        'subsonic-response'
+      ].playlist.id,
+    );
+    // The caller's own playlists are not theirs to change without it either.
+    const playlistWrites: [string, Record<string, string>][] = [
+      ['createPlaylist', { name: 'Night' }],
+      ['updatePlaylist', { playlistId, name: 'Renamed', songIdToAdd: id }],
+      ['createPlaylist', { playlistId, songId: id }],
+      ['deletePlaylist', { id: playlistId }],
+    ];
     expect(await codeOf('getAlbum', { id: album })).toBe('ok');
     // The same calls answer for one who may listen.
     for (const [method, params] of reads.filter(
@@ -782,13 +795,21 @@ describe('access', () => {
     await t.app.services.permissions.revoke('users', 'music.view');
     try {
       expect((await client.get(`/api/v1/albums/${album}`)).statusCode).toBe(403);
-      for (const [method, params] of reads) expect(await codeOf(method, params), method).toBe(50);
+      for (const [method, params] of [...reads, ...playlistWrites])
+        expect(await codeOf(method, params), method).toBe(50);
       const stream = await call('stream', { apiKey: key, id });
       expect(stream.headers.get('content-type')).toMatch(/^text\/xml/);
     } finally {
       await t.app.services.permissions.grant('users', 'music.view');
     }
     expect(await codeOf('getAlbum', { id: album })).toBe('ok');
+    const kept = await call('getPlaylists', { apiKey: key, f: 'json' });
+    const names = (
+      (await kept.json()) as {
+        'subsonic-response': { playlists: { playlist: { name: string; songCount: number }[] } };
+      }
+    )['subsonic-response'].playlists.playlist;
+    expect(names).toEqual([expect.objectContaining({ name: 'Road', songCount: 0 })]);
   });
 });
 

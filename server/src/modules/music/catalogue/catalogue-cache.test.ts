@@ -320,7 +320,10 @@ describe('a kept page as a signed-in viewer sees it', () => {
       name: 'Copper Hours',
       trackIds: [one.trackId, two.trackId],
     });
-    await t.app.services.music.playlists.follow(playlistId, listener.user.id);
+    await t.app.services.music.playlists.follow(playlistId, {
+      userId: listener.user.id,
+      actor: SYSTEM_ACTOR,
+    });
 
     const { catalogue, search, channels } = t.app.services.music;
     const page = { page: 1, perPage: 20 };

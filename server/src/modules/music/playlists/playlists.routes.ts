@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { readMultipartForm } from '../../../core/multipart.js';
-import { idParams, messageSchema, pageQuery, userIdOf, viewerOf } from '../http.js';
+import { idParams, listenerOf, messageSchema, pageQuery, userIdOf, viewerOf } from '../http.js';
 import type { PlaylistsService } from './playlists.service.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
@@ -51,12 +51,12 @@ export async function playlistsRoutes(
     const data = form.files.get('file');
     if (!data) throw AppError.validation({ file: 'Choose an image to upload.' });
     return {
-      playlist: await playlists.setImage(request.params.id, userIdOf(request), data),
+      playlist: await playlists.setImage(request.params.id, await listenerOf(request), data),
     };
   });
 
   r.delete('/api/v1/playlists/:id/image', playlistAction, async (request) => ({
-    playlist: await playlists.setImage(request.params.id, userIdOf(request), null),
+    playlist: await playlists.setImage(request.params.id, await listenerOf(request), null),
   }));
 
   r.post(
@@ -70,7 +70,7 @@ export async function playlistsRoutes(
     },
     async (request, reply) => {
       const playlist = await playlists.create(
-        userIdOf(request),
+        await listenerOf(request),
         await request.permissions(),
         request.body,
         request.workspaceId,
@@ -94,12 +94,12 @@ export async function playlistsRoutes(
       schema: { params: idParams, body: playlistInputSchema.partial(), response: playlistResponse },
     },
     async (request) => ({
-      playlist: await playlists.update(request.params.id, userIdOf(request), request.body),
+      playlist: await playlists.update(request.params.id, await listenerOf(request), request.body),
     }),
   );
 
   r.delete('/api/v1/playlists/:id', messageAction, async (request) => {
-    await playlists.remove(request.params.id, userIdOf(request));
+    await playlists.remove(request.params.id, await listenerOf(request));
     return { message: 'Playlist deleted.' };
   });
 
@@ -121,7 +121,7 @@ export async function playlistsRoutes(
   r.post('/api/v1/playlists/:id/tracks', tracksChange, async (request) => ({
     playlist: await playlists.addTracks(
       request.params.id,
-      userIdOf(request),
+      await listenerOf(request),
       request.body.trackIds,
     ),
   }));
@@ -129,7 +129,7 @@ export async function playlistsRoutes(
   r.delete('/api/v1/playlists/:id/tracks', tracksChange, async (request) => ({
     playlist: await playlists.removeTracks(
       request.params.id,
-      userIdOf(request),
+      await listenerOf(request),
       request.body.trackIds,
     ),
   }));
@@ -141,18 +141,18 @@ export async function playlistsRoutes(
       schema: { params: idParams, body: trackIdsSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await playlists.reorder(request.params.id, userIdOf(request), request.body.trackIds);
+      await playlists.reorder(request.params.id, await listenerOf(request), request.body.trackIds);
       return { message: 'Order saved.' };
     },
   );
 
   r.post('/api/v1/playlists/:id/follow', playlistAction, async (request) => {
-    await playlists.follow(request.params.id, userIdOf(request));
+    await playlists.follow(request.params.id, await listenerOf(request));
     return { playlist: await playlists.get(request.params.id, await viewerOf(request)) };
   });
 
   r.post('/api/v1/playlists/:id/unfollow', messageAction, async (request) => {
-    await playlists.unfollow(request.params.id, userIdOf(request));
+    await playlists.unfollow(request.params.id, await listenerOf(request));
     return { message: 'Playlist unfollowed.' };
   });
 

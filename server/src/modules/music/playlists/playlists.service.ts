@@ -13,7 +13,7 @@ import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
 import type { Storage } from '../../../infra/storage.js';
 import type { UsersService } from '../../users/users.service.js';
-import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
+import type { CatalogueService, Listener, Viewer } from '../catalogue/catalogue.service.js';
 import { storeImage } from '../images.js';
 import { inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
 import { publicUserRef } from '../public-user.js';
@@ -161,12 +161,14 @@ export function createPlaylistsService({
     present,
 
     async create(
-      userId: number,
+      listener: Listener,
       permissions: Permission[],
       input: PlaylistInput,
       /** The active workspace (0: none); a playlist made there is shared with it. */
       workspaceId = 0,
     ): Promise<Playlist> {
+      assertMayListen(listener.actor);
+      const { userId } = listener;
       const quota = checkQuota(
         permissions,
         MUSIC_PERMISSIONS.playlistsCreate,
@@ -187,11 +189,12 @@ export function createPlaylistsService({
         collaborative: input.collaborative ? 1 : 0,
         workspace_id: workspaceId || null,
       });
-      return (await present([row], { userId, actor: SYSTEM_ACTOR }))[0]!;
+      return (await present([row], listener))[0]!;
     },
 
-    async update(id: number, userId: number, input: Partial<PlaylistInput>): Promise<Playlist> {
-      await owned(id, userId);
+    async update(id: number, listener: Listener, input: Partial<PlaylistInput>): Promise<Playlist> {
+      assertMayListen(listener.actor);
+      await owned(id, listener.userId);
       await repo.updatePlaylist(db, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description ?? null } : {}),
@@ -200,9 +203,7 @@ export function createPlaylistsService({
           ? { collaborative: input.collaborative ? 1 : 0 }
           : {}),
       });
-      return (
-        await present([(await repo.findPlaylist(db, id))!], { userId, actor: SYSTEM_ACTOR })
-      )[0]!;
+      return (await present([(await repo.findPlaylist(db, id))!], listener))[0]!;
     },
 
     /** Refuses anyone but the playlist's owner (403), or 404 when they cannot see it. */
@@ -211,8 +212,9 @@ export function createPlaylistsService({
     },
 
     /** A cover picture; the content must decode as an image, whatever its name says. */
-    async setImage(id: number, userId: number, data: Buffer | null): Promise<Playlist> {
-      const row = await owned(id, userId);
+    async setImage(id: number, listener: Listener, data: Buffer | null): Promise<Playlist> {
+      assertMayListen(listener.actor);
+      const row = await owned(id, listener.userId);
       if (data) {
         const urls = await storeImage(storage, `${IMAGE_FOLDER}/${id}`, { data }, { large: 600 });
         if (!urls) throw AppError.validation({ file: 'The file is not an image.' });
@@ -223,13 +225,12 @@ export function createPlaylistsService({
       const key = row.image ? storage.keyOf(row.image) : undefined;
       if (key && row.image !== (await repo.findPlaylist(db, id))?.image)
         await storage.delete(key).catch(() => undefined);
-      return (
-        await present([(await repo.findPlaylist(db, id))!], { userId, actor: SYSTEM_ACTOR })
-      )[0]!;
+      return (await present([(await repo.findPlaylist(db, id))!], listener))[0]!;
     },
 
-    async remove(id: number, userId: number): Promise<void> {
-      await owned(id, userId);
+    async remove(id: number, listener: Listener): Promise<void> {
+      assertMayListen(listener.actor);
+      await owned(id, listener.userId);
       await repo.deletePlaylist(db, id);
       await storage.deleteFolder(`${IMAGE_FOLDER}/${id}`).catch(() => undefined);
     },
@@ -259,39 +260,46 @@ export function createPlaylistsService({
       });
     },
 
-    async addTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {
+    async addTracks(id: number, listener: Listener, trackIds: number[]): Promise<Playlist> {
+      assertMayListen(listener.actor);
+      const { userId } = listener;
       await trackEditable(id, userId);
       const ids = await validTrackIds(trackIds);
       await db.transaction().execute(async (trx) => {
         await repo.appendTracks(trx, id, ids, userId);
         await repo.touchPlaylist(trx, id);
       });
-      return service.get(id, { userId, actor: SYSTEM_ACTOR });
+      return service.get(id, listener);
     },
 
-    async removeTracks(id: number, userId: number, trackIds: number[]): Promise<Playlist> {
-      await trackEditable(id, userId);
+    async removeTracks(id: number, listener: Listener, trackIds: number[]): Promise<Playlist> {
+      assertMayListen(listener.actor);
+      await trackEditable(id, listener.userId);
       await db.transaction().execute(async (trx) => {
         await repo.removeTracks(trx, id, trackIds);
         await repo.touchPlaylist(trx, id);
       });
-      return service.get(id, { userId, actor: SYSTEM_ACTOR });
+      return service.get(id, listener);
     },
 
-    async reorder(id: number, userId: number, trackIds: number[]): Promise<void> {
-      await trackEditable(id, userId);
+    async reorder(id: number, listener: Listener, trackIds: number[]): Promise<void> {
+      assertMayListen(listener.actor);
+      await trackEditable(id, listener.userId);
       await db.transaction().execute((trx) => repo.reorderTracks(trx, id, trackIds));
     },
 
-    async follow(id: number, userId: number): Promise<void> {
+    async follow(id: number, listener: Listener): Promise<void> {
+      assertMayListen(listener.actor);
+      const { userId } = listener;
       const row = await visible(id, userId);
       if (row.owner_id === userId)
         throw AppError.validation({ playlist: 'You cannot follow your own playlist.' });
       await repo.follow(db, id, userId);
     },
 
-    async unfollow(id: number, userId: number): Promise<void> {
-      await repo.unfollow(db, id, userId);
+    async unfollow(id: number, listener: Listener): Promise<void> {
+      assertMayListen(listener.actor);
+      await repo.unfollow(db, id, listener.userId);
     },
 
     async ofUser(userId: number, viewer: Viewer, page: PageRequest) {
