@@ -133,7 +133,7 @@ describe('signing in with Google', () => {
     ]);
     // The provider signs the listener in at once; the popup hands the result over and closes.
     await popup.waitForEvent('close', { timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 });
 
     const me = await context.request.get('/api/v1/me?with=social_profiles');
     expect(me.status()).toBe(200);
@@ -173,7 +173,7 @@ describe('signing in with Google', () => {
       page.getByRole('button', { name: 'Continue with Apple' }).click(),
     ]);
     await popup.waitForEvent('close', { timeout: 20_000 });
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 });
 
     const me = await context.request.get('/api/v1/me?with=social_profiles');
     const { user } = (await me.json()) as {
