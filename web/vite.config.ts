@@ -64,7 +64,18 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       emptyOutDir: !landing,
       sourcemap: true,
       manifest: isSsrBuild ? false : landing ? LANDING_MANIFEST : true,
+      // The app's first chunk is one file on purpose (see `codeSplitting` below): about 610 KB
+      // minified, 190 KB compressed, what the first player page needs. The benchmark's browser
+      // suite weighs it against its goal; this warning would only repeat it on every build.
+      chunkSizeWarningLimit: 700,
       rolldownOptions: {
+        // The server's build is one bundle the server loads at start: a dynamic import there
+        // (the landing page's deferred shell controls, the router's lazy screens) splits nothing,
+        // and is not meant to; in the browser's builds the warning still counts.
+        onLog(level, log, handler) {
+          if (isSsrBuild && log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+          handler(level, log);
+        },
         // A build of its own, so that it carries only what the landing page uses of the libraries
         // the app shares (the router's links, say, not the whole router).
         ...(landing ? { input: fileURLToPath(new URL('src/landing.tsx', import.meta.url)) } : {}),

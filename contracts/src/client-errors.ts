@@ -1,24 +1,26 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_LIMITS as LIMITS, type ClientErrorReport } from './client-error-report.js';
 
-/** Browser errors the web app reports to the server's error log (spec: sampled at 20 %). */
-export const CLIENT_ERRORS_PATH = 'client-errors';
+export { CLIENT_ERRORS_PATH, type ClientErrorReport } from './client-error-report.js';
 
-/** What a browser sends about one uncaught error or unhandled rejection. */
-export const clientErrorReportSchema = z.object({
+/** The server's check of a browser's error report (`client-error-report.ts`). */
+export const clientErrorReportSchema: z.ZodType<ClientErrorReport> = z.object({
   message: z
     .string({ message: 'The message field is required.' })
     .trim()
     .min(1, 'The message field is required.')
-    .max(2000, 'The message may not be greater than 2000 characters.'),
-  stack: z.string().max(20_000, 'The stack may not be greater than 20000 characters.').optional(),
+    .max(LIMITS.message, `The message may not be greater than ${LIMITS.message} characters.`),
+  stack: z
+    .string()
+    .max(LIMITS.stack, `The stack may not be greater than ${LIMITS.stack} characters.`)
+    .optional(),
   url: z
     .string({ message: 'The url field is required.' })
     .trim()
     .min(1, 'The url field is required.')
-    .max(2000, 'The url may not be greater than 2000 characters.'),
+    .max(LIMITS.url, `The url may not be greater than ${LIMITS.url} characters.`),
   userAgent: z
     .string()
-    .max(500, 'The user agent may not be greater than 500 characters.')
+    .max(LIMITS.userAgent, `The user agent may not be greater than ${LIMITS.userAgent} characters.`)
     .optional(),
 });
-export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

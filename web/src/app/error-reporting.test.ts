@@ -1,4 +1,4 @@
-import type { ClientErrorReport } from '@cadenza/contracts/client-errors';
+import type { ClientErrorReport } from '@cadenza/contracts/client-error-report';
 import { afterEach, expect, it, vi } from 'vitest';
 import { setBootstrapData } from './bootstrap';
 import { startErrorReporting } from './error-reporting';

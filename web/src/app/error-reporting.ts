@@ -1,13 +1,13 @@
-import { CLIENT_ERRORS_PATH, type ClientErrorReport } from '@cadenza/contracts/client-errors';
+import {
+  CLIENT_ERROR_LIMITS,
+  CLIENT_ERRORS_PATH,
+  type ClientErrorReport,
+} from '@cadenza/contracts/client-error-report';
 import { apiClient } from '../api/client';
 import { getBootstrapData, readSetting } from './bootstrap';
 
 /** One page reports at most this many errors: a loop that throws must not flood the log. */
 const MAX_REPORTS_PER_PAGE = 10;
-// The limits the server sets on a report (see contracts/client-errors).
-const MAX_MESSAGE = 2000;
-const MAX_STACK = 20_000;
-const MAX_USER_AGENT = 500;
 
 export interface ErrorReportingOptions {
   /** A number in [0, 1): the report is sent when it falls under the sampled share. */
@@ -21,10 +21,10 @@ function reportOf(reason: unknown): ClientErrorReport {
   const error = reason instanceof Error ? reason : undefined;
   const message = (error ? `${error.name}: ${error.message}` : String(reason)).trim();
   return {
-    message: (message || 'Unknown error').slice(0, MAX_MESSAGE),
-    ...(error?.stack ? { stack: error.stack.slice(0, MAX_STACK) } : {}),
-    url: window.location.href.slice(0, MAX_MESSAGE),
-    userAgent: navigator.userAgent.slice(0, MAX_USER_AGENT),
+    message: (message || 'Unknown error').slice(0, CLIENT_ERROR_LIMITS.message),
+    ...(error?.stack ? { stack: error.stack.slice(0, CLIENT_ERROR_LIMITS.stack) } : {}),
+    url: window.location.href.slice(0, CLIENT_ERROR_LIMITS.url),
+    userAgent: navigator.userAgent.slice(0, CLIENT_ERROR_LIMITS.userAgent),
   };
 }
 
