@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setBootstrapData } from './bootstrap';
 import { makeBootstrap, makeUser, type BootstrapOverrides } from './testing/bootstrap-factory';
 import { renderRoute } from './testing/render-route';
 
@@ -54,6 +55,14 @@ describe('RequireAuth', () => {
     const view = await visit('/workspaces/3?tab=members');
     expect(view.heading).toBe('Login');
     expect(view.router.state.location.search).toBe('?redirect=%2Fworkspaces%2F3%3Ftab%3Dmembers');
+  });
+
+  it('sends a member who signs out on a page to the plain sign-in, not back to that page', async () => {
+    const view = await visit('/account-settings', { user: member() });
+    expect(view.heading).toBe('Account settings');
+    act(() => setBootstrapData(makeBootstrap()));
+    await waitFor(() => expect(view.pathname()).toBe('/login'));
+    expect(view.router.state.location.search).toBe('');
   });
 
   // One app shell: the player bar, and the music it plays, stay while a member opens these.

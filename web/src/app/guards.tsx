@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { SettingKey } from '@cadenza/contracts/settings';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { canAccess, isSubscribed } from './access';
@@ -41,11 +41,17 @@ function Outcome({ access, children }: GuardProps & { access: Access }) {
   return <Navigate to={access.redirectTo} replace />;
 }
 
-/** Guests sign in first, and come back to the page they asked for. */
+/**
+ * Guests sign in first, and come back to the page they asked for. A member who signs out here
+ * goes to the plain sign-in: whoever signs in next starts at their own home, not at this page.
+ */
 export function RequireAuth({ children }: GuardProps) {
   const { user } = useBootstrap();
   const { pathname, search } = useLocation();
-  const access: Access = user ? 'allow' : { redirectTo: loginPathFor(pathname + search) };
+  const signedInHere = useRef(Boolean(user));
+  const access: Access = user
+    ? 'allow'
+    : { redirectTo: signedInHere.current ? '/login' : loginPathFor(pathname + search) };
   return <Outcome access={access}>{children}</Outcome>;
 }
 
