@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { SettingKey } from '@cadenza/contracts/settings';
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { canAccess, isSubscribed } from './access';
@@ -48,10 +48,11 @@ function Outcome({ access, children }: GuardProps & { access: Access }) {
 export function RequireAuth({ children }: GuardProps) {
   const { user } = useBootstrap();
   const { pathname, search } = useLocation();
-  const signedInHere = useRef(Boolean(user));
+  // Who was here as the page opened; kept as it was, whatever happens to the session since.
+  const [signedInHere] = useState(Boolean(user));
   const access: Access = user
     ? 'allow'
-    : { redirectTo: signedInHere.current ? '/login' : loginPathFor(pathname + search) };
+    : { redirectTo: signedInHere ? '/login' : loginPathFor(pathname + search) };
   return <Outcome access={access}>{children}</Outcome>;
 }
 
