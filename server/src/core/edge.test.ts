@@ -39,6 +39,8 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<A
   const response = await fetch(base + url, {
     headers: { 'accept-encoding': 'identity', ...headers },
   });
+  // A page is kept once its counts are read, just after it is sent: the next request finds it.
+  await t.app.edge.settled();
   const cookies = new Map<string, string>();
   for (const cookie of response.headers.getSetCookie()) {
     const [pair = ''] = cookie.split(';');

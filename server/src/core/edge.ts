@@ -151,10 +151,17 @@ export class Edge {
   /** Whether each request is logged, as the framework logs those it answers. */
   private logRequests = false;
   private answered = 0;
+  /** Pages whose counts are still being read before they are kept. */
+  private readonly keeping = new Set<Promise<void>>();
 
   /** How many answers the edge has sent. */
   get sent(): number {
     return this.answered;
+  }
+
+  /** Resolves once every page answered so far is kept or let go (its counts are read after). */
+  async settled(): Promise<void> {
+    while (this.keeping.size > 0) await Promise.all(this.keeping);
   }
 
   /** The HTTP server, for Fastify's `serverFactory`: the edge first, then the framework. */
@@ -316,7 +323,7 @@ export class Edge {
       this.pages.set(key, { head, body, generation, until, versions: null });
       return;
     }
-    Promise.all([keepable.versions, this.memberUntil(keepable)]).then(
+    const kept = Promise.all([keepable.versions, this.memberUntil(keepable)]).then(
       ([versions, memberUntil]) => {
         if (memberUntil === undefined) return;
         this.pages.set(key, {
@@ -329,6 +336,8 @@ export class Edge {
       },
       () => undefined,
     );
+    this.keeping.add(kept);
+    void kept.finally(() => this.keeping.delete(kept));
   }
 
   /**
