@@ -90,6 +90,7 @@ import { createLibraryService } from './modules/library/library.service.js';
 import { localizationRoutes } from './modules/localization/localization.routes.js';
 import { createLocalizationService } from './modules/localization/localization.service.js';
 import { localizationsAdminRoutes } from './modules/localization/localizations-admin.routes.js';
+import { createLocalizationsAdminService } from './modules/localization/localizations-admin.service.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { createLogsService } from './modules/logs/logs.service.js';
 import { createMusicServices } from './modules/music/music.services.js';
@@ -210,8 +211,14 @@ async function createServices(config: Config, db: Db) {
   });
   users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));
   users.useRelation('tokens', (userId) => tokens.list(userId));
-  const logs = createLogsService({ errorLog, limiter });
+  const logs = createLogsService({ db: kysely, errorLog, limiter });
   const audit = createAuditService(kysely);
+  const localizationsAdmin = createLocalizationsAdminService({
+    db: kysely,
+    localization,
+    settings,
+    audit,
+  });
   const usersAdmin = createUsersAdminService({
     db: kysely,
     users,
@@ -348,6 +355,7 @@ async function createServices(config: Config, db: Db) {
     reports,
     workspaces,
     localization,
+    localizationsAdmin,
     valueLists,
     limiter,
     bootstrap,
@@ -567,7 +575,7 @@ export async function buildApp(
   });
   await app.register(botCheckRoutes, { botCheck: services.botCheck });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(logsRoutes, { logs: services.logs, db: services.db.kysely });
+  await app.register(logsRoutes, { logs: services.logs });
   await app.register(localizationRoutes, {
     localization: services.localization,
     secureCookies: config.secureCookies,
@@ -597,12 +605,7 @@ export async function buildApp(
     customCode: services.customCode,
     storage: services.storage,
   });
-  await app.register(localizationsAdminRoutes, {
-    db: services.db.kysely,
-    localization: services.localization,
-    settings: services.settings,
-    audit: services.audit,
-  });
+  await app.register(localizationsAdminRoutes, { localizations: services.localizationsAdmin });
   await app.register(familyRoutes, { family: services.billing.family });
   await app.register(notificationsRoutes, {
     notifications: services.notifications,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { paginated } from '@cadenza/contracts/http';
@@ -7,6 +6,15 @@ import * as repo from './audit.repo.js';
 import type { AuditLogRow } from './audit.table.js';
 
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/**
+ * Who did it, as the audit log records them: the signed-in user and the address they came from.
+ * A request is one; the admin services take it so that each write and its record go together.
+ */
+export interface AuditActor {
+  user: { id: number } | null;
+  ip: string;
+}
 
 export interface AuditEntry {
   id: number;
@@ -35,7 +43,7 @@ function rowToEntry(row: AuditLogRow): AuditEntry {
 export function createAuditService(db: Kysely<Database>) {
   return {
     async record(
-      request: Pick<FastifyRequest, 'user' | 'ip'>,
+      request: AuditActor,
       entry: {
         action: string;
         subject: { type: string; id?: number | string | null };

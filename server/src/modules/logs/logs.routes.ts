@@ -2,16 +2,13 @@ import { CLIENT_ERRORS_PATH, clientErrorReportSchema } from '@cadenza/contracts/
 import { API_PREFIX, paginationQuerySchema } from '@cadenza/contracts/http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
 import { LOGS_PERMISSION } from './logs.permissions.js';
 import type { LogsService } from './logs.service.js';
-import { listMailLog } from './mail-log.js';
 
 export async function logsRoutes(
   app: FastifyInstance,
-  { logs, db }: { logs: LogsService; db: Kysely<Database> },
+  { logs }: { logs: LogsService },
 ): Promise<void> {
   app.get(
     '/api/v1/logs/error/download-latest',
@@ -35,7 +32,7 @@ export async function logsRoutes(
         querystring: paginationQuerySchema.extend({ query: z.string().trim().max(200).optional() }),
       },
     },
-    async ({ query }) => ({ pagination: await listMailLog(db, query) }),
+    async ({ query }) => ({ pagination: await logs.mailLog(query) }),
   );
 
   // Errors a browser reports: anyone may send them (guests too), limited by address.

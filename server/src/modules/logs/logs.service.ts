@@ -4,8 +4,11 @@ import type { ClientErrorReport } from '@cadenza/contracts/client-errors';
 import { paginated } from '@cadenza/contracts/http';
 import { buildDebugBody } from '../../core/debug-trace.js';
 import { AppError } from '../../core/errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { ErrorLog } from '../../infra/error-log.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
+import { listMailLog } from './mail-log.repo.js';
 
 export type LogsService = ReturnType<typeof createLogsService>;
 
@@ -15,13 +18,20 @@ const MAX_BROWSER_REPORTS = 60;
 const BROWSER_REPORT_WINDOW_SECONDS = 60;
 
 export function createLogsService({
+  db,
   errorLog,
   limiter,
 }: {
+  db: Kysely<Database>;
   errorLog: ErrorLog;
   limiter: RateLimiter;
 }) {
   return {
+    /** Every message the site sent or failed to send, newest first; `query` finds an address or a subject. */
+    mailLog(query: { page: number; perPage: number; query?: string | undefined }) {
+      return listMailLog(db, query);
+    },
+
     /**
      * Writes an error a visitor's browser reported (the web app sends a sample of them) to the
      * error log the admin reads. Guests report too, so it is limited by address.
