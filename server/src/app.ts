@@ -228,8 +228,8 @@ async function createServices(config: Config, db: Db) {
     storage,
     account: accounts.account,
   });
-  const rolesAdmin = createRolesAdminService(kysely, permissions);
-  const themesAdmin = createThemesAdminService({ db: kysely, themes, settings });
+  const rolesAdmin = createRolesAdminService(kysely, permissions, audit);
+  const themesAdmin = createThemesAdminService({ db: kysely, themes, settings, audit });
   const customCode = createCustomCode(settings);
   // On SQLite the dashboard's aggregations run on a thread of their own (see there).
   const reports = createReportsService(kysely, {
@@ -589,12 +589,9 @@ export async function buildApp(
     usersAdmin: services.usersAdmin,
     audit: services.audit,
   });
-  await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin, audit: services.audit });
+  await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin });
   await app.register(auditRoutes, { audit: services.audit });
-  await app.register(themesAdminRoutes, {
-    themesAdmin: services.themesAdmin,
-    audit: services.audit,
-  });
+  await app.register(themesAdminRoutes, { themesAdmin: services.themesAdmin });
   await app.register(reportsRoutes, { reports: services.reports });
   await app.register(catalogueAdminRoutes, {
     catalogueAdmin: createCatalogueAdminService(services.db.kysely, config.dataDir),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { paginated } from '@cadenza/contracts/http';
+import { AppError } from '../../core/errors.js';
 import { displayName } from '../users/users.service.js';
 import * as repo from './audit.repo.js';
 import type { AuditLogRow } from './audit.table.js';
@@ -14,6 +15,12 @@ export type AuditService = ReturnType<typeof createAuditService>;
 export interface AuditActor {
   user: { id: number } | null;
   ip: string;
+}
+
+/** The signed-in user behind an admin change: the admin routes let no guest through. */
+export function actorIdOf(by: AuditActor): number {
+  if (!by.user) throw AppError.unauthenticated();
+  return by.user.id;
 }
 
 export interface AuditEntry {

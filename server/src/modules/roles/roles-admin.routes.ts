@@ -9,20 +9,18 @@ import { adminListQuerySchema, integer, paginationSchema } from '@cadenza/contra
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuditService } from '../audit/audit.service.js';
 import type { RolesAdminService } from './roles-admin.service.js';
 
 const idParams = z.object({ id: integer({ min: 1 }) });
 const roleResponse = { 200: z.object({ role: adminRoleSchema }) };
 
-/** The admin API of roles and the permission catalogue; every write is audited. */
+/** The admin API of roles and the permission catalogue (the service audits every write). */
 export async function rolesAdminRoutes(
   app: FastifyInstance,
-  { rolesAdmin, audit }: { rolesAdmin: RolesAdminService; audit: AuditService },
+  { rolesAdmin }: { rolesAdmin: RolesAdminService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: ADMIN_PERMISSIONS.roles };
-  const subject = (id: number) => ({ type: 'role', id });
 
   r.get(
     '/api/v1/admin/roles',
@@ -45,31 +43,15 @@ export async function rolesAdminRoutes(
   r.post(
     '/api/v1/admin/roles',
     { config, schema: { body: roleInputSchema, response: roleResponse } },
-    async (request) => {
-      const role = await rolesAdmin.create(request.user!.id, request.body);
-      await audit.record(request, {
-        action: 'role.created',
-        subject: subject(role.id),
-        after: role,
-      });
-      return { role };
-    },
+    async (request) => ({ role: await rolesAdmin.create(request, request.body) }),
   );
 
   r.put(
     '/api/v1/admin/roles/:id',
     { config, schema: { params: idParams, body: roleInputSchema, response: roleResponse } },
-    async (request) => {
-      const before = await rolesAdmin.get(request.params.id);
-      const role = await rolesAdmin.update(request.user!.id, request.params.id, request.body);
-      await audit.record(request, {
-        action: 'role.updated',
-        subject: subject(role.id),
-        before,
-        after: role,
-      });
-      return { role };
-    },
+    async (request) => ({
+      role: await rolesAdmin.update(request, request.params.id, request.body),
+    }),
   );
 
   r.delete(
@@ -79,12 +61,7 @@ export async function rolesAdminRoutes(
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
     },
     async (request) => {
-      const role = await rolesAdmin.remove(request.user!.id, request.params.id);
-      await audit.record(request, {
-        action: 'role.deleted',
-        subject: subject(role.id),
-        before: role,
-      });
+      await rolesAdmin.remove(request, request.params.id);
       return { message: 'Role deleted' };
     },
   );

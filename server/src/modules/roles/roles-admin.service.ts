@@ -4,6 +4,7 @@ import { SUPER_PERMISSION, type Restriction } from '@cadenza/contracts/permissio
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import type { PermissionsService } from './permissions.service.js';
 import { assertHoldsAll, assertMayGrant } from './power.js';
 import * as repo from './roles.repo.js';
@@ -53,7 +54,12 @@ export async function keepingAnAdmin<T>(
 }
 
 /** Roles as the admin area edits them: what each grants, the default role, the guest role. */
-export function createRolesAdminService(db: Kysely<Database>, permissions: PermissionsService) {
+export function createRolesAdminService(
+  db: Kysely<Database>,
+  permissions: PermissionsService,
+  audit: AuditService,
+) {
+  const subject = (id: number) => ({ type: 'role', id });
   async function present(rows: RoleRow[]): Promise<AdminRole[]> {
     const ids = rows.map((row) => row.id);
     const [grants, counts] = await Promise.all([
@@ -111,8 +117,8 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
 
     get: async (id: number) => (await present([await find(id)]))[0]!,
 
-    async create(actorId: number, input: RoleData): Promise<AdminRole> {
-      await assertMayEdit(actorId, null, input);
+    async create(by: AuditActor, input: RoleData): Promise<AdminRole> {
+      await assertMayEdit(actorIdOf(by), null, input);
       await assertNameFree(input.name);
       const grants = await resolveGrants(db, input.permissions);
       const id = await db.transaction().execute(async (trx) => {
@@ -127,12 +133,15 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
         return roleId;
       });
       permissions.forget();
-      return (await present([await find(id)]))[0]!;
+      const created = (await present([await find(id)]))[0]!;
+      await audit.record(by, { action: 'role.created', subject: subject(id), after: created });
+      return created;
     },
 
-    async update(actorId: number, id: number, input: RoleData): Promise<AdminRole> {
+    async update(by: AuditActor, id: number, input: RoleData): Promise<AdminRole> {
       const role = await find(id);
-      await assertMayEdit(actorId, id, input);
+      const before = (await present([role]))[0]!;
+      await assertMayEdit(actorIdOf(by), id, input);
       await assertNameFree(input.name, id);
       if (role.guests && input.default) {
         throw AppError.validation({
@@ -155,12 +164,19 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
         if (input.default) await repo.setDefaultRole(trx, id);
       });
       permissions.forget();
-      return (await present([await find(id)]))[0]!;
+      const updated = (await present([await find(id)]))[0]!;
+      await audit.record(by, {
+        action: 'role.updated',
+        subject: subject(id),
+        before,
+        after: updated,
+      });
+      return updated;
     },
 
-    async remove(actorId: number, id: number): Promise<AdminRole> {
+    async remove(by: AuditActor, id: number): Promise<AdminRole> {
       const [role] = await present([await find(id)]);
-      await assertMayEdit(actorId, id);
+      await assertMayEdit(actorIdOf(by), id);
       if (role!.guests) {
         throw AppError.validation(
           { role: 'The guest role cannot be deleted.' },
@@ -173,6 +189,7 @@ export function createRolesAdminService(db: Kysely<Database>, permissions: Permi
       }
       await keepingAnAdmin(db, (trx) => repo.deleteRole(trx, id));
       permissions.forget();
+      await audit.record(by, { action: 'role.deleted', subject: subject(id), before: role });
       return role!;
     },
 

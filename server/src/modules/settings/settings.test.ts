@@ -157,14 +157,17 @@ describe('settings', () => {
 
   it('are changed section by section: each key needs its section’s permission', async () => {
     const siteAdmin = (await t.app.services.users.findByEmail(ADMIN_EMAIL))!;
-    const ads = await t.app.services.rolesAdmin.create(siteAdmin.id, {
-      name: 'Ad managers',
-      default: false,
-      permissions: [
-        { name: 'admin.access', restrictions: [] },
-        { name: 'ads.update', restrictions: [] },
-      ],
-    });
+    const ads = await t.app.services.rolesAdmin.create(
+      { user: siteAdmin, ip: '127.0.0.1' },
+      {
+        name: 'Ad managers',
+        default: false,
+        permissions: [
+          { name: 'admin.access', restrictions: [] },
+          { name: 'ads.update', restrictions: [] },
+        ],
+      },
+    );
     const registration = await t.app.services.settings.get('registration.disable');
     const user = await createUser(t.app, { roles: [ads.name] });
     const manager = new TestClient(t.app);

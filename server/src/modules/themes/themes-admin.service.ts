@@ -2,6 +2,7 @@ import type { Theme, ThemeInput } from '@cadenza/contracts/themes';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './themes.repo.js';
 import { themeRowToTheme, type ThemesService } from './themes.service.js';
@@ -18,14 +19,17 @@ const toRow = (input: ThemeInput) => ({
 
 /**
  * The appearance editor's themes: there is always exactly one default light and one default
- * dark theme (marking another moves the mark), and at least one theme.
+ * dark theme (marking another moves the mark), and at least one theme. Each change is written to
+ * the audit log with who made it.
  */
 export function createThemesAdminService(deps: {
   db: Kysely<Database>;
   themes: ThemesService;
   settings: SettingsService;
+  audit: AuditService;
 }) {
-  const { db, themes, settings } = deps;
+  const { db, themes, settings, audit } = deps;
+  const subject = (id: number) => ({ type: 'theme', id });
 
   async function get(id: number): Promise<Theme> {
     const row = await repo.findTheme(db, id);
@@ -45,17 +49,19 @@ export function createThemesAdminService(deps: {
       return (await repo.allThemes(db)).map(themeRowToTheme);
     },
 
-    async create(input: ThemeInput): Promise<Theme> {
+    async create(by: AuditActor, input: ThemeInput): Promise<Theme> {
       const id = await db.transaction().execute(async (trx) => {
         const created = await repo.insertTheme(trx, toRow(input));
         await moveDefaults(trx, created, input);
         return created;
       });
       themes.invalidate();
-      return get(id);
+      const theme = await get(id);
+      await audit.record(by, { action: 'theme.created', subject: subject(id), after: theme });
+      return theme;
     },
 
-    async update(id: number, input: ThemeInput): Promise<Theme> {
+    async update(by: AuditActor, id: number, input: ThemeInput): Promise<Theme> {
       const before = await get(id);
       if (before.default_light && !input.default_light) {
         throw AppError.validation({
@@ -72,10 +78,17 @@ export function createThemesAdminService(deps: {
         await moveDefaults(trx, id, input);
       });
       themes.invalidate();
-      return get(id);
+      const theme = await get(id);
+      await audit.record(by, {
+        action: 'theme.updated',
+        subject: subject(id),
+        before,
+        after: theme,
+      });
+      return theme;
     },
 
-    async remove(id: number): Promise<Theme> {
+    async remove(by: AuditActor, id: number): Promise<Theme> {
       const theme = await get(id);
       if (theme.default_light || theme.default_dark) {
         throw new AppError(
@@ -90,6 +103,7 @@ export function createThemesAdminService(deps: {
         await settings.update({ 'themes.default_id': null });
       }
       themes.invalidate();
+      await audit.record(by, { action: 'theme.deleted', subject: subject(id), before: theme });
       return theme;
     },
   };
