@@ -180,7 +180,13 @@ async function createServices(config: Config, db: Db) {
     appKey: () => settings.appKey(config.appKey),
     siteverifyUrl: config.recaptchaVerifyUrl,
   });
-  const customPages = createCustomPagesService({ db: kysely, settings, appUrl: config.appUrl });
+  const audit = createAuditService(kysely);
+  const customPages = createCustomPagesService({
+    db: kysely,
+    settings,
+    audit,
+    appUrl: config.appUrl,
+  });
   const contact = createContactService({ settings, mailer, limiter, botCheck });
   const accounts = createAccountsServices({
     db: kysely,
@@ -212,7 +218,6 @@ async function createServices(config: Config, db: Db) {
   users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));
   users.useRelation('tokens', (userId) => tokens.list(userId));
   const logs = createLogsService({ db: kysely, errorLog, limiter });
-  const audit = createAuditService(kysely);
   const localizationsAdmin = createLocalizationsAdminService({
     db: kysely,
     localization,
@@ -569,10 +574,7 @@ export async function buildApp(
     storage: services.storage,
   });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
-  await app.register(customPagesRoutes, {
-    customPages: services.customPages,
-    audit: services.audit,
-  });
+  await app.register(customPagesRoutes, { customPages: services.customPages });
   await app.register(botCheckRoutes, { botCheck: services.botCheck });
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(logsRoutes, { logs: services.logs });

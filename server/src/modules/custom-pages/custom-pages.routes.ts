@@ -8,7 +8,6 @@ import { integer, paginationQuerySchema, paginationSchema } from '@cadenza/contr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuditService } from '../audit/audit.service.js';
 import type { CustomPagesService } from './custom-pages.service.js';
 
 const idParams = z.object({ id: integer({ min: 1 }) });
@@ -16,7 +15,7 @@ const pageResponse = z.object({ page: customPageSchema });
 
 export async function customPagesRoutes(
   app: FastifyInstance,
-  { customPages, audit }: { customPages: CustomPagesService; audit: AuditService },
+  { customPages }: { customPages: CustomPagesService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { permission: CUSTOM_PAGES_PERMISSION };
@@ -39,15 +38,7 @@ export async function customPagesRoutes(
       config: admin,
       schema: { body: customPageInputSchema, response: { 200: pageResponse } },
     },
-    async (request) => {
-      const page = await customPages.create(request.user!.id, request.body);
-      await audit.record(request, {
-        action: 'custom_page.created',
-        subject: { type: 'custom_page', id: page.id },
-        after: page,
-      });
-      return { page };
-    },
+    async (request) => ({ page: await customPages.create(request, request.body) }),
   );
 
   r.put(
@@ -56,30 +47,16 @@ export async function customPagesRoutes(
       config: admin,
       schema: { params: idParams, body: customPageInputSchema, response: { 200: pageResponse } },
     },
-    async (request) => {
-      const before = await customPages.get(request.params.id);
-      const page = await customPages.update(request.params.id, request.body);
-      await audit.record(request, {
-        action: 'custom_page.updated',
-        subject: { type: 'custom_page', id: page.id },
-        before,
-        after: page,
-      });
-      return { page };
-    },
+    async (request) => ({
+      page: await customPages.update(request, request.params.id, request.body),
+    }),
   );
 
   r.delete(
     '/api/v1/custom-pages/:id',
     { config: admin, schema: { params: idParams, response: { 200: z.object({}) } } },
     async (request) => {
-      const before = await customPages.get(request.params.id);
-      await customPages.delete(request.params.id);
-      await audit.record(request, {
-        action: 'custom_page.deleted',
-        subject: { type: 'custom_page', id: request.params.id },
-        before,
-      });
+      await customPages.delete(request, request.params.id);
       return {};
     },
   );

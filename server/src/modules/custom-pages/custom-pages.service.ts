@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { SeoTags } from '../../core/html.js';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import * as repo from './custom-pages.repo.js';
 import { pageExcerpt, sanitizePageBody } from './custom-pages.sanitize.js';
@@ -49,10 +50,13 @@ const PAGE_PATH = /^\/pages\/(?:(\d+)\/)?([^/]+)\/?$/;
 export interface CustomPagesDeps {
   db: Kysely<Database>;
   settings: SettingsService;
+  audit: AuditService;
   appUrl: string;
 }
 
-export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDeps) {
+export function createCustomPagesService({ db, settings, audit, appUrl }: CustomPagesDeps) {
+  const subject = (id: number) => ({ type: 'custom_page', id });
+
   async function findByIdOrSlug(idOrSlug: string): Promise<CustomPageRow | undefined> {
     const id = idFrom(idOrSlug);
     if (id !== undefined) {
@@ -86,7 +90,7 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
       return paginated(rows.map(customPageRowToPage), total, query);
     },
 
-    async create(userId: number, input: CustomPageInput): Promise<CustomPage> {
+    async create(by: AuditActor, input: CustomPageInput): Promise<CustomPage> {
       const slug = input.slug || slugify(input.title);
       await assertSlugFree(slug);
       const now = new Date().toISOString();
@@ -96,11 +100,17 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
         body: sanitizePageBody(input.body),
         type: 'default',
         meta_description: input.meta_description || null,
-        user_id: userId,
+        user_id: actorIdOf(by),
         created_at: now,
         updated_at: now,
       });
-      return customPageRowToPage(row);
+      const page = customPageRowToPage(row);
+      await audit.record(by, {
+        action: 'custom_page.created',
+        subject: subject(page.id),
+        after: page,
+      });
+      return page;
     },
 
     /** One page as its editor opens it. */
@@ -110,7 +120,7 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
       return customPageRowToPage(row);
     },
 
-    async update(id: number, input: CustomPageInput): Promise<CustomPage> {
+    async update(by: AuditActor, id: number, input: CustomPageInput): Promise<CustomPage> {
       const current = await repo.findPageById(db, id);
       if (!current) throw AppError.notFound('This page does not exist.');
       const slug = input.slug || current.slug;
@@ -126,11 +136,26 @@ export function createCustomPagesService({ db, settings, appUrl }: CustomPagesDe
         updated_at: new Date().toISOString(),
       });
       if (!row) throw AppError.notFound('This page does not exist.');
-      return customPageRowToPage(row);
+      const page = customPageRowToPage(row);
+      await audit.record(by, {
+        action: 'custom_page.updated',
+        subject: subject(id),
+        before: customPageRowToPage(current),
+        after: page,
+      });
+      return page;
     },
 
-    async delete(id: number): Promise<void> {
-      if (!(await repo.deletePage(db, id))) throw AppError.notFound('This page does not exist.');
+    async delete(by: AuditActor, id: number): Promise<void> {
+      const current = await repo.findPageById(db, id);
+      if (!current || !(await repo.deletePage(db, id))) {
+        throw AppError.notFound('This page does not exist.');
+      }
+      await audit.record(by, {
+        action: 'custom_page.deleted',
+        subject: subject(id),
+        before: customPageRowToPage(current),
+      });
     },
 
     /** A page as visitors see it; the body is sanitized again, whatever wrote it. */
