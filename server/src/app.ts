@@ -232,6 +232,7 @@ async function createServices(config: Config, db: Db) {
     tokens,
     storage,
     account: accounts.account,
+    audit,
   });
   const rolesAdmin = createRolesAdminService(kysely, permissions, audit);
   const themesAdmin = createThemesAdminService({ db: kysely, themes, settings, audit });
@@ -587,10 +588,7 @@ export async function buildApp(
   await app.register(libraryRoutes, { library: services.library, audit: services.audit });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
-  await app.register(usersAdminRoutes, {
-    usersAdmin: services.usersAdmin,
-    audit: services.audit,
-  });
+  await app.register(usersAdminRoutes, { usersAdmin: services.usersAdmin });
   await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(themesAdminRoutes, { themesAdmin: services.themesAdmin });

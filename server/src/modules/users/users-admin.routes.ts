@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
-import type { AuditService } from '../audit/audit.service.js';
 import { AVATAR_MAX_BYTES } from './account.service.js';
 import type { UsersAdminService } from './users-admin.service.js';
 import { readAvatarInput } from './users.routes.js';
@@ -31,16 +30,15 @@ const asBoolean = (value: 'true' | 'false' | undefined) =>
 
 /**
  * The admin API of users (DESIGN.md §8): the table, create and edit with roles and direct
- * grants, bans, deletes and impersonation. Every write is recorded in the audit log.
+ * grants, bans, deletes and impersonation. The service records every write in the audit log.
  */
 export async function usersAdminRoutes(
   app: FastifyInstance,
-  { usersAdmin, audit }: { usersAdmin: UsersAdminService; audit: AuditService },
+  { usersAdmin }: { usersAdmin: UsersAdminService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   const config = { permission: ADMIN_PERMISSIONS.users };
-  const subject = (id: number) => ({ type: 'user', id });
 
   r.get(
     '/api/v1/admin/users',
@@ -70,15 +68,7 @@ export async function usersAdminRoutes(
   r.post(
     '/api/v1/admin/users',
     { config, schema: { body: adminUserCreateSchema, response: userResponse } },
-    async (request) => {
-      const user = await usersAdmin.create(request, request.body);
-      await audit.record(request, {
-        action: 'user.created',
-        subject: subject(user.id),
-        after: user,
-      });
-      return { user };
-    },
+    async (request) => ({ user: await usersAdmin.create(request, request.body) }),
   );
 
   r.put(
@@ -87,17 +77,9 @@ export async function usersAdminRoutes(
       config,
       schema: { params: idParams, body: adminUserUpdateSchema, response: userResponse },
     },
-    async (request) => {
-      const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.update(request, request.params.id, request.body);
-      await audit.record(request, {
-        action: 'user.updated',
-        subject: subject(user.id),
-        before,
-        after: user,
-      });
-      return { user };
-    },
+    async (request) => ({
+      user: await usersAdmin.update(request, request.params.id, request.body),
+    }),
   );
 
   r.delete(
@@ -105,13 +87,6 @@ export async function usersAdminRoutes(
     { config, schema: { params: idsParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       const gone = await usersAdmin.remove(request, request.params.ids);
-      for (const user of gone) {
-        await audit.record(request, {
-          action: 'user.deleted',
-          subject: subject(user.id),
-          before: user,
-        });
-      }
       return { message: gone.length === 1 ? 'User deleted' : `${gone.length} users deleted` };
     },
   );
@@ -120,83 +95,35 @@ export async function usersAdminRoutes(
   r.post(
     '/api/v1/admin/users/:id/avatar',
     { config, schema: { params: idParams, response: userResponse } },
-    async (request) => {
-      const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.setAvatar(
-        request,
-        request.params.id,
-        await readAvatarInput(request),
-      );
-      await audit.record(request, {
-        action: 'user.updated',
-        subject: subject(user.id),
-        before: { avatar: before.avatar },
-        after: { avatar: user.avatar },
-      });
-      return { user };
-    },
+    async (request) => ({
+      user: await usersAdmin.setAvatar(request, request.params.id, await readAvatarInput(request)),
+    }),
   );
 
   r.delete(
     '/api/v1/admin/users/:id/avatar',
     { config, schema: { params: idParams, response: userResponse } },
-    async (request) => {
-      const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.removeAvatar(request, request.params.id);
-      await audit.record(request, {
-        action: 'user.updated',
-        subject: subject(before.id),
-        before: { avatar: before.avatar },
-        after: { avatar: null },
-      });
-      return { user };
-    },
+    async (request) => ({ user: await usersAdmin.removeAvatar(request, request.params.id) }),
   );
 
   r.post(
     '/api/v1/admin/users/:id/ban',
     { config, schema: { params: idParams, body: banInputSchema, response: userResponse } },
-    async (request) => {
-      const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.ban(request, request.params.id, request.body);
-      await audit.record(request, {
-        action: 'user.banned',
-        subject: subject(user.id),
-        before: before.ban,
-        after: user.ban,
-      });
-      return { user };
-    },
+    async (request) => ({
+      user: await usersAdmin.ban(request, request.params.id, request.body),
+    }),
   );
 
   r.post(
     '/api/v1/admin/users/:id/unban',
     { config, schema: { params: idParams, response: userResponse } },
-    async (request) => {
-      const before = await usersAdmin.get(request.params.id);
-      const user = await usersAdmin.unban(request, request.params.id);
-      await audit.record(request, {
-        action: 'user.unbanned',
-        subject: subject(user.id),
-        before: before.ban,
-        after: null,
-      });
-      return { user };
-    },
+    async (request) => ({ user: await usersAdmin.unban(request, request.params.id) }),
   );
 
   r.post(
     '/api/v1/admin/users/:id/impersonate',
     { config, schema: { params: idParams, response: userResponse } },
-    async (request) => {
-      const admin = request.user!;
-      const user = await usersAdmin.impersonate(request, request.params.id);
-      await audit.record(
-        { user: admin, ip: request.ip },
-        { action: 'user.impersonated', subject: subject(user.id) },
-      );
-      return { user };
-    },
+    async (request) => ({ user: await usersAdmin.impersonate(request, request.params.id) }),
   );
 
   // The impersonated user's session ends the impersonation: no admin permission is held here.
@@ -204,9 +131,7 @@ export async function usersAdminRoutes(
     '/api/v1/impersonation/stop',
     { config: { auth: true }, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
-      const userId = request.user!.id;
       await usersAdmin.stopImpersonating(request);
-      await audit.record(request, { action: 'user.impersonation_ended', subject: subject(userId) });
       return { message: 'Welcome back' };
     },
   );

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { hashPassword } from '../../infra/hash.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { AccountService } from './account.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '../roles/power.js';
@@ -38,11 +39,16 @@ export interface UsersAdminDeps {
   tokens: AccessTokensService;
   storage: Storage;
   account: AccountService;
+  audit: AuditService;
 }
 
-/** Users as admins manage them: the table, edits, roles and grants, bans and impersonation. */
+/**
+ * Users as admins manage them: the table, edits, roles and grants, bans and impersonation. Each
+ * change is written to the audit log with who made it.
+ */
 export function createUsersAdminService(deps: UsersAdminDeps) {
-  const { db, users, permissions, sessions, tokens, storage, account } = deps;
+  const { db, users, permissions, sessions, tokens, storage, account, audit } = deps;
+  const subject = (id: number) => ({ type: 'user', id });
 
   async function present(rows: UserRow[]): Promise<AdminUser[]> {
     const ids = rows.map((row) => row.id);
@@ -196,7 +202,13 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
         last_name: input.last_name ?? null,
       });
       await db.transaction().execute((trx) => assignAccess(trx, row.id, input.role_ids, grants));
-      return get(row.id);
+      const user = await get(row.id);
+      await audit.record(request, {
+        action: 'user.created',
+        subject: subject(user.id),
+        after: user,
+      });
+      return user;
     },
 
     async update(
@@ -205,6 +217,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       input: AdminUserUpdateData,
     ): Promise<AdminUser> {
       const row = await find(id);
+      const before = (await present([row]))[0]!;
       await assertMayManage(request, id, 'edit an account');
       await assertUnique(input, id);
       await assertRoles(input.role_ids);
@@ -225,7 +238,14 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       });
       // A new password signs the user out everywhere, as a change of their own does.
       if (input.password) await sessions.endAll(id);
-      return get(id);
+      const user = await get(id);
+      await audit.record(request, {
+        action: 'user.updated',
+        subject: subject(id),
+        before,
+        after: user,
+      });
+      return user;
     },
 
     /** Sets a user's picture, as their own settings would. */
@@ -234,16 +254,29 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       id: number,
       input: Parameters<AccountService['setAvatarOf']>[1],
     ): Promise<AdminUser> {
-      await find(id);
+      const before = await get(id);
       await assertMayManage(request, id, 'edit an account');
       await account.setAvatarOf(id, input);
-      return get(id);
+      const user = await get(id);
+      await audit.record(request, {
+        action: 'user.updated',
+        subject: subject(id),
+        before: { avatar: before.avatar },
+        after: { avatar: user.avatar },
+      });
+      return user;
     },
 
     async removeAvatar(request: FastifyRequest, id: number): Promise<AdminUser> {
-      await find(id);
+      const before = await get(id);
       await assertMayManage(request, id, 'edit an account');
       await account.removeAvatarOf(id);
+      await audit.record(request, {
+        action: 'user.updated',
+        subject: subject(id),
+        before: { avatar: before.avatar },
+        after: { avatar: null },
+      });
       return get(id);
     },
 
@@ -255,7 +288,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
           'You cannot ban yourself.',
         );
       }
-      await find(id);
+      const before = await get(id);
       await assertMayManage(request, id, 'ban an account');
       await users.update(id, {
         banned_at: new Date().toISOString(),
@@ -264,13 +297,26 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       });
       await sessions.endAll(id);
       await tokens.deleteAll(id);
-      return get(id);
+      const user = await get(id);
+      await audit.record(request, {
+        action: 'user.banned',
+        subject: subject(id),
+        before: before.ban,
+        after: user.ban,
+      });
+      return user;
     },
 
     async unban(request: FastifyRequest, id: number): Promise<AdminUser> {
-      await find(id);
+      const before = await get(id);
       await assertMayManage(request, id, 'unban an account');
       await users.update(id, { banned_at: null, banned_until: null, ban_reason: null });
+      await audit.record(request, {
+        action: 'user.unbanned',
+        subject: subject(id),
+        before: before.ban,
+        after: null,
+      });
       return get(id);
     },
 
@@ -289,6 +335,11 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       for (const user of gone) {
         await sessions.endAll(user.id);
         await storage.deleteFolder(`avatars/${user.id}`);
+        await audit.record(request, {
+          action: 'user.deleted',
+          subject: subject(user.id),
+          before: user,
+        });
       }
       return gone;
     },
@@ -299,6 +350,8 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
      */
     async impersonate(request: FastifyRequest, id: number): Promise<AdminUser> {
       const adminId = selfOf(request);
+      // Recorded as the admin: the request is the user's once the new session starts.
+      const admin = { user: { id: adminId }, ip: request.ip };
       if (id === adminId)
         throw AppError.validation({ id: 'You are already signed in as yourself.' });
       const target = await find(id);
@@ -310,6 +363,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       // Signed in as them, the actor would hold all they hold.
       assertHoldsAll(await powerOf(request), held, 'sign in as an account');
       await startSessionOf(request, id, { [IMPERSONATOR_KEY]: adminId });
+      await audit.record(admin, { action: 'user.impersonated', subject: subject(id) });
       return get(id);
     },
 
@@ -319,12 +373,17 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       if (adminId === null || request.authMethod !== 'session') {
         throw AppError.forbidden('You are not signed in as another user.');
       }
+      const impersonated = selfOf(request);
       const admin = await users.findById(adminId);
       if (!admin || isBanned(admin)) {
         await sessions.end(request.session.id);
         throw AppError.unauthenticated('Please sign in again.');
       }
       await startSessionOf(request, adminId);
+      await audit.record(request, {
+        action: 'user.impersonation_ended',
+        subject: subject(impersonated),
+      });
       return adminId;
     },
   };
