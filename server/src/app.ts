@@ -297,6 +297,7 @@ async function createServices(config: Config, db: Db) {
     catalogue: music.catalogue,
     workspaces,
     events,
+    audit,
   });
   listenForBackstageNotices({ events, notifications, permissions, requests: backstage });
   const backstageArtists = createBackstageArtistsService({
@@ -609,10 +610,7 @@ export async function buildApp(
     sessions: services.sessions,
   });
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
-  await app.register(backstageRequestsRoutes, {
-    requests: services.backstage,
-    audit: services.audit,
-  });
+  await app.register(backstageRequestsRoutes, { requests: services.backstage });
   await app.register(backstageArtistsRoutes, { artists: services.backstageArtists });
   await app.register(backstageReleasesRoutes, { releases: services.releases });
   await app.register(backstageInsightsRoutes, { insights: services.insights });

@@ -9,7 +9,6 @@ import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuditService } from '../audit/audit.service.js';
 import { idParams, pageQuery, userIdOf } from '../music/http.js';
 import type { BackstageRequestsService } from './requests.service.js';
 
@@ -20,7 +19,7 @@ const requestResponse = z.object({ request: backstageRequestSchema });
 
 export async function backstageRequestsRoutes(
   app: FastifyInstance,
-  { requests, audit }: { requests: BackstageRequestsService; audit: AuditService },
+  { requests }: { requests: BackstageRequestsService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -66,15 +65,7 @@ export async function backstageRequestsRoutes(
   r.post(
     '/api/v1/admin/backstage-requests/:id/approve',
     { config: review, schema: { params: idParams, response: { 200: requestResponse } } },
-    async (request) => {
-      const approved = await requests.approve(request.params.id, userIdOf(request));
-      await audit.record(request, {
-        action: 'backstage_request.approved',
-        subject: { type: 'backstage_request', id: approved.id },
-        after: { type: approved.type, artist: approved.artist },
-      });
-      return { request: approved };
-    },
+    async (request) => ({ request: await requests.approve(request, request.params.id) }),
   );
 
   r.post(
@@ -83,14 +74,8 @@ export async function backstageRequestsRoutes(
       config: review,
       schema: { params: idParams, body: denyRequestSchema, response: { 200: requestResponse } },
     },
-    async (request) => {
-      const denied = await requests.deny(request.params.id, userIdOf(request), request.body.reason);
-      await audit.record(request, {
-        action: 'backstage_request.denied',
-        subject: { type: 'backstage_request', id: denied.id },
-        after: { reason: denied.reason },
-      });
-      return { request: denied };
-    },
+    async (request) => ({
+      request: await requests.deny(request, request.params.id, request.body.reason),
+    }),
   );
 }

@@ -11,6 +11,7 @@ import { WORKSPACE_PERMISSIONS } from '@cadenza/contracts/workspaces';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import type { EventBus } from '../../infra/events.js';
 import type { Storage } from '../../infra/storage.js';
 import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
@@ -63,7 +64,9 @@ export function createBackstageRequestsService({
   catalogue,
   workspaces,
   events,
+  audit,
 }: {
+  audit: AuditService;
   db: Kysely<Database>;
   storage: Storage;
   uploads: UploadedFiles;
@@ -270,7 +273,8 @@ export function createBackstageRequestsService({
      * Grants what was asked, all or nothing: a new profile (named, linked, pictured), a claimed
      * one, or the badge; the user or their workspace becomes the manager of a new or claimed one.
      */
-    async approve(id: number, reviewerId: number): Promise<BackstageRequest> {
+    async approve(by: AuditActor, id: number): Promise<BackstageRequest> {
+      const reviewerId = actorIdOf(by);
       const row = await pending(id);
       const manager: Manager = {
         userId: row.workspace_id ? null : row.user_id,
@@ -296,15 +300,28 @@ export function createBackstageRequestsService({
         });
       }
       events.emit('backstage.request_reviewed', { requestId: id });
-      return this.get(id);
+      const approved = await this.get(id);
+      await audit.record(by, {
+        action: 'backstage_request.approved',
+        subject: { type: 'backstage_request', id },
+        after: { type: approved.type, artist: approved.artist },
+      });
+      return approved;
     },
 
-    async deny(id: number, reviewerId: number, reason: string): Promise<BackstageRequest> {
+    async deny(by: AuditActor, id: number, reason: string): Promise<BackstageRequest> {
+      const reviewerId = actorIdOf(by);
       await pending(id);
       if (!(await repo.review(db, id, { status: 'denied', reason, reviewed_by: reviewerId })))
         throw reviewed();
       events.emit('backstage.request_reviewed', { requestId: id });
-      return this.get(id);
+      const denied = await this.get(id);
+      await audit.record(by, {
+        action: 'backstage_request.denied',
+        subject: { type: 'backstage_request', id },
+        after: { reason: denied.reason },
+      });
+      return denied;
     },
 
     /** A request as its reviewers and its author are told of it. */
