@@ -11,13 +11,15 @@ import {
 } from '@cadenza/contracts/music';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseRange } from '../../core/byte-ranges.js';
+import { etagOf } from '../../core/byte-ranges.js';
+import { sendFile, sendStream } from '../../core/send-file.js';
 import type { Storage } from '../../infra/storage.js';
 import type { LibraryService } from '../library/library.service.js';
 import { assertMayListen, type Actor } from '../music/actor.js';
 import type { Viewer } from '../music/catalogue/catalogue.service.js';
 import type { PageRequest } from '../music/pagination.js';
 import type { MusicServices } from '../music/music.services.js';
+import { readAudio } from '../music/plays/streaming.js';
 import { USUAL_KBPS } from '../music/plays/transcoder.js';
 import { publicUserRef } from '../music/public-user.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
@@ -56,6 +58,8 @@ export const STREAMED = Symbol('streamed');
 
 /** Now playing entries are dropped after this long without a new one (a closed app). */
 const NOW_PLAYING_MS = 15 * 60_000;
+/** Audio is the caller's own to keep for an hour, as the web player's streams. */
+const AUDIO_CACHING = 'private, max-age=3600';
 /** The most a list call returns at once (Subsonic's own limit for search and album lists). */
 const MAX_COUNT = 500;
 
@@ -221,27 +225,17 @@ export function createSubsonicMethods({
             })
           : null;
       if (transcoded) {
-        reply.raw.on('close', transcoded.stop);
-        void reply.header('accept-ranges', 'none').type('audio/mpeg').send(transcoded.stream);
+        sendStream(reply, { ...transcoded, type: 'audio/mpeg', cacheControl: AUDIO_CACHING });
         return STREAMED;
       }
-      reply.header('accept-ranges', 'bytes').type(track.mime || 'application/octet-stream');
-      const range = parseRange(request.headers.range, stat.size);
-      if (range.kind === 'unsatisfiable') {
-        void reply.status(416).header('content-range', `bytes */${stat.size}`).send();
-        return STREAMED;
-      }
-      if (range.kind === 'partial') {
-        void reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
-          .header('content-length', range.end - range.start + 1)
-          .send(await music.audioFiles.body(audio, reply.raw, range));
-        return STREAMED;
-      }
-      void reply
-        .header('content-length', stat.size)
-        .send(await music.audioFiles.body(audio, reply.raw));
+      await sendFile(request, reply, {
+        size: stat.size,
+        etag: etagOf(stat),
+        lastModified: stat.mtime,
+        type: track.mime,
+        cacheControl: AUDIO_CACHING,
+        body: (range) => music.audioFiles.body(audio, reply.raw, range),
+      });
       return STREAMED;
     },
 
@@ -512,16 +506,21 @@ export function createSubsonicMethods({
     },
 
     /** A file, for clients that keep music offline: only where the plan allows downloads. */
-    async download(params, caller, _request, reply) {
+    async download(params, caller, request, reply) {
       const { file, filename } = await catalogue.downloadOf(idParam(params), caller.actor);
-      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      void reply
-        .type('application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-        )
-        .send(fs.createReadStream(file));
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile()) {
+        throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      }
+      await sendFile(request, reply, {
+        size: stat.size,
+        etag: etagOf(stat),
+        lastModified: stat.mtime,
+        type: 'application/octet-stream',
+        cacheControl: 'private, no-store',
+        disposition: { kind: 'attachment', filename },
+        body: async (range) => readAudio(file, range),
+      });
       return STREAMED;
     },
 
