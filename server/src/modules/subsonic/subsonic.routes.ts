@@ -1,30 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.js';
-import { isBanned } from '../users/users.table.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
 import type { LibraryService } from '../library/library.service.js';
-import type { Actor } from '../music/actor.js';
 import type { MusicServices } from '../music/music.services.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AppPasswords } from './app-passwords.js';
-import { createSubsonicMethods, STREAMED, type Caller, type Params } from './subsonic-methods.js';
+import { STREAMED, type Params } from './methods/method.js';
+import { createSubsonicMethods } from './methods/registry.js';
+import { createSubsonicAuth } from './subsonic-auth.service.js';
 import {
   envelope,
-  missing,
   SUBSONIC_ERRORS,
   SubsonicError,
   type SubsonicFormat,
   type SubsonicNode,
 } from './subsonic-response.js';
-
-/** Failed sign-ins per account and address before /rest waits, as for the login form… */
-const FAILED_AUTH_MAX = 10;
-/** …and per address alone, generous for people behind one shared address (DESIGN.md §4). */
-const FAILED_AUTH_PER_ADDRESS = 60;
-const FAILED_AUTH_WINDOW_SECONDS = 60;
 
 /** Any failure in Subsonic's words: clients read codes, never a 5xx or an HTML page. */
 function subsonicFailure(error: unknown): SubsonicError {
@@ -89,77 +82,7 @@ export async function subsonicRoutes(
     storage,
     appUrl,
   });
-
-  /**
-   * Who calls: the apiKey extension with a personal access token, or `u` with the user's music
-   * apps password (`p`, or `t` and `s`), never the login password. Password attempts are
-   * throttled per address and user like logins; a good one clears the count.
-   */
-  const actorOf = async (userId: number): Promise<Actor> => ({
-    userId,
-    permissions: await permissions.forUser(userId),
-  });
-
-  async function authenticate(params: Params, request: FastifyRequest): Promise<Caller> {
-    const apiKey = params.get('apiKey');
-    const username = params.get('u');
-    const legacy = ['u', 'p', 't', 's'].some((name) => params.has(name));
-    if (apiKey && legacy) {
-      throw new SubsonicError(
-        SUBSONIC_ERRORS.conflictingAuth,
-        'Multiple conflicting authentication mechanisms provided.',
-      );
-    }
-    if (apiKey) {
-      const found = await tokens.resolve(apiKey);
-      if (!found) {
-        const { allowed } = await limiter.hit(
-          `subsonic:${request.ip}`,
-          FAILED_AUTH_MAX,
-          FAILED_AUTH_WINDOW_SECONDS,
-        );
-        throw new SubsonicError(
-          SUBSONIC_ERRORS.invalidApiKey,
-          allowed ? 'Invalid API key.' : 'Too many failed attempts. Please wait a minute.',
-        );
-      }
-      return {
-        userId: found.user.id,
-        actor: await actorOf(found.user.id),
-        playSession: `subsonic-token-${found.token.id}`,
-      };
-    }
-    if (!username) throw missing(legacy ? 'u' : 'apiKey');
-    const password = params.get('p');
-    const token = params.get('t');
-    const salt = params.get('s');
-    if (!password && !(token && salt)) throw missing(token ? 's' : 'p');
-    // Keyed on the name as it is looked up, so ' bob' and 'BOB ' share bob's count.
-    const throttle = `subsonic:${request.ip}|${username.trim().toLowerCase()}`;
-    const addressFailures = `subsonic-failed:${request.ip}`;
-    const { allowed } = await limiter.hit(throttle, FAILED_AUTH_MAX, FAILED_AUTH_WINDOW_SECONDS);
-    if (!allowed || !(await limiter.isUnder(addressFailures, FAILED_AUTH_PER_ADDRESS))) {
-      throw new SubsonicError(
-        SUBSONIC_ERRORS.wrongCredentials,
-        'Too many failed attempts. Please wait a minute.',
-      );
-    }
-    const user = (await users.findByUsername(username)) ?? (await users.findByEmail(username));
-    if (!user || !(await appPasswords.verify(user.id, { password, token, salt }))) {
-      // Only failures count for the address: music apps sign every call in.
-      await limiter.hit(addressFailures, FAILED_AUTH_PER_ADDRESS, FAILED_AUTH_WINDOW_SECONDS);
-      throw new SubsonicError(SUBSONIC_ERRORS.wrongCredentials, 'Wrong username or password.');
-    }
-    await limiter.clear(throttle);
-    if (isBanned(user)) {
-      throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'This account is banned.');
-    }
-    return {
-      userId: user.id,
-      actor: await actorOf(user.id),
-      playSession: `subsonic-user-${user.id}`,
-    };
-  }
+  const auth = createSubsonicAuth({ tokens, appPasswords, users, permissions, limiter });
 
   /** The call's parameters: its query, and its form body once read. */
   const paramsOf = (request: FastifyRequest) => {
@@ -206,7 +129,7 @@ export async function subsonicRoutes(
     const name = (request.params as { method: string }).method.replace(/\.view$/, '');
     try {
       const method = Object.hasOwn(methods, name) ? methods[name] : undefined;
-      const caller = await authenticate(params, request);
+      const caller = await auth.authenticate(params, request.ip);
       if (!method) {
         throw new SubsonicError(SUBSONIC_ERRORS.generic, `Unknown method: ${name}`);
       }

@@ -203,6 +203,42 @@ describe('the Subsonic API', () => {
     expect(Buffer.from(await ranged.arrayBuffer()).toString()).toBe('RIFF');
   });
 
+  it('answers stream and download with an ETag, and honours If-Range and If-None-Match', async () => {
+    const id = String(imported.trackId);
+    const ranged = (method: string, headers: Record<string, string>) =>
+      fetch(`${base}/rest/${method}?apiKey=${apiKey}&id=${id}`, { headers });
+    await t.app.services.permissions.grant('users', 'music.download');
+    try {
+      for (const method of ['stream', 'download']) {
+        const whole = await ranged(method, {});
+        const bytes = Buffer.from(await whole.arrayBuffer());
+        const etag = whole.headers.get('etag');
+        expect(etag, method).toMatch(/^"[^"]+"$/);
+        expect(whole.headers.get('last-modified'), method).toBeTruthy();
+        expect(whole.headers.get('cache-control'), method).toMatch(/^private/);
+
+        const fresh = await ranged(method, { range: 'bytes=4-7', 'if-range': etag! });
+        expect(fresh.status, method).toBe(206);
+        expect(fresh.headers.get('content-range'), method).toBe(`bytes 4-7/${bytes.length}`);
+        expect(Buffer.from(await fresh.arrayBuffer()).equals(bytes.subarray(4, 8))).toBe(true);
+
+        // The file changed since the client's copy: the whole new file, not a piece of it.
+        const stale = await ranged(method, { range: 'bytes=4-7', 'if-range': '"an-older-one"' });
+        expect(stale.status, method).toBe(200);
+        expect(Buffer.from(await stale.arrayBuffer()).equals(bytes), method).toBe(true);
+
+        const kept = await ranged(method, { 'if-none-match': etag! });
+        expect(kept.status, method).toBe(304);
+
+        const past = await ranged(method, { range: `bytes=${bytes.length}-` });
+        expect(past.status, method).toBe(416);
+        expect(past.headers.get('content-range'), method).toBe(`bytes */${bytes.length}`);
+      }
+    } finally {
+      await t.app.services.permissions.revoke('users', 'music.download');
+    }
+  });
+
   it('transcodes to MP3 for a lower maxBitRate, a format or an offset', async () => {
     const mp3 = await api.stream({ id: String(imported.trackId), maxBitRate: 64 });
     expect(mp3.headers.get('content-type')).toBe('audio/mpeg');

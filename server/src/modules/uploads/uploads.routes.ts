@@ -23,8 +23,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ifRangeHolds, matchesEtag, parseRange } from '../../core/byte-ranges.js';
 import { AppError } from '../../core/errors.js';
+import { sendFile } from '../../core/send-file.js';
 import { uuidv7 } from '../../infra/uuid.js';
 import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
 import type { DirectUploadsService } from './direct-uploads.service.js';
@@ -263,46 +263,19 @@ export async function uploadsRoutes(
     reply: FastifyReply,
     row: Awaited<ReturnType<UploadsService['readable']>>,
   ) {
-    const size = Number(row.size);
-    const etag = `"${row.hash.slice(0, 32)}"`;
     const download =
       SCRIPTABLE.test(row.mime.toLowerCase()) ||
       ['1', 'true'].includes((request.query as { download?: string }).download ?? '');
-    const ascii = row.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      .header('last-modified', new Date(row.updated_at).toUTCString())
-      .header('cache-control', 'private, no-cache')
-      .header(
-        'content-disposition',
-        `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-      )
-      .type(row.mime);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    const ifRange = request.headers['if-range'];
-    const range = ifRangeHolds(
-      Array.isArray(ifRange) ? ifRange[0] : ifRange,
-      etag,
-      new Date(row.updated_at),
-    )
-      ? parseRange(request.headers.range, size)
-      : ({ kind: 'full' } as const);
-    if (range.kind === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${size}`)
-        .type('application/json; charset=utf-8')
-        .send({ message: 'The requested range is not satisfiable.' });
-    }
-    if (range.kind === 'partial') {
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(await uploads.read(row, range));
-    }
-    return reply.header('content-length', size).send(await uploads.read(row));
+    await sendFile(request, reply, {
+      size: Number(row.size),
+      etag: `"${row.hash.slice(0, 32)}"`,
+      lastModified: new Date(row.updated_at),
+      type: row.mime,
+      cacheControl: 'private, no-cache',
+      disposition: { kind: download ? 'attachment' : 'inline', filename: row.name },
+      body: (range) => uploads.read(row, range),
+    });
+    return reply;
   }
 
   // Resumable uploads (tus 1.0). Chunks stream to the tus server untouched.

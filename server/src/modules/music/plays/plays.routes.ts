@@ -5,17 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
+import { sendFile, sendStream } from '../../../core/send-file.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { actorOf, idParams, pageQuery, userIdOf, viewerOf } from '../http.js';
 import type { PlaysService } from './plays.service.js';
-import { browserPlayable, etagOf, ifRangeHolds, matchesEtag, parseRange } from './streaming.js';
+import { browserPlayable, etagOf, readAudio } from './streaming.js';
 import type { Transcoder } from './transcoder.js';
 import type { OpenAudioFiles } from './open-audio-files.js';
 
 const view = { permission: MUSIC_PERMISSIONS.view };
-
-const headerOf = (value: string | string[] | undefined) =>
-  Array.isArray(value) ? value[0] : value;
 
 export async function playsRoutes(
   app: FastifyInstance,
@@ -49,49 +47,29 @@ export async function playsRoutes(
       if (!audio) throw AppError.notFound('The audio file is missing.');
       const { stat } = audio;
 
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('cache-control', 'private, max-age=3600');
-
       const transcoded =
         request.query.format === 'mp3' || !browserPlayable(track.codec, track.mime)
           ? await transcoder.mp3(file, { mime: track.mime })
           : null;
       if (transcoded) {
         // A transcoded stream has no known length, so it cannot serve ranges.
-        reply.raw.on('close', transcoded.stop);
-        return reply.header('accept-ranges', 'none').type('audio/mpeg').send(transcoded.stream);
+        sendStream(reply, {
+          ...transcoded,
+          type: 'audio/mpeg',
+          cacheControl: 'private, max-age=3600',
+        });
+        return reply;
       }
 
-      const etag = etagOf(stat);
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('etag', etag)
-        .header('last-modified', stat.mtime.toUTCString())
-        .type(track.mime || 'application/octet-stream');
-
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-
-      const useRange = ifRangeHolds(headerOf(request.headers['if-range']), etag, stat.mtime);
-      const range = useRange
-        ? parseRange(request.headers.range, stat.size)
-        : ({ kind: 'full' } as const);
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${stat.size}`)
-          .type('application/json; charset=utf-8')
-          .send({ message: 'The requested range is not satisfiable.' });
-      }
-      if (range.kind === 'partial') {
-        return reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
-          .header('content-length', range.end - range.start + 1)
-          .send(await audioFiles.body(audio, reply.raw, range));
-      }
-      return reply
-        .header('content-length', stat.size)
-        .send(await audioFiles.body(audio, reply.raw));
+      await sendFile(request, reply, {
+        size: stat.size,
+        etag: etagOf(stat),
+        lastModified: stat.mtime,
+        type: track.mime,
+        cacheControl: 'private, max-age=3600',
+        body: (range) => audioFiles.body(audio, reply.raw, range),
+      });
+      return reply;
     },
   );
 
@@ -105,16 +83,16 @@ export async function playsRoutes(
       );
       const stat = await fs.promises.stat(file).catch(() => null);
       if (!stat?.isFile()) throw AppError.notFound('The audio file is missing.');
-      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-        )
-        .header('content-length', stat.size)
-        .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(file));
+      await sendFile(request, reply, {
+        size: stat.size,
+        etag: etagOf(stat),
+        lastModified: stat.mtime,
+        type: 'application/octet-stream',
+        cacheControl: 'private, no-store',
+        disposition: { kind: 'attachment', filename },
+        body: async (range) => readAudio(file, range),
+      });
+      return reply;
     },
   );
 

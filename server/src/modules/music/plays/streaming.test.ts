@@ -181,6 +181,15 @@ describe('streaming', () => {
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.wav"/);
       expect(download.rawPayload.equals(bytes)).toBe(true);
+      expect(download.headers['cache-control']).toBe('private, no-store');
+      // A download cut short resumes where it stopped, while the file is the same.
+      const etag = download.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      const rest = await member.get(`/api/v1/tracks/${trackId}/download`, {
+        headers: { range: 'bytes=100-', 'if-range': etag },
+      });
+      expect(rest.statusCode).toBe(206);
+      expect(rest.rawPayload.equals(bytes.subarray(100))).toBe(true);
     } finally {
       await t.app.services.permissions.revoke('users', 'music.download');
     }
