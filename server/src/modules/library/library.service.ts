@@ -122,6 +122,18 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
     return found.filter((root): root is string => root !== null);
   }
 
+  /**
+   * The folder a job's paths are read from when tags are missing: the library folder holding
+   * the job's folder (so `Artist/Album` above an imported album folder still counts), or the
+   * job's folder itself when it lies outside them (the command-line import).
+   */
+  async function nameBaseOf(folder: string): Promise<string> {
+    const holding = (await existingRoots()).filter(
+      (root) => folder === root || folder.startsWith(root + path.sep),
+    );
+    return holding.sort((a, b) => b.length - a.length)[0] ?? folder;
+  }
+
   /** The folder, resolved, when it is a library folder or inside one; a field error if not. */
   async function assertInsideRoots(folder: string): Promise<string> {
     const resolved = await assertFolder(folder);
@@ -228,13 +240,14 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
 
       const known = new Map((await repo.filesUnder(db, job.folder)).map((f) => [f.path, f]));
       const seen = new Set<string>();
+      const base = await nameBaseOf(job.folder);
       // The next folder is read while this one is written: the reads wait on the disk, the
       // writes on the database (so two folders' tags are held at most).
       const read = (directory: ScannedDirectory) =>
         readDirectory(directory, known, seen, job, fail);
       for await (const [, folder] of readAhead(directories, 2, read)) {
         stopIfHalted(job.id);
-        await writeDirectory(folder, known, startedAt, job, fail, save);
+        await writeDirectory(folder, base, known, startedAt, job, fail, save);
       }
       stopIfHalted(job.id);
 
@@ -328,6 +341,7 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
   /** Writes the tracks of one folder's changed files, and the rows of its files. */
   async function writeDirectory(
     { unchanged, changed, tagsOf, keys, compilations, folderCover, names }: FolderRead,
+    base: string,
     known: Map<string, LibraryFileRow>,
     seenAt: string,
     job: ImportJob,
@@ -375,6 +389,7 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
         folderCover,
         compilation: !!album && compilations.has(album),
         siblings: names,
+        relativePath: path.relative(base, file),
       };
       try {
         const input = await readTrack(file, options, tagsOf.get(file));

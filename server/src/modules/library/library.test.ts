@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
-import { coverImage, taggedMp3 } from './audio-factory.js';
+import { coverImage, mp3Tone, taggedMp3 } from './audio-factory.js';
 import * as repo from './library.repo.js';
 import { createLibraryService } from './library.service.js';
 
@@ -396,6 +396,22 @@ describe('library import', () => {
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('names untagged files from their artist and album folders', async () => {
+    const shallows = write('Tide Line/Low Water/CD2/03 - Shallows.mp3', mp3Tone(1));
+    const ebb = write('Tide Line - Ebb/1-04 Slack Tide.mp3', mp3Tone(1, 330));
+    const job = await runImport(admin);
+    expect(job.status).toBe('done');
+
+    const first = await trackOf(shallows);
+    expect(first.name).toBe('Shallows');
+    expect(first.artists.map((a) => a.name)).toEqual(['Tide Line']);
+    expect(first.album?.name).toBe('Low Water');
+    const second = await trackOf(ebb);
+    expect(second.name).toBe('Slack Tide');
+    expect(second.artists.map((a) => a.name)).toEqual(['Tide Line']);
+    expect(second.album?.name).toBe('Ebb');
   });
 
   it('answers 403 to listeners and 401 to guests for every import call', async () => {
