@@ -11,6 +11,7 @@ import type { CatalogueWriter, ImportTrackInput } from './catalogue-port.js';
 import * as repo from './library.repo.js';
 import type { ImportJobRow, LibraryFileRow } from './library.table.js';
 import { scanFolder, type ScannedDirectory } from './scanner.js';
+import { createUploadImport } from './upload-import.js';
 import {
   albumKeyOf,
   compilationAlbums,
@@ -88,6 +89,8 @@ export interface LibraryServiceDeps {
   catalogue: CatalogueWriter;
   /** The folders the admin area may import, with everything inside them. */
   roots?: string[];
+  /** Where audio uploaded for import is kept. */
+  dataDir?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -100,7 +103,13 @@ class ImportCancelled extends Error {}
 
 export type ProgressListener = (job: ImportJob) => void;
 
-export function createLibraryService({ db, catalogue, roots = [], log }: LibraryServiceDeps) {
+export function createLibraryService({
+  db,
+  catalogue,
+  roots = [],
+  dataDir,
+  log,
+}: LibraryServiceDeps) {
   /** The job this process is running; imports run one at a time. */
   let running: Promise<void> | undefined;
   let runningId: number | undefined;
@@ -432,6 +441,11 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
   }
 
   const service = {
+    /** Imports one audio file an admin uploaded from the browser; see `createUploadImport`. */
+    importUpload: dataDir
+      ? createUploadImport({ dataDir, catalogue })
+      : () => Promise.reject(new Error('Uploads for import need a data folder.')),
+
     /**
      * Queues an import of a folder inside the library folders (the admin area's import) and runs
      * it in the background of this process. With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
