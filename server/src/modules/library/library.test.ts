@@ -474,7 +474,7 @@ describe('library import', () => {
       const response = await admin.post('/api/v1/admin/library/uploads', { file_entry_id: id });
       expect(response.statusCode, response.body).toBe(422);
       expect((response.json() as { message: string }).message).toBe(
-        `“${name}” is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.`,
+        'This file is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.',
       );
       expect((await admin.get(`/api/v1/file-entries/${id}`)).statusCode).toBe(404);
     }

@@ -13,8 +13,7 @@ import { readTags, readTrack } from './tags.js';
 /** Audio an admin uploaded for import, under the data folder. */
 export const UPLOADED_AUDIO = path.join('audio', 'imported');
 
-const NOT_AUDIO = (name: string) =>
-  `“${name}” is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.`;
+const NOT_AUDIO = 'This file is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.';
 
 /** Types the uploads module may find by content for a file that can still be audio. */
 const MAYBE_AUDIO = /^(audio\/|video\/mp4$|application\/(ogg|octet-stream)$)/;
@@ -44,7 +43,7 @@ export function createUploadImport({
   ): Promise<ImportedTrack> {
     if (!MAYBE_AUDIO.test(upload.mime)) {
       source.destroy();
-      throw AppError.validation({ file_entry_id: NOT_AUDIO(upload.name) });
+      throw AppError.validation({ file_entry_id: NOT_AUDIO });
     }
     const folder = path.join(dataDir, UPLOADED_AUDIO);
     await fs.mkdir(folder, { recursive: true });
@@ -57,7 +56,7 @@ export function createUploadImport({
       const type = playableContainer(tags?.format.container);
       const duration = tags?.format.duration;
       if (!tags || !type || !duration || !Number.isFinite(duration) || duration <= 0) {
-        throw AppError.validation({ file_entry_id: NOT_AUDIO(upload.name) });
+        throw AppError.validation({ file_entry_id: NOT_AUDIO });
       }
       const relative = path.join(UPLOADED_AUDIO, `${id}${type.ext}`);
       kept = path.join(dataDir, relative);
