@@ -39,3 +39,15 @@ export const libraryFolderSchema = z.object({
   root: z.boolean(),
 });
 export type LibraryFolder = z.infer<typeof libraryFolderSchema>;
+
+/** An audio file an admin uploaded (through the uploads queue) to be imported into the catalogue. */
+export const importUploadSchema = z.object({ file_entry_id: z.number().int().min(1) });
+
+/** The track an uploaded file became, as the admin area lists it. */
+export const importedTrackSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  artists: z.array(z.string()),
+  album: z.string().nullable(),
+});
+export type ImportedTrack = z.infer<typeof importedTrackSchema>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { taggedMp3 } from '../../server/src/modules/library/audio-factory.js';
+import { mp3Tone, taggedMp3 } from '../../server/src/modules/library/audio-factory.js';
 import { logIn, sendWithXsrf } from './app-process.js';
 import { DESKTOP, openApp, MOBILE, saveScreenshot, useBrowser } from './browser.js';
 
@@ -299,6 +299,48 @@ describe('the admin area', () => {
     // The imported tracks are in the catalogue.
     const search = await page.request.get(`/api/v1/search?query=${encodeURIComponent(album)}`);
     expect(JSON.stringify(await search.json())).toContain('Field note 1');
+  });
+
+  it('uploads audio from the computer for import, named by its tags or its file name, and finds it in the catalogue', async () => {
+    const stamp = Date.now();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-upload-import-'));
+    const tagged = path.join(dir, 'recording.mp3');
+    fs.writeFileSync(
+      tagged,
+      taggedMp3(
+        { title: `Lantern ${stamp}`, artist: 'Orla Finch', album: `Pier Songs ${stamp}` },
+        3,
+      ),
+    );
+    // No tags at all: the name says who and what.
+    const untagged = path.join(dir, `Harbour Lights - Beacon ${stamp}.mp3`);
+    fs.writeFileSync(untagged, mp3Tone(3));
+    const notes = path.join(dir, 'notes.mp3');
+    fs.writeFileSync(notes, 'meeting notes, not a song');
+
+    const page = await (await asAdmin()).newPage();
+    await page.goto('/admin/library');
+    await page.getByLabel('Choose audio files to import').setInputFiles([tagged, untagged, notes]);
+    const results = page.getByRole('list', { name: 'Uploaded files' });
+    await results
+      .getByText(`Imported as Lantern ${stamp} by Orla Finch, on Pier Songs ${stamp}`)
+      .waitFor({ timeout: 30_000 });
+    await results
+      .getByText(`Imported as Beacon ${stamp} by Harbour Lights`)
+      .waitFor({ timeout: 30_000 });
+    await results
+      .getByText('This file is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.')
+      .waitFor({ timeout: 30_000 });
+    await saveScreenshot(page, 'admin-library-upload');
+
+    // Both tracks are in the catalogue's track table.
+    await page.goto(`/admin/tracks?query=${encodeURIComponent(`Beacon ${stamp}`)}`);
+    await page
+      .getByRole('row', { name: new RegExp(`Beacon ${stamp}`) })
+      .getByText('0:03')
+      .waitFor();
+    await page.goto(`/admin/tracks?query=${encodeURIComponent(`Lantern ${stamp}`)}`);
+    await page.getByRole('row', { name: new RegExp(`Lantern ${stamp}`) }).waitFor();
   });
 
   it('builds a channel by query and sets it as the homepage, which visitors then get', async () => {

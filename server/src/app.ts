@@ -323,6 +323,7 @@ async function createServices(config: Config, db: Db) {
     db: kysely,
     catalogue: music.catalogue,
     roots: config.libraryFolders,
+    dataDir: config.dataDir,
     log: (message, error) => console.error(message, error),
   });
   return {
@@ -586,7 +587,11 @@ export async function buildApp(
   });
   await app.register(valueListsRoutes, { valueLists: services.valueLists });
   await app.register(musicRoutes, { music: services.music, audit: services.audit });
-  await app.register(libraryRoutes, { library: services.library, audit: services.audit });
+  await app.register(libraryRoutes, {
+    library: services.library,
+    audit: services.audit,
+    uploads: services.uploads.uploads,
+  });
   await app.register(billingRoutes, { billing: services.billing });
   await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
   await app.register(usersAdminRoutes, { usersAdmin: services.usersAdmin });

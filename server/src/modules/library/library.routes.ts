@@ -1,6 +1,8 @@
 import { integer, paginationQuerySchema, paginationSchema } from '@cadenza/contracts/http';
 import {
+  importedTrackSchema,
   importJobSchema,
+  importUploadSchema,
   LIBRARY_PERMISSIONS,
   libraryFolderSchema,
   startImportSchema,
@@ -9,15 +11,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditService } from '../audit/audit.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { LibraryService } from './library.service.js';
 
 const jobResponse = z.object({ job: importJobSchema });
 const idParams = z.object({ id: integer({ min: 1 }) });
 
-/** Imports of server folders from the admin area: start, follow, cancel, and the history. */
+/**
+ * Imports of server folders from the admin area: start, follow, cancel, and the history; and
+ * audio files an admin uploads from the browser, imported one by one.
+ */
 export async function libraryRoutes(
   app: FastifyInstance,
-  { library, audit }: { library: LibraryService; audit: AuditService },
+  {
+    library,
+    audit,
+    uploads,
+  }: { library: LibraryService; audit: AuditService; uploads: UploadsService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: LIBRARY_PERMISSIONS.import };
@@ -77,6 +87,40 @@ export async function libraryRoutes(
         after: { folder: job.folder, processed: job.processed, total: job.total },
       });
       return { job };
+    },
+  );
+
+  // The file arrives through the uploads queue first (resumable, with its progress); this
+  // imports it into the catalogue and deletes the upload, whose audio the track now keeps.
+  r.post(
+    '/api/v1/admin/library/uploads',
+    {
+      config,
+      schema: {
+        body: importUploadSchema,
+        response: { 201: z.object({ track: importedTrackSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user!.id;
+      const entry = await uploads.readable(userId, request.body.file_entry_id);
+      try {
+        const track = await library.importUpload(
+          { name: entry.name, relativePath: entry.relative_path, mime: entry.mime },
+          await uploads.read(entry),
+        );
+        await audit.record(request, {
+          action: 'import.uploaded',
+          subject: { type: 'track', id: track.id },
+          after: { file: entry.relative_path ?? entry.name, name: track.name },
+        });
+        return reply.code(201).send({ track });
+      } finally {
+        // Imported or refused, the upload served its purpose (another member's stays theirs).
+        if (entry.user_id === userId) {
+          await uploads.remove(userId, { entryIds: [entry.id], deleteForever: true });
+        }
+      }
     },
   );
 }

@@ -11,6 +11,7 @@ import type { CatalogueWriter, ImportTrackInput } from './catalogue-port.js';
 import * as repo from './library.repo.js';
 import type { ImportJobRow, LibraryFileRow } from './library.table.js';
 import { scanFolder, type ScannedDirectory } from './scanner.js';
+import { createUploadImport } from './upload-import.js';
 import {
   albumKeyOf,
   compilationAlbums,
@@ -88,6 +89,8 @@ export interface LibraryServiceDeps {
   catalogue: CatalogueWriter;
   /** The folders the admin area may import, with everything inside them. */
   roots?: string[];
+  /** Where audio uploaded for import is kept. */
+  dataDir?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -100,7 +103,13 @@ class ImportCancelled extends Error {}
 
 export type ProgressListener = (job: ImportJob) => void;
 
-export function createLibraryService({ db, catalogue, roots = [], log }: LibraryServiceDeps) {
+export function createLibraryService({
+  db,
+  catalogue,
+  roots = [],
+  dataDir,
+  log,
+}: LibraryServiceDeps) {
   /** The job this process is running; imports run one at a time. */
   let running: Promise<void> | undefined;
   let runningId: number | undefined;
@@ -120,6 +129,18 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
   async function existingRoots(): Promise<string[]> {
     const found = await Promise.all(roots.map((root) => fs.realpath(root).catch(() => null)));
     return found.filter((root): root is string => root !== null);
+  }
+
+  /**
+   * The folder a job's paths are read from when tags are missing: the library folder holding
+   * the job's folder (so `Artist/Album` above an imported album folder still counts), or the
+   * job's folder itself when it lies outside them (the command-line import).
+   */
+  async function nameBaseOf(folder: string): Promise<string> {
+    const holding = (await existingRoots()).filter(
+      (root) => folder === root || folder.startsWith(root + path.sep),
+    );
+    return holding.sort((a, b) => b.length - a.length)[0] ?? folder;
   }
 
   /** The folder, resolved, when it is a library folder or inside one; a field error if not. */
@@ -228,13 +249,14 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
 
       const known = new Map((await repo.filesUnder(db, job.folder)).map((f) => [f.path, f]));
       const seen = new Set<string>();
+      const base = await nameBaseOf(job.folder);
       // The next folder is read while this one is written: the reads wait on the disk, the
       // writes on the database (so two folders' tags are held at most).
       const read = (directory: ScannedDirectory) =>
         readDirectory(directory, known, seen, job, fail);
       for await (const [, folder] of readAhead(directories, 2, read)) {
         stopIfHalted(job.id);
-        await writeDirectory(folder, known, startedAt, job, fail, save);
+        await writeDirectory(folder, base, known, startedAt, job, fail, save);
       }
       stopIfHalted(job.id);
 
@@ -328,6 +350,7 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
   /** Writes the tracks of one folder's changed files, and the rows of its files. */
   async function writeDirectory(
     { unchanged, changed, tagsOf, keys, compilations, folderCover, names }: FolderRead,
+    base: string,
     known: Map<string, LibraryFileRow>,
     seenAt: string,
     job: ImportJob,
@@ -375,6 +398,7 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
         folderCover,
         compilation: !!album && compilations.has(album),
         siblings: names,
+        relativePath: path.relative(base, file),
       };
       try {
         const input = await readTrack(file, options, tagsOf.get(file));
@@ -417,6 +441,11 @@ export function createLibraryService({ db, catalogue, roots = [], log }: Library
   }
 
   const service = {
+    /** Imports one audio file an admin uploaded from the browser; see `createUploadImport`. */
+    importUpload: dataDir
+      ? createUploadImport({ dataDir, catalogue })
+      : () => Promise.reject(new Error('Uploads for import need a data folder.')),
+
     /**
      * Queues an import of a folder inside the library folders (the admin area's import) and runs
      * it in the background of this process. With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInUser } from '../../test/factories.js';
+import { multipartFile } from '../../test/multipart.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
-import { coverImage, taggedMp3 } from './audio-factory.js';
+import { coverImage, mp3Tone, taggedMp3 } from './audio-factory.js';
 import * as repo from './library.repo.js';
 import { createLibraryService } from './library.service.js';
 
@@ -398,6 +399,87 @@ describe('library import', () => {
     }
   });
 
+  it('names untagged files from their artist and album folders', async () => {
+    const shallows = write('Tide Line/Low Water/CD2/03 - Shallows.mp3', mp3Tone(1));
+    const ebb = write('Tide Line - Ebb/1-04 Slack Tide.mp3', mp3Tone(1, 330));
+    const job = await runImport(admin);
+    expect(job.status).toBe('done');
+
+    const first = await trackOf(shallows);
+    expect(first.name).toBe('Shallows');
+    expect(first.artists.map((a) => a.name)).toEqual(['Tide Line']);
+    expect(first.album?.name).toBe('Low Water');
+    const second = await trackOf(ebb);
+    expect(second.name).toBe('Slack Tide');
+    expect(second.artists.map((a) => a.name)).toEqual(['Tide Line']);
+    expect(second.album?.name).toBe('Ebb');
+  });
+
+  /** A file the client sends through the uploads (as the admin area's queue does); its entry id. */
+  async function uploaded(client: TestClient, data: Buffer, filename: string, relativePath = '') {
+    const { body, headers } = multipartFile(data, {
+      filename,
+      fields: relativePath ? { metadata: JSON.stringify({ relativePath }) } : {},
+    });
+    const response = await client.request('POST', '/api/v1/file-entries', body, { headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { fileEntry: { id: number } }).fileEntry.id;
+  }
+
+  it('imports audio an admin uploads, named by its tags or else by the folders it came in', async () => {
+    const untagged = await uploaded(
+      admin,
+      mp3Tone(1),
+      '02 - Beacon.mp3',
+      'Harbour Lights/Night Ferry/02 - Beacon.mp3',
+    );
+    const response = await admin.post('/api/v1/admin/library/uploads', {
+      file_entry_id: untagged,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { track } = response.json() as { track: { id: number } };
+    expect(track).toMatchObject({
+      name: 'Beacon',
+      artists: ['Harbour Lights'],
+      album: 'Night Ferry',
+    });
+    const shown = (await admin.get(`/api/v1/tracks/${track.id}`)).json() as { track: TrackBody };
+    expect(shown.track.name).toBe('Beacon');
+    expect(shown.track.artists.map((a) => a.name)).toEqual(['Harbour Lights']);
+    expect(shown.track.album?.name).toBe('Night Ferry');
+    expect((await admin.get(`/api/v1/tracks/${track.id}/stream`)).statusCode).toBe(200);
+    // The upload became the track's audio: it is not left among the admin's files.
+    expect((await admin.get(`/api/v1/file-entries/${untagged}`)).statusCode).toBe(404);
+
+    const tagged = await uploaded(
+      admin,
+      taggedMp3({ title: 'Lantern', artist: 'Orla Finch', album: 'Pier Songs', track: '4' }),
+      'recording.mp3',
+    );
+    const second = await admin.post('/api/v1/admin/library/uploads', { file_entry_id: tagged });
+    expect(second.statusCode, second.body).toBe(201);
+    expect((second.json() as { track: unknown }).track).toMatchObject({
+      name: 'Lantern',
+      artists: ['Orla Finch'],
+      album: 'Pier Songs',
+    });
+  });
+
+  it('refuses an upload for import that is not audio, saying so', async () => {
+    for (const [data, name] of [
+      [Buffer.from('meeting notes, not a song'), 'notes.txt'],
+      [Buffer.from('ID3 but not really an audio file'), 'fake.mp3'],
+    ] as const) {
+      const id = await uploaded(admin, data, name);
+      const response = await admin.post('/api/v1/admin/library/uploads', { file_entry_id: id });
+      expect(response.statusCode, response.body).toBe(422);
+      expect((response.json() as { message: string }).message).toBe(
+        'This file is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.',
+      );
+      expect((await admin.get(`/api/v1/file-entries/${id}`)).statusCode).toBe(404);
+    }
+  });
+
   it('answers 403 to listeners and 401 to guests for every import call', async () => {
     const { client } = await signedInUser(t.app);
     const guest = new TestClient(t.app);
@@ -405,6 +487,7 @@ describe('library import', () => {
       ['GET', '/api/v1/admin/library/folders'],
       ['GET', '/api/v1/admin/library/imports'],
       ['POST', '/api/v1/admin/library/imports/1/cancel'],
+      ['POST', '/api/v1/admin/library/uploads'],
     ] as const) {
       expect(
         (await client.request(method, url, method === 'POST' ? {} : undefined)).statusCode,

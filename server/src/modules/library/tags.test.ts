@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseLrc, toLrc } from '@cadenza/contracts/lyrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coverImage, taggedMp3, taggedWav } from './audio-factory.js';
+import { coverImage, mp3Tone, taggedMp3, taggedWav } from './audio-factory.js';
 import {
   compilationAlbums,
   findFolderCover,
@@ -181,6 +181,46 @@ describe('reading files', () => {
       album: 'Demos',
       mime: 'audio/wav',
       durationMs: 2000,
+    });
+  });
+
+  it('names an untagged file from its path, and lets tags win over the path', async () => {
+    const untagged = path.join(dir, 'untagged.mp3');
+    fs.writeFileSync(untagged, mp3Tone(1));
+    const options = { size: 1, folderCover: null, compilation: false };
+    expect(
+      await readTrack(untagged, {
+        ...options,
+        relativePath: 'Tide Line/Low Water/CD2/03 - Shallows.mp3',
+      }),
+    ).toMatchObject({
+      title: 'Shallows',
+      artists: ['Tide Line'],
+      albumArtists: ['Tide Line'],
+      album: 'Low Water',
+      trackNumber: 3,
+      discNumber: 2,
+    });
+    // Without a path below a library folder, the file's own name still gives title and number.
+    expect(await readTrack(untagged, options)).toMatchObject({
+      title: 'untagged',
+      artists: ['Unknown Artist'],
+      album: null,
+    });
+
+    const tagged = path.join(dir, 'tagged.mp3');
+    fs.writeFileSync(tagged, taggedMp3({ title: 'Real Name', artist: 'Real Artist', track: '9' }));
+    expect(
+      await readTrack(tagged, {
+        ...options,
+        relativePath: 'Folder Artist/Folder Album/01 - Wrong.mp3',
+      }),
+    ).toMatchObject({
+      title: 'Real Name',
+      artists: ['Real Artist'],
+      // What the tags leave out still comes from the path.
+      album: 'Folder Album',
+      trackNumber: 9,
     });
   });
 

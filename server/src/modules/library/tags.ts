@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
 import { parseLrc } from '@cadenza/contracts/lyrics';
 import type { ImportTrackInput } from './catalogue-port.js';
+import { guessFromPath } from './path-tags.js';
 
 /** Extensions the import reads, with the MIME type a browser plays them as. */
 export const AUDIO_TYPES: Record<string, string> = {
@@ -120,9 +121,10 @@ export function albumKeyOf(common: IAudioMetadata['common']): AlbumKey {
   };
 }
 
-function trackArtists(common: IAudioMetadata['common']): string[] {
+function trackArtists(common: IAudioMetadata['common'], fromPath?: string | null): string[] {
   const artists = splitArtists(common.artists?.length ? common.artists : [common.artist]);
-  return artists.length > 0 ? artists : ['Unknown Artist'];
+  if (artists.length > 0) return artists;
+  return fromPath ? splitArtists([fromPath]) : ['Unknown Artist'];
 }
 
 /**
@@ -174,6 +176,11 @@ export interface ReadTrackOptions {
   compilation: boolean;
   /** The names in the file's folder, when listed already: a lyrics file is looked for there. */
   siblings?: ReadonlySet<string>;
+  /**
+   * The file's path below the library folder (or as uploaded): names missing from the tags are
+   * read from it. Without it, the file's own name gives the title.
+   */
+  relativePath?: string;
 }
 
 /**
@@ -189,7 +196,9 @@ export async function readTrack(
   if (!format.duration || !Number.isFinite(format.duration) || format.duration <= 0) {
     throw new Error('No audio found in the file.');
   }
-  const artists = trackArtists(common);
+  // Tags win; the path fills in only what they leave out.
+  const guess = guessFromPath(options.relativePath ?? path.basename(file));
+  const artists = trackArtists(common, guess.artist);
   const taggedAlbumArtists = splitArtists(common.albumartists ?? [common.albumartist]);
   const compilation = common.compilation === true || options.compilation;
   const albumArtists =
@@ -225,14 +234,14 @@ export async function readTrack(
   };
   const ext = path.extname(file).toLowerCase();
   return {
-    title: common.title?.trim() || path.basename(file, path.extname(file)),
+    title: common.title?.trim() || guess.title,
     artists,
     albumArtists,
-    album: common.album?.trim() || null,
+    album: common.album?.trim() || guess.album,
     ...(compilation ? { albumType: 'compilation' as const } : {}),
-    trackNumber: common.track.no ?? null,
-    discNumber: common.disk.no ?? null,
-    year: common.year ?? null,
+    trackNumber: common.track.no ?? guess.trackNumber,
+    discNumber: common.disk.no ?? guess.discNumber,
+    year: common.year ?? guess.year,
     releaseDate: common.date ?? null,
     genres: splitGenres(common.genre),
     durationMs: Math.round(format.duration * 1000),

@@ -3,13 +3,28 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
-import { mockApi } from '../../auth/testing/mock-api';
+import { jsonResponse, mockApi } from '../../auth/testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
 import { AdminArea } from '../admin-area';
+
+// The upload queue has tests of its own; here a chosen file arrives as file entry 80 + n.
+let uploaded = 0;
+vi.mock('../../uploads/use-upload-queue', () => ({
+  useUploadQueue: () => ({ items: [], add: vi.fn(), abort: vi.fn(), clear: vi.fn() }),
+  uploadOne: (file: File) => ({
+    id: `upload-${file.name}`,
+    settled: Promise.resolve({
+      id: `upload-${file.name}`,
+      status: 'completed',
+      entry: { id: 80 + ++uploaded },
+    }),
+  }),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetScreenState();
+  uploaded = 0;
 });
 
 const job = (patch: object) => ({
@@ -79,5 +94,46 @@ describe('the library import screen', () => {
     await userEvent.click(within(region).getByRole('button', { name: 'Cancel import' }));
     await waitFor(() => expect(currentToast()?.message).toBe('Import cancelled'));
     expect(api.callsTo('POST /api/v1/admin/library/imports/7/cancel')).toHaveLength(1);
+  });
+
+  it('imports uploaded audio files one by one and says what each became or why it was refused', async () => {
+    const api = visit([]);
+    await screen.findByText('No imports yet');
+    let call = 0;
+    api.onCall('POST /api/v1/admin/library/uploads', () =>
+      ++call === 1
+        ? jsonResponse(
+            { track: { id: 9, name: 'Beacon', artists: ['Harbour Lights'], album: 'Night Ferry' } },
+            201,
+          )
+        : jsonResponse(
+            {
+              message:
+                'This file is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.',
+            },
+            422,
+          ),
+    );
+    await userEvent.upload(screen.getByLabelText('Choose audio files to import'), [
+      new File(['a'], '02 - Beacon.mp3', { type: 'audio/mpeg' }),
+    ]);
+    const results = await screen.findByRole('list', { name: 'Uploaded files' });
+    expect(
+      await within(results).findByText('Imported as Beacon by Harbour Lights, on Night Ferry'),
+    ).toBeTruthy();
+
+    await userEvent.upload(screen.getByLabelText('Choose audio files to import'), [
+      new File(['b'], 'notes.mp3', { type: 'audio/mpeg' }),
+    ]);
+    expect(
+      await within(results).findByText(
+        'This file is not audio Cadenza can import: use MP3, FLAC, Ogg, WAV, AAC or M4A.',
+      ),
+    ).toBeTruthy();
+    expect(within(results).getByText('notes.mp3')).toBeTruthy();
+    expect(api.callsTo('POST /api/v1/admin/library/uploads').map((c) => c.body)).toEqual([
+      { file_entry_id: 81 },
+      { file_entry_id: 82 },
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import {
   useLibraryFolders,
   useStartImport,
 } from './library-api';
+import { UploadForImport } from './upload-for-import';
 
 const STATUS_LABELS: Record<ImportJob['status'], string> = {
   queued: 'Waiting',
@@ -86,6 +87,7 @@ export function LibraryImportPage() {
         </p>
       </header>
       <StartImport running={isActive(latest)} />
+      <UploadForImport />
       {latest && <ImportProgress job={latest} />}
       <RescanSchedule />
       <section aria-labelledby="import-history" className="flex flex-col gap-3">
