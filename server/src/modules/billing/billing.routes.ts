@@ -1,10 +1,13 @@
 import {
   billingOverviewSchema,
   changePlanBodySchema,
+  changePlanPreviewSchema,
   checkoutBodySchema,
   createFreeSubscriptionBodySchema,
   familyMembershipSchema,
   productSchema,
+  redeemVoucherBodySchema,
+  redeemVoucherResultSchema,
   subscriptionSchema,
   voucherCodeSchema,
   voucherPreviewSchema,
@@ -65,6 +68,15 @@ export async function billingRoutes(
   );
 
   r.post(
+    '/api/v1/billing/change-plan/preview',
+    {
+      config: signedIn,
+      schema: { body: changePlanBodySchema, response: { 200: changePlanPreviewSchema } },
+    },
+    async (request) => billing.checkout.previewChange(request.user!.id, request.body),
+  );
+
+  r.post(
     '/api/v1/billing/cancel',
     { config: signedIn, schema: { response: subscriptionResponse } },
     async (request) => ({ subscription: await billing.checkout.cancel(request.user!.id) }),
@@ -111,6 +123,16 @@ export async function billingRoutes(
     async (request) => ({
       subscription: await billing.vouchers.createFreeSubscription(request.user!.id, request.body),
     }),
+  );
+
+  r.post(
+    '/api/v1/vouchers/redeem',
+    {
+      config: signedIn,
+      schema: { body: redeemVoucherBodySchema, response: { 200: redeemVoucherResultSchema } },
+    },
+    async (request) =>
+      billing.vouchers.redeem(request.user!.id, request.body.voucher_code, request.ip),
   );
 
   // The gateway signs the exact bytes it sends, so this route reads the body raw.

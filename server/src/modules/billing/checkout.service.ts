@@ -1,4 +1,9 @@
-import { monthlyAmount, type BillingOverview, type Price } from '@cadenza/contracts/billing';
+import {
+  monthlyAmount,
+  type BillingOverview,
+  type ChangePlanPreview,
+  type Price,
+} from '@cadenza/contracts/billing';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
@@ -69,6 +74,22 @@ export function createCheckoutService({
     return current;
   }
 
+  /** A change of the user's plan to this one, checked: is it an upgrade, and its gateway price. */
+  async function planChange(userId: number, input: { product_id: number; price_id: number }) {
+    const row = await gatewaySubscriptionOf(userId);
+    const { product, price } = await products.purchasable(input.product_id, input.price_id);
+    if (row.price_id === price.id) {
+      throw AppError.validation({ price_id: 'You are already on this plan.' });
+    }
+    const currentPrice = row.price_id ? await products.findPrice(row.price_id) : undefined;
+    const upgrade =
+      !currentPrice ||
+      monthlyAmount({ ...currentPrice, interval: currentPrice.interval as Price['interval'] }) <=
+        monthlyAmount({ ...price, interval: price.interval as Price['interval'] });
+    const gatewayPriceId = await products.gatewayPriceId(product, price);
+    return { row, product, price, upgrade, gatewayPriceId };
+  }
+
   return {
     /** The address of the gateway's hosted checkout for this plan and price. */
     async checkout(
@@ -109,17 +130,7 @@ export function createCheckoutService({
      * a downgrade starts with the next period, and the current plan stays until then.
      */
     async changePlan(userId: number, input: { product_id: number; price_id: number }) {
-      const row = await gatewaySubscriptionOf(userId);
-      const { product, price } = await products.purchasable(input.product_id, input.price_id);
-      if (row.price_id === price.id) {
-        throw AppError.validation({ price_id: 'You are already on this plan.' });
-      }
-      const currentPrice = row.price_id ? await products.findPrice(row.price_id) : undefined;
-      const upgrade =
-        !currentPrice ||
-        monthlyAmount({ ...currentPrice, interval: currentPrice.interval as Price['interval'] }) <=
-          monthlyAmount({ ...price, interval: price.interval as Price['interval'] });
-      const gatewayPriceId = await products.gatewayPriceId(product, price);
+      const { row, price, upgrade, gatewayPriceId } = await planChange(userId, input);
       const live = await payments().retrieveSubscription(row.gateway_id!);
       let saved = row;
       if (!upgrade)
@@ -127,6 +138,21 @@ export function createCheckoutService({
       const updated = await payments().changePrice(live, gatewayPriceId, upgrade);
       saved = (await subscriptions.applyGateway(updated)) ?? saved;
       return { subscription: (await subscriptions.present([saved]))[0]!, upgrade };
+    },
+
+    /**
+     * What a change of plan charges now, as the gateway works it out: an upgrade's prorated
+     * difference for the rest of the period; nothing for a downgrade, which starts later.
+     */
+    async previewChange(
+      userId: number,
+      input: { product_id: number; price_id: number },
+    ): Promise<ChangePlanPreview> {
+      const { row, price, upgrade, gatewayPriceId } = await planChange(userId, input);
+      if (!upgrade) return { upgrade, amount_due: 0, currency: price.currency.toUpperCase() };
+      const live = await payments().retrieveSubscription(row.gateway_id!);
+      const preview = await payments().previewPriceChange(live, gatewayPriceId);
+      return { upgrade, amount_due: preview.amountDue, currency: preview.currency };
     },
 
     async cancel(userId: number) {

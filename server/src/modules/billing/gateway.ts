@@ -66,6 +66,14 @@ export interface PaymentGateway {
     priceId: string,
     prorate: boolean,
   ): Promise<GatewaySubscription>;
+  /**
+   * What moving the subscription to another price, prorated, would charge now: the gateway's
+   * preview of the invoice the change creates. Amount in the currency's minor unit.
+   */
+  previewPriceChange(
+    subscription: GatewaySubscription,
+    priceId: string,
+  ): Promise<{ amountDue: number; currency: string }>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<GatewaySubscription>;
   cancelNow(id: string): Promise<GatewaySubscription>;
   invoices(customerId: string): Promise<Invoice[]>;
@@ -199,6 +207,18 @@ export function stripeGateway(options: StripeOptions): PaymentGateway {
         expand,
       });
       return toSubscription(updated);
+    },
+
+    async previewPriceChange(subscription, priceId) {
+      const invoice = await stripe.invoices.createPreview({
+        customer: subscription.customerId,
+        subscription: subscription.id,
+        subscription_details: {
+          items: [{ id: subscription.itemId!, price: priceId }],
+          proration_behavior: 'always_invoice',
+        },
+      });
+      return { amountDue: invoice.amount_due, currency: invoice.currency.toUpperCase() };
     },
 
     async setCancelAtPeriodEnd(id, cancel) {
