@@ -175,6 +175,14 @@ export const checkoutBodySchema = z.object({
   voucher_code: voucherCodeSchema.optional(),
 });
 export const changePlanBodySchema = z.object(productAndPrice);
+/**
+ * POST billing/change-plan: the plan, and the `proration_date` of the preview the user saw, so
+ * the charge is worked out as of the same moment as the amount shown.
+ */
+export const changePlanConfirmBodySchema = z.object({
+  ...productAndPrice,
+  proration_date: integer({ min: 1 }).optional(),
+});
 
 /** POST vouchers/preview-register (spec section 3, "Voucher preview response"). */
 export const voucherPreviewSchema = z.object({
@@ -242,6 +250,8 @@ export const changePlanPreviewSchema = z.object({
   /** Charged at once, in the currency's minor unit (0 for a downgrade, which starts later). */
   amount_due: z.number(),
   currency: z.string(),
+  /** The moment (seconds since the epoch) the amount was worked out as of. */
+  proration_date: z.number(),
 });
 export type ChangePlanPreview = z.infer<typeof changePlanPreviewSchema>;
 

@@ -1,6 +1,7 @@
 import {
   billingOverviewSchema,
   changePlanBodySchema,
+  changePlanConfirmBodySchema,
   changePlanPreviewSchema,
   checkoutBodySchema,
   createFreeSubscriptionBodySchema,
@@ -60,7 +61,7 @@ export async function billingRoutes(
     {
       config: signedIn,
       schema: {
-        body: changePlanBodySchema,
+        body: changePlanConfirmBodySchema,
         response: { 200: z.object({ subscription: subscriptionSchema, upgrade: z.boolean() }) },
       },
     },

@@ -18,6 +18,10 @@ import type { VouchersService } from './vouchers.service.js';
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
+/** How long the amount a change-plan preview showed may still be confirmed. */
+const PREVIEW_KEPT_SECONDS = 60 * 60;
+const PREVIEW_EXPIRED = 'The amount shown is out of date. Open the plan change again.';
+
 /**
  * What a user does with their own subscription: start one through the gateway's hosted
  * checkout, change plan, cancel and resume, read their bills. The gateway's webhooks then tell
@@ -129,13 +133,24 @@ export function createCheckoutService({
      * Another plan for a running subscription: an upgrade starts now, prorated by the gateway;
      * a downgrade starts with the next period, and the current plan stays until then.
      */
-    async changePlan(userId: number, input: { product_id: number; price_id: number }) {
+    async changePlan(
+      userId: number,
+      input: { product_id: number; price_id: number; proration_date?: number | undefined },
+    ) {
       const { row, price, upgrade, gatewayPriceId } = await planChange(userId, input);
+      const prorationDate = input.proration_date;
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      if (
+        prorationDate !== undefined &&
+        (prorationDate > nowSeconds + 60 || prorationDate < nowSeconds - PREVIEW_KEPT_SECONDS)
+      ) {
+        throw AppError.validation({ proration_date: PREVIEW_EXPIRED }, PREVIEW_EXPIRED);
+      }
       const live = await payments().retrieveSubscription(row.gateway_id!);
       let saved = row;
       if (!upgrade)
         saved = await subscriptions.schedule(row, price, row.renews_at ?? new Date().toISOString());
-      const updated = await payments().changePrice(live, gatewayPriceId, upgrade);
+      const updated = await payments().changePrice(live, gatewayPriceId, upgrade, prorationDate);
       saved = (await subscriptions.applyGateway(updated)) ?? saved;
       return { subscription: (await subscriptions.present([saved]))[0]!, upgrade };
     },
@@ -149,10 +164,22 @@ export function createCheckoutService({
       input: { product_id: number; price_id: number },
     ): Promise<ChangePlanPreview> {
       const { row, price, upgrade, gatewayPriceId } = await planChange(userId, input);
-      if (!upgrade) return { upgrade, amount_due: 0, currency: price.currency.toUpperCase() };
+      if (!upgrade) {
+        return {
+          upgrade,
+          amount_due: 0,
+          currency: price.currency.toUpperCase(),
+          proration_date: Math.floor(Date.now() / 1000),
+        };
+      }
       const live = await payments().retrieveSubscription(row.gateway_id!);
       const preview = await payments().previewPriceChange(live, gatewayPriceId);
-      return { upgrade, amount_due: preview.amountDue, currency: preview.currency };
+      return {
+        upgrade,
+        amount_due: preview.amountDue,
+        currency: preview.currency,
+        proration_date: preview.prorationDate,
+      };
     },
 
     async cancel(userId: number) {

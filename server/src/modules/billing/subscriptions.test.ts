@@ -362,7 +362,7 @@ describe('a subscription through checkout and webhooks', () => {
 
     const preview = await client.post('/api/v1/billing/change-plan/preview', body);
     expect(preview.statusCode, preview.body).toBe(200);
-    const { amount_due, currency, upgrade } = preview.json();
+    const { amount_due, currency, upgrade, proration_date } = preview.json();
     expect({ currency, upgrade }).toEqual({ currency: 'BRL', upgrade: true });
     // Nearly the whole period is left: nearly the whole difference between the prices.
     const difference = family.monthly.amount - premium.monthly.amount;
@@ -371,13 +371,24 @@ describe('a subscription through checkout and webhooks', () => {
     // Previewing changes nothing.
     expect((await overview(client)).subscription.product.name).toBe('Premium');
 
-    await client.post('/api/v1/billing/change-plan', body);
+    // A preview shown long ago is not confirmed as if it were current.
+    const stale = await client.post('/api/v1/billing/change-plan', {
+      ...body,
+      proration_date: Math.floor(Date.now() / 1000) - 2 * 3600,
+    });
+    expect(stale.json().errors).toEqual({
+      proration_date: 'The amount shown is out of date. Open the plan change again.',
+    });
+    expect((await overview(client)).subscription.product.name).toBe('Premium');
+
+    // Confirmed with the preview's moment, the charge is the amount shown, to the cent.
+    await client.post('/api/v1/billing/change-plan', { ...body, proration_date });
     const invoices = (await overview(client)).invoices;
-    expect(Math.abs(invoices[0].amount - amount_due)).toBeLessThanOrEqual(1);
+    expect(invoices[0].amount).toBe(amount_due);
     await smtp.waitFor(user.email, /Your plan is now Family/);
 
     const down = { product_id: premium.product.id, price_id: premium.monthly.id };
-    expect((await client.post('/api/v1/billing/change-plan/preview', down)).json()).toEqual({
+    expect((await client.post('/api/v1/billing/change-plan/preview', down)).json()).toMatchObject({
       upgrade: false,
       amount_due: 0,
       currency: 'BRL',

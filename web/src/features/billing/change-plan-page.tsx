@@ -65,7 +65,12 @@ export function ChangePlanPage() {
   const per = price.interval === 'year' ? t('per year') : t('per month');
   const confirm = () =>
     change.mutate(
-      { product_id: product.id, price_id: price.id },
+      {
+        product_id: product.id,
+        price_id: price.id,
+        // The charge is worked out as of the moment of the amount shown.
+        ...(upgrade && preview.data ? { proration_date: preview.data.proration_date } : {}),
+      },
       {
         onSuccess: () => {
           toast.positive(t('Your plan has been changed'));

@@ -95,7 +95,7 @@ export const useCheckout = () =>
   });
 
 export const useChangePlan = () =>
-  useBillingMutation((input: { product_id: number; price_id: number }) =>
+  useBillingMutation((input: { product_id: number; price_id: number; proration_date?: number }) =>
     apiClient.post<{ subscription: Subscription; upgrade: boolean }>('billing/change-plan', input),
   );
 
