@@ -175,6 +175,14 @@ export const checkoutBodySchema = z.object({
   voucher_code: voucherCodeSchema.optional(),
 });
 export const changePlanBodySchema = z.object(productAndPrice);
+/**
+ * POST billing/change-plan: the plan, and the `proration_date` of the preview the user saw, so
+ * the charge is worked out as of the same moment as the amount shown.
+ */
+export const changePlanConfirmBodySchema = z.object({
+  ...productAndPrice,
+  proration_date: integer({ min: 1 }).optional(),
+});
 
 /** POST vouchers/preview-register (spec section 3, "Voucher preview response"). */
 export const voucherPreviewSchema = z.object({
@@ -211,6 +219,41 @@ export const createFreeSubscriptionBodySchema = z.object({
   ...productAndPrice,
   voucher_id: integer({ min: 1 }),
 });
+
+/** POST vouchers/redeem: a signed-in user redeems a code from /billing or checkout. */
+export const redeemVoucherBodySchema = z.object({ voucher_code: voucherCodeSchema });
+
+/**
+ * What redeeming a code gave: a 100 % voucher's plan at once (`subscription`), or the discounted
+ * checkout a partial voucher leads to (`checkout`: its plan, price and code).
+ */
+export const redeemVoucherResultSchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  checkout: z
+    .object({ product_id: z.number(), price_id: z.number(), voucher_code: z.string() })
+    .nullable(),
+});
+export type RedeemVoucherResult = z.infer<typeof redeemVoucherResultSchema>;
+
+/** The refusals of a redemption, in English; the web app shows them in the visitor's language. */
+export const REDEEM_REFUSALS = {
+  unknown: 'There is no voucher with this code.',
+  expired: 'This voucher has expired.',
+  usedUp: 'This voucher has been used up.',
+  alreadyRedeemed: 'You have already redeemed this voucher.',
+  subscribed: 'You already have a subscription. Redeem the code when it ends.',
+} as const;
+
+/** POST billing/change-plan/preview: what changing to this plan charges now. */
+export const changePlanPreviewSchema = z.object({
+  upgrade: z.boolean(),
+  /** Charged at once, in the currency's minor unit (0 for a downgrade, which starts later). */
+  amount_due: z.number(),
+  currency: z.string(),
+  /** The moment (seconds since the epoch) the amount was worked out as of. */
+  proration_date: z.number(),
+});
+export type ChangePlanPreview = z.infer<typeof changePlanPreviewSchema>;
 
 export const voucherSchema = z.object({
   id: z.number(),

@@ -230,6 +230,92 @@ describe('plans and payments', () => {
     await adminContext.close();
   });
 
+  it('a signed-in listener without a plan redeems a code on the billing page and has the plan', async () => {
+    const code = `GIFT${Date.now()}`;
+    const products = (
+      await (await sendWithXsrf(admin, '/api/v1/admin/products', undefined, 'GET')).json()
+    ).pagination.data as { name: string; id: number; prices: { id: number; interval: string }[] }[];
+    const premium = products.find((product) => product.name === 'Premium')!;
+    await sendWithXsrf(admin, '/api/v1/admin/vouchers', {
+      code,
+      discount_percentage: 100,
+      product_id: premium.id,
+      price_id: premium.prices.find((price) => price.interval === 'year')!.id,
+    });
+
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/register');
+    await register(page, account());
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/discover');
+
+    await page.goto('/billing');
+    await page.getByText('You have no plan yet').waitFor();
+    await page.getByRole('button', { name: 'Redeem a code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem a code' });
+    const field = dialog.getByLabel('Voucher code');
+    await field.fill('NO-SUCH-CODE');
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await dialog.getByText('There is no voucher with this code.').waitFor();
+    await field.fill('not a code!');
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await dialog.getByText('A voucher code has letters, digits, - and _ only.').waitFor();
+
+    await field.fill(` ${code.toLowerCase()} `);
+    await dialog.getByRole('button', { name: 'Redeem' }).click();
+    await page
+      .getByRole('dialog', { name: 'Code redeemed' })
+      .getByText(/Premium is yours until/)
+      .waitFor();
+    await saveScreenshot(page, 'billing-code-redeemed');
+    await page.getByRole('button', { name: 'Done' }).click();
+    const plan = page.getByRole('region', { name: 'Current plan' });
+    await expect.poll(() => plan.textContent()).toContain('Premium');
+    expect(await plan.textContent()).toContain('Given by a voucher');
+    await context.close();
+  });
+
+  it('the change-plan confirmation shows what is charged today, and the invoice says the same', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/register');
+    await register(page, account());
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/discover');
+
+    // Premium monthly through the pricing page, paid on the payment page.
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    const card = (name: string) =>
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await card('Premium').getByRole('link', { name: 'Choose Premium' }).click();
+    await page.waitForURL((url) => url.href.startsWith(stripe.url), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('heading', { name: 'You are all set' }).waitFor({ timeout: 20_000 });
+
+    // Family costs more: the difference for the rest of the month is charged now.
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    await card('Family')
+      .getByRole('link', { name: /Family/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/change-plan/'));
+    const due = page.getByTestId('amount-due');
+    await due.waitFor();
+    const shown = (await due.textContent())!;
+    expect(shown).toMatch(/^R\$\s?\d+[.,]\d{2}$/);
+    expect(await page.getByText('Charged today').count()).toBe(1);
+    await saveScreenshot(page, 'change-plan-amount');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === '/billing');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await expect.poll(() => invoices.locator('tbody tr').count()).toBe(2);
+    expect(await invoices.locator('tbody tr').first().textContent()).toContain(shown);
+    await context.close();
+  });
+
   it('shows a menu item built in the appearance editor to subscribers only', async () => {
     const adminContext = await newContext();
     await logIn(adminContext.request, ADMIN_EMAIL, ADMIN_PASSWORD);

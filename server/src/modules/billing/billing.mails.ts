@@ -26,6 +26,20 @@ const MAILS = {
     paragraph:
       'Your :plan subscription will not renew. You keep everything it includes until :date, and you can resume it before then.',
   },
+  resumed: {
+    subject: 'Your :plan subscription will renew again',
+    paragraph:
+      'Your :plan subscription is active again and renews on :date. Thank you for staying.',
+  },
+  changed: {
+    subject: 'Your plan is now :plan',
+    paragraph: 'Your subscription has changed to :plan. Everything the plan includes is yours now.',
+  },
+  changeScheduled: {
+    subject: 'Your plan changes to :plan on :date',
+    paragraph:
+      'You keep your current plan until :date. :plan starts then, and you are charged for it from that day.',
+  },
   ended: {
     subject: 'Your :plan subscription has ended',
     paragraph: 'Your :plan subscription has ended. You can subscribe again at any time.',

@@ -1,10 +1,14 @@
 import {
   billingOverviewSchema,
   changePlanBodySchema,
+  changePlanConfirmBodySchema,
+  changePlanPreviewSchema,
   checkoutBodySchema,
   createFreeSubscriptionBodySchema,
   familyMembershipSchema,
   productSchema,
+  redeemVoucherBodySchema,
+  redeemVoucherResultSchema,
   subscriptionSchema,
   voucherCodeSchema,
   voucherPreviewSchema,
@@ -57,11 +61,20 @@ export async function billingRoutes(
     {
       config: signedIn,
       schema: {
-        body: changePlanBodySchema,
+        body: changePlanConfirmBodySchema,
         response: { 200: z.object({ subscription: subscriptionSchema, upgrade: z.boolean() }) },
       },
     },
     async (request) => billing.checkout.changePlan(request.user!.id, request.body),
+  );
+
+  r.post(
+    '/api/v1/billing/change-plan/preview',
+    {
+      config: signedIn,
+      schema: { body: changePlanBodySchema, response: { 200: changePlanPreviewSchema } },
+    },
+    async (request) => billing.checkout.previewChange(request.user!.id, request.body),
   );
 
   r.post(
@@ -111,6 +124,16 @@ export async function billingRoutes(
     async (request) => ({
       subscription: await billing.vouchers.createFreeSubscription(request.user!.id, request.body),
     }),
+  );
+
+  r.post(
+    '/api/v1/vouchers/redeem',
+    {
+      config: signedIn,
+      schema: { body: redeemVoucherBodySchema, response: { 200: redeemVoucherResultSchema } },
+    },
+    async (request) =>
+      billing.vouchers.redeem(request.user!.id, request.body.voucher_code, request.ip),
   );
 
   // The gateway signs the exact bytes it sends, so this route reads the body raw.

@@ -1,4 +1,9 @@
-import { monthlyAmount, type BillingOverview, type Price } from '@cadenza/contracts/billing';
+import {
+  monthlyAmount,
+  type BillingOverview,
+  type ChangePlanPreview,
+  type Price,
+} from '@cadenza/contracts/billing';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
@@ -12,6 +17,10 @@ import * as repo from './subscriptions.repo.js';
 import type { VouchersService } from './vouchers.service.js';
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** How long the amount a change-plan preview showed may still be confirmed. */
+const PREVIEW_KEPT_SECONDS = 60 * 60;
+const PREVIEW_EXPIRED = 'The amount shown is out of date. Open the plan change again.';
 
 /**
  * What a user does with their own subscription: start one through the gateway's hosted
@@ -69,6 +78,22 @@ export function createCheckoutService({
     return current;
   }
 
+  /** A change of the user's plan to this one, checked: is it an upgrade, and its gateway price. */
+  async function planChange(userId: number, input: { product_id: number; price_id: number }) {
+    const row = await gatewaySubscriptionOf(userId);
+    const { product, price } = await products.purchasable(input.product_id, input.price_id);
+    if (row.price_id === price.id) {
+      throw AppError.validation({ price_id: 'You are already on this plan.' });
+    }
+    const currentPrice = row.price_id ? await products.findPrice(row.price_id) : undefined;
+    const upgrade =
+      !currentPrice ||
+      monthlyAmount({ ...currentPrice, interval: currentPrice.interval as Price['interval'] }) <=
+        monthlyAmount({ ...price, interval: price.interval as Price['interval'] });
+    const gatewayPriceId = await products.gatewayPriceId(product, price);
+    return { row, product, price, upgrade, gatewayPriceId };
+  }
+
   return {
     /** The address of the gateway's hosted checkout for this plan and price. */
     async checkout(
@@ -108,25 +133,53 @@ export function createCheckoutService({
      * Another plan for a running subscription: an upgrade starts now, prorated by the gateway;
      * a downgrade starts with the next period, and the current plan stays until then.
      */
-    async changePlan(userId: number, input: { product_id: number; price_id: number }) {
-      const row = await gatewaySubscriptionOf(userId);
-      const { product, price } = await products.purchasable(input.product_id, input.price_id);
-      if (row.price_id === price.id) {
-        throw AppError.validation({ price_id: 'You are already on this plan.' });
+    async changePlan(
+      userId: number,
+      input: { product_id: number; price_id: number; proration_date?: number | undefined },
+    ) {
+      const { row, price, upgrade, gatewayPriceId } = await planChange(userId, input);
+      const prorationDate = input.proration_date;
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      if (
+        prorationDate !== undefined &&
+        (prorationDate > nowSeconds + 60 || prorationDate < nowSeconds - PREVIEW_KEPT_SECONDS)
+      ) {
+        throw AppError.validation({ proration_date: PREVIEW_EXPIRED }, PREVIEW_EXPIRED);
       }
-      const currentPrice = row.price_id ? await products.findPrice(row.price_id) : undefined;
-      const upgrade =
-        !currentPrice ||
-        monthlyAmount({ ...currentPrice, interval: currentPrice.interval as Price['interval'] }) <=
-          monthlyAmount({ ...price, interval: price.interval as Price['interval'] });
-      const gatewayPriceId = await products.gatewayPriceId(product, price);
       const live = await payments().retrieveSubscription(row.gateway_id!);
       let saved = row;
       if (!upgrade)
         saved = await subscriptions.schedule(row, price, row.renews_at ?? new Date().toISOString());
-      const updated = await payments().changePrice(live, gatewayPriceId, upgrade);
+      const updated = await payments().changePrice(live, gatewayPriceId, upgrade, prorationDate);
       saved = (await subscriptions.applyGateway(updated)) ?? saved;
       return { subscription: (await subscriptions.present([saved]))[0]!, upgrade };
+    },
+
+    /**
+     * What a change of plan charges now, as the gateway works it out: an upgrade's prorated
+     * difference for the rest of the period; nothing for a downgrade, which starts later.
+     */
+    async previewChange(
+      userId: number,
+      input: { product_id: number; price_id: number },
+    ): Promise<ChangePlanPreview> {
+      const { row, price, upgrade, gatewayPriceId } = await planChange(userId, input);
+      if (!upgrade) {
+        return {
+          upgrade,
+          amount_due: 0,
+          currency: price.currency.toUpperCase(),
+          proration_date: Math.floor(Date.now() / 1000),
+        };
+      }
+      const live = await payments().retrieveSubscription(row.gateway_id!);
+      const preview = await payments().previewPriceChange(live, gatewayPriceId);
+      return {
+        upgrade,
+        amount_due: preview.amountDue,
+        currency: preview.currency,
+        proration_date: preview.prorationDate,
+      };
     },
 
     async cancel(userId: number) {

@@ -60,12 +60,24 @@ export interface PaymentGateway {
   createCoupon(input: { percentOff: number; name: string }): Promise<string>;
   createCheckout(input: CheckoutRequest): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<GatewaySubscription>;
-  /** Moves the subscription to another price; prorated now, or from the next period. */
+  /**
+   * Moves the subscription to another price; prorated now (as of `prorationDate`, seconds, when
+   * given: the moment of a preview), or from the next period.
+   */
   changePrice(
     subscription: GatewaySubscription,
     priceId: string,
     prorate: boolean,
+    prorationDate?: number,
   ): Promise<GatewaySubscription>;
+  /**
+   * What moving the subscription to another price, prorated, would charge now: the gateway's
+   * preview of the invoice the change creates. Amount in the currency's minor unit.
+   */
+  previewPriceChange(
+    subscription: GatewaySubscription,
+    priceId: string,
+  ): Promise<{ amountDue: number; currency: string; prorationDate: number }>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<GatewaySubscription>;
   cancelNow(id: string): Promise<GatewaySubscription>;
   invoices(customerId: string): Promise<Invoice[]>;
@@ -192,13 +204,33 @@ export function stripeGateway(options: StripeOptions): PaymentGateway {
       return toSubscription(await stripe.subscriptions.retrieve(id, { expand }));
     },
 
-    async changePrice(subscription, priceId, prorate) {
+    async changePrice(subscription, priceId, prorate, prorationDate) {
       const updated = await stripe.subscriptions.update(subscription.id, {
         items: [{ id: subscription.itemId!, price: priceId }],
         proration_behavior: prorate ? 'always_invoice' : 'none',
+        ...(prorate && prorationDate ? { proration_date: prorationDate } : {}),
         expand,
       });
       return toSubscription(updated);
+    },
+
+    async previewPriceChange(subscription, priceId) {
+      // Stripe's advice: fix the moment of the proration, and pass it again with the change.
+      const prorationDate = Math.floor(Date.now() / 1000);
+      const invoice = await stripe.invoices.createPreview({
+        customer: subscription.customerId,
+        subscription: subscription.id,
+        subscription_details: {
+          items: [{ id: subscription.itemId!, price: priceId }],
+          proration_behavior: 'always_invoice',
+          proration_date: prorationDate,
+        },
+      });
+      return {
+        amountDue: invoice.amount_due,
+        currency: invoice.currency.toUpperCase(),
+        prorationDate,
+      };
     },
 
     async setCancelAtPeriodEnd(id, cancel) {

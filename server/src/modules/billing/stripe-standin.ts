@@ -5,7 +5,8 @@ import qs from 'qs';
 
 /**
  * A local server that speaks Stripe's HTTP API for exactly the calls the app makes (customers,
- * products, prices, coupons, checkout sessions, subscriptions, invoices, the billing portal),
+ * products, prices, coupons, checkout sessions, subscriptions, invoices and their previews, the
+ * billing portal),
  * keeps its state in memory, serves a hosted checkout page a browser can pay on, and posts
  * webhooks signed with Stripe's scheme (`Stripe-Signature: t=…,v1=HMAC-SHA256`). Tests drive
  * what Stripe's clock and banks would do: renewals, failed payments, refunds. The app runs it
@@ -210,6 +211,14 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
     invoices.set(invoice.id as string, invoice);
     subscription.latest_invoice = invoice.id as string;
     return invoice;
+  }
+
+  /** The difference between two prices for the rest of the item's period, charged now. */
+  function prorated(item: Json, old: Json, price: Json, at: number): number {
+    const left =
+      (Number(item.current_period_end) - at) /
+      (Number(item.current_period_end) - Number(item.current_period_start));
+    return Math.max(0, Math.round((Number(price.unit_amount) - Number(old.unit_amount)) * left));
   }
 
   function discounted(amount: number, couponId: string | undefined) {
@@ -464,20 +473,57 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
           const old = item.price as Json;
           item.price = price;
           if (body.proration_behavior === 'always_invoice') {
-            // Charge the difference for the rest of the period now.
-            const left =
-              (Number(item.current_period_end) - now()) /
-              (Number(item.current_period_end) - Number(item.current_period_start));
-            const amount = Math.max(
-              0,
-              Math.round((Number(price.unit_amount) - Number(old.unit_amount)) * left),
-            );
+            const amount = prorated(item, old, price, Number(body.proration_date ?? now()));
             await emit('invoice.paid', createInvoice(subscription, amount, true));
           }
         }
         await emit('customer.subscription.updated', subscription as unknown as Json);
         return [200, expandSubscription(subscription, expand)];
       }
+    }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') {
+      // The invoice a subscription update would create, without making the change.
+      const subscription = subscriptions.get(String(body.subscription));
+      if (!subscription) return notFound(`subscription: '${String(body.subscription)}'`);
+      const details = (body.subscription_details ?? {}) as Json;
+      const items = details.items as Json[] | undefined;
+      const item = subscription.items.data[0]!;
+      const old = item.price as Json;
+      const price = items?.[0]?.price ? prices.get(String(items[0].price)) : old;
+      if (!price) return notFound(`price: '${String(items?.[0]?.price)}'`);
+      const at = Number(details.proration_date ?? now());
+      const amount =
+        details.proration_behavior === 'always_invoice' ? prorated(item, old, price, at) : 0;
+      return [
+        200,
+        {
+          id: `upcoming_${subscription.id}`,
+          object: 'invoice',
+          customer: subscription.customer,
+          status: 'draft',
+          amount_due: amount,
+          amount_paid: 0,
+          subtotal: amount,
+          total: amount,
+          currency: price.currency,
+          created: at,
+          subscription_proration_date: at,
+          lines: list(
+            amount > 0
+              ? [{ object: 'line_item', amount, currency: price.currency, description: null }]
+              : [],
+            `/v1/invoices/upcoming_${subscription.id}/lines`,
+          ),
+          parent: {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: {
+              subscription: subscription.id,
+              metadata: subscription.metadata,
+            },
+          },
+        },
+      ];
     }
     if (method === 'GET' && path === '/v1/invoices') {
       const mine = [...invoices.values()]

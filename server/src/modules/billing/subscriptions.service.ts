@@ -167,10 +167,15 @@ export function createSubscriptionsService({
     }));
   }
 
-  async function mail(row: SubscriptionRow, kind: BillingMailKind, date?: string | null) {
+  async function mail(
+    row: SubscriptionRow,
+    kind: BillingMailKind,
+    date?: string | null,
+    productId = row.product_id,
+  ) {
     const user = await users.findById(row.user_id);
     if (!user) return;
-    const product = await products.findProduct(row.product_id);
+    const product = await products.findProduct(productId);
     const language = user.language ?? 'en';
     const formatted = date
       ? new Intl.DateTimeFormat(language, {
@@ -196,6 +201,28 @@ export function createSubscriptionsService({
       await mail(after, 'started');
     } else if (before && before.cancel_at_period_end === 0 && after.cancel_at_period_end === 1) {
       await mail(after, 'cancelled', after.ends_at);
+    } else if (
+      before &&
+      before.cancel_at_period_end === 1 &&
+      after.cancel_at_period_end === 0 &&
+      grantsAccess(after, now)
+    ) {
+      // The last mail said the plan would end: say it goes on.
+      await mail(after, 'resumed', after.renews_at);
+    }
+    if (
+      before &&
+      grantsAccess(before, now) &&
+      grantsAccess(after, now) &&
+      before.price_id !== after.price_id
+    ) {
+      await mail(after, 'changed');
+    } else if (
+      before &&
+      after.pending_product_id &&
+      after.pending_price_id !== before.pending_price_id
+    ) {
+      await mail(after, 'changeScheduled', after.pending_from, after.pending_product_id);
     }
     if (before && grantsAccess(before, now) && !grantsAccess(after, now)) {
       await mail(after, 'ended');
@@ -363,11 +390,13 @@ export function createSubscriptionsService({
 
     /** Records that a downgrade starts with the period after `from`. */
     async schedule(row: SubscriptionRow, price: PriceRow, from: string): Promise<SubscriptionRow> {
-      return repo.updateSubscription(db, row.id, {
+      const saved = await repo.updateSubscription(db, row.id, {
         pending_product_id: price.product_id,
         pending_price_id: price.id,
         pending_from: from,
       });
+      await announce(row, saved);
+      return saved;
     },
 
     /** A plan given by hand (an admin) or by a 100 % voucher, with or without an end. */

@@ -339,6 +339,83 @@ describe('a subscription through checkout and webhooks', () => {
     });
   });
 
+  it('mails the holder when a cancelled plan resumes, so the last mail does not say cancelled', async () => {
+    const { user, client } = await signedInUser(t.app);
+    await subscribe(t, client, catalogue.premium.product.id, catalogue.premium.monthly.id);
+    await client.post('/api/v1/billing/cancel');
+    await smtp.waitFor(user.email, /subscription is cancelled/);
+    const resumed = (await client.post('/api/v1/billing/resume')).json().subscription;
+    const mail = await smtp.waitFor(user.email, /Your Premium subscription will renew again/);
+    const renews = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(resumed.renews_at),
+    );
+    expect(mail.text).toContain(`renews on ${renews}`);
+    // The gateway's own events about the same change send no second mail.
+    expect(mailsTo(user.email, /will renew again/)).toHaveLength(1);
+  });
+
+  it('shows what an upgrade charges before it is made, and mails each change of plan', async () => {
+    const { user, client } = await signedInUser(t.app);
+    const { premium, family } = catalogue;
+    await subscribe(t, client, premium.product.id, premium.monthly.id);
+    const body = { product_id: family.product.id, price_id: family.monthly.id };
+
+    const preview = await client.post('/api/v1/billing/change-plan/preview', body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { amount_due, currency, upgrade, proration_date } = preview.json();
+    expect({ currency, upgrade }).toEqual({ currency: 'BRL', upgrade: true });
+    // Nearly the whole period is left: nearly the whole difference between the prices.
+    const difference = family.monthly.amount - premium.monthly.amount;
+    expect(amount_due).toBeGreaterThan(difference * 0.99);
+    expect(amount_due).toBeLessThanOrEqual(difference);
+    // Previewing changes nothing.
+    expect((await overview(client)).subscription.product.name).toBe('Premium');
+
+    // A preview shown long ago is not confirmed as if it were current.
+    const stale = await client.post('/api/v1/billing/change-plan', {
+      ...body,
+      proration_date: Math.floor(Date.now() / 1000) - 2 * 3600,
+    });
+    expect(stale.json().errors).toEqual({
+      proration_date: 'The amount shown is out of date. Open the plan change again.',
+    });
+    expect((await overview(client)).subscription.product.name).toBe('Premium');
+
+    // Confirmed with the preview's moment, the charge is the amount shown, to the cent.
+    await client.post('/api/v1/billing/change-plan', { ...body, proration_date });
+    const invoices = (await overview(client)).invoices;
+    expect(invoices[0].amount).toBe(amount_due);
+    await smtp.waitFor(user.email, /Your plan is now Family/);
+
+    const down = { product_id: premium.product.id, price_id: premium.monthly.id };
+    expect((await client.post('/api/v1/billing/change-plan/preview', down)).json()).toMatchObject({
+      upgrade: false,
+      amount_due: 0,
+      currency: 'BRL',
+    });
+    await client.post('/api/v1/billing/change-plan', down);
+    await smtp.waitFor(user.email, /Your plan changes to Premium on /);
+    expect(mailsTo(user.email, /Your plan (is now|changes to)/)).toHaveLength(2);
+
+    const stranger = await signedInUser(t.app);
+    expect(
+      (await stranger.client.post('/api/v1/billing/change-plan/preview', body)).json().errors,
+    ).toEqual({ subscription: 'You have no subscription to change. Choose a plan first.' });
+  });
+
+  it('sends the new mails in the holder’s language', async () => {
+    const { user, client } = await signedInUser(t.app);
+    await t.db.kysely
+      .updateTable('users')
+      .set({ language: 'pt-BR' })
+      .where('id', '=', user.id)
+      .execute();
+    await subscribe(t, client, catalogue.premium.product.id, catalogue.premium.monthly.id);
+    await client.post('/api/v1/billing/cancel');
+    await client.post('/api/v1/billing/resume');
+    await smtp.waitFor(user.email, /Sua assinatura Premium voltará a ser renovada/);
+  });
+
   it('refuses checkouts of plans one cannot buy, and changes nothing', async () => {
     const { client } = await signedInUser(t.app);
     const { premium, family, free } = catalogue;

@@ -1,7 +1,9 @@
 import type { voucherInputSchema } from '@cadenza/contracts/billing';
 import {
   INVALID_VOUCHER,
+  REDEEM_REFUSALS,
   VALID_VOUCHER,
+  type RedeemVoucherResult,
   type Voucher,
   type VoucherPreview,
 } from '@cadenza/contracts/billing';
@@ -157,6 +159,53 @@ export function createVouchersService({
         voucherId: voucher.id,
       });
       return (await subscriptions.present([row]))[0]!;
+    },
+
+    /**
+     * A signed-in user redeems a code (from /billing or checkout). A 100 % voucher gives its
+     * plan at once, by the same rule as at registration; a partial one leads to its discounted
+     * checkout, its use counted when the payment completes. Each refusal says why. Codes can be
+     * guessed: an account may try ten a minute, an address (many people behind one) thirty.
+     */
+    async redeem(userId: number, code: string, ip: string): Promise<RedeemVoucherResult> {
+      for (const [key, max] of [
+        [`voucher-redeem:${userId}`, 10],
+        [`voucher-redeem-address:${ip}`, 30],
+      ] as const) {
+        const limit = await limiter.hit(key, max, 60);
+        if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfter);
+      }
+      const refuse = (message: string) => AppError.validation({ voucher_code: message }, message);
+      const row = await repo.findVoucherByCode(db, code);
+      if (!row) throw refuse(REDEEM_REFUSALS.unknown);
+      if (row.expires_at && row.expires_at <= new Date().toISOString()) {
+        throw refuse(REDEEM_REFUSALS.expired);
+      }
+      if (await repo.hasRedeemed(db, row.id, userId)) throw refuse(REDEEM_REFUSALS.alreadyRedeemed);
+      if (row.max_uses !== null && row.uses >= row.max_uses) throw refuse(REDEEM_REFUSALS.usedUp);
+      const found = await usable(row);
+      if (!found) throw refuse(INVALID_VOUCHER);
+      const { voucher, product, price } = found;
+      const current = await subscriptions.current(userId);
+      if (current) {
+        throw refuse(
+          current.product_id === product.id
+            ? `You already have ${product.name}.`
+            : REDEEM_REFUSALS.subscribed,
+        );
+      }
+      if (voucher.discount_percentage < 100) {
+        return {
+          subscription: null,
+          checkout: { product_id: product.id, price_id: price.id, voucher_code: voucher.code },
+        };
+      }
+      const subscription = await this.createFreeSubscription(userId, {
+        product_id: product.id,
+        price_id: price.id,
+        voucher_id: voucher.id,
+      });
+      return { subscription, checkout: null };
     },
 
     /**

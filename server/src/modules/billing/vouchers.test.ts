@@ -210,6 +210,130 @@ describe('vouchers', () => {
     expect(wrongPlan.json().errors).toEqual({ voucher_code: 'This voucher is for another plan.' });
   });
 
+  it('lets a signed-in user redeem a 100 % code for its plan, once', async () => {
+    const free = await voucher({ code: 'gift-redeem', max_uses: 5 });
+    const { client } = await signedInUser(t.app);
+    const redeemed = await client.post('/api/v1/vouchers/redeem', {
+      voucher_code: ' gift-redeem ',
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json()).toMatchObject({
+      checkout: null,
+      subscription: { gateway: 'voucher', valid: true, product: { name: 'Premium' } },
+    });
+    const user = (await client.get('/api/v1/me?with=permissions')).json().user;
+    expect(user.permissions.map((p: { name: string }) => p.name)).toContain('ads.hide');
+
+    // Nobody gets more than the voucher gives: not a second period, not a second use.
+    const again = await client.post('/api/v1/vouchers/redeem', { voucher_code: free.code });
+    expect(again.json().errors).toEqual({
+      voucher_code: 'You have already redeemed this voucher.',
+    });
+    const subscriptions = await t.db.kysely
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('voucher_id', '=', free.id)
+      .execute();
+    expect(subscriptions).toHaveLength(1);
+    const stored = await t.db.kysely
+      .selectFrom('vouchers')
+      .select('uses')
+      .where('id', '=', free.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.uses).toBe(1);
+  });
+
+  it('leads a partial code to its discounted checkout without counting a use yet', async () => {
+    const tenth = await voucher({ discount_percentage: 10 });
+    const { client } = await signedInUser(t.app);
+    const redeemed = await client.post('/api/v1/vouchers/redeem', { voucher_code: tenth.code });
+    expect(redeemed.json()).toEqual({
+      subscription: null,
+      checkout: {
+        product_id: catalogue.premium.product.id,
+        price_id: catalogue.premium.yearly.id,
+        voucher_code: tenth.code,
+      },
+    });
+    expect((await client.get('/api/v1/billing/subscription')).json().subscription).toBeNull();
+    const stored = await t.db.kysely
+      .selectFrom('vouchers')
+      .select('uses')
+      .where('id', '=', tenth.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.uses).toBe(0);
+  });
+
+  it('says why a code cannot be redeemed: unknown, expired, used up, or a plan held already', async () => {
+    const { client } = await signedInUser(t.app);
+    const redeem = async (code: string) =>
+      (await client.post('/api/v1/vouchers/redeem', { voucher_code: code })).json();
+    expect(await redeem('NO-SUCH-GIFT')).toMatchObject({
+      message: 'There is no voucher with this code.',
+      errors: { voucher_code: 'There is no voucher with this code.' },
+    });
+    const expired = await voucher({ expires_at: new Date(Date.now() - 60_000).toISOString() });
+    expect((await redeem(expired.code)).errors).toEqual({
+      voucher_code: 'This voucher has expired.',
+    });
+    const usedUp = await voucher({ max_uses: 1 });
+    const first = await signedInUser(t.app);
+    expect(
+      (await first.client.post('/api/v1/vouchers/redeem', { voucher_code: usedUp.code }))
+        .statusCode,
+    ).toBe(200);
+    expect((await redeem(usedUp.code)).errors).toEqual({
+      voucher_code: 'This voucher has been used up.',
+    });
+
+    const premium = await voucher();
+    const family = await voucher({
+      product_id: catalogue.family.product.id,
+      price_id: catalogue.family.yearly.id,
+    });
+    expect(
+      (await first.client.post('/api/v1/vouchers/redeem', { voucher_code: premium.code })).json()
+        .errors,
+    ).toEqual({
+      voucher_code: 'You already have Premium.',
+    });
+    expect(
+      (await first.client.post('/api/v1/vouchers/redeem', { voucher_code: family.code })).json()
+        .errors,
+    ).toEqual({
+      voucher_code: 'You already have a subscription. Redeem the code when it ends.',
+    });
+    const stored = await t.db.kysely
+      .selectFrom('vouchers')
+      .select(['id', 'uses'])
+      .where('id', 'in', [premium.id, family.id])
+      .execute();
+    expect(stored.map((row) => row.uses)).toEqual([0, 0]);
+
+    const guest = await new TestClient(t.app).visit();
+    expect(
+      (await guest.post('/api/v1/vouchers/redeem', { voucher_code: premium.code })).statusCode,
+    ).toBe(401);
+  });
+
+  it('limits how many codes an account may try', async () => {
+    const { client } = await signedInUser(t.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push(
+        (
+          await client.post(
+            '/api/v1/vouchers/redeem',
+            { voucher_code: `GUESS-R${attempt}` },
+            { remoteAddress: `198.51.100.${attempt}` },
+          )
+        ).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('is managed by admins only, each change in the audit log', async () => {
     const created = await voucher({ discount_percentage: 30 });
     const updated = await admin.request('PUT', `/api/v1/admin/vouchers/${created.id}`, {

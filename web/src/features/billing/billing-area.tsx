@@ -18,6 +18,7 @@ import {
   useResumeSubscription,
 } from './api/billing-api';
 import { formatMoney, perPeriodAmount } from './pricing/pricing';
+import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
 
 /** /billing: the plan, when it renews or ends, the card, the invoices; cancel, resume, change. */
 export function BillingArea() {
@@ -27,11 +28,14 @@ export function BillingArea() {
   return (
     <div className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto flex max-w-[780px] flex-col gap-6">
-        <header>
-          <h1 className="text-3xl font-semibold">{t('Billing')}</h1>
-          <p className="mt-1 text-sm text-fg-muted">
-            {t('Your plan, your payment method and your invoices.')}
-          </p>
+        <header className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-semibold">{t('Billing')}</h1>
+            <p className="mt-1 text-sm text-fg-muted">
+              {t('Your plan, your payment method and your invoices.')}
+            </p>
+          </div>
+          <RedeemCodeDialog />
         </header>
         {overview.isPending ? (
           <div aria-busy className="flex flex-col gap-6">

@@ -7,7 +7,12 @@ import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast/toast-store';
-import { useBillingOverview, useChangePlan, useProducts } from './api/billing-api';
+import {
+  useBillingOverview,
+  useChangePlan,
+  useChangePlanPreview,
+  useProducts,
+} from './api/billing-api';
 import { formatMoney, perPeriodAmount } from './pricing/pricing';
 
 /**
@@ -25,6 +30,10 @@ export function ChangePlanPage() {
   const product = products.data?.find((item) => item.id === Number(params.productId));
   const price = product?.prices.find((item) => item.id === Number(params.priceId));
   const current = overview.data?.subscription;
+  const changeable = !!product && !!price && !!current?.valid && current.gateway === 'stripe';
+  const preview = useChangePlanPreview(
+    changeable ? { product_id: product.id, price_id: price.id } : undefined,
+  );
 
   if (products.isPending || overview.isPending) {
     return (
@@ -56,7 +65,12 @@ export function ChangePlanPage() {
   const per = price.interval === 'year' ? t('per year') : t('per month');
   const confirm = () =>
     change.mutate(
-      { product_id: product.id, price_id: price.id },
+      {
+        product_id: product.id,
+        price_id: price.id,
+        // The charge is worked out as of the moment of the amount shown.
+        ...(upgrade && preview.data ? { proration_date: preview.data.proration_date } : {}),
+      },
       {
         onSuccess: () => {
           toast.positive(t('Your plan has been changed'));
@@ -82,6 +96,22 @@ export function ChangePlanPage() {
           </p>
         </div>
       </div>
+      {upgrade && (
+        <div className="flex items-center justify-between gap-4 rounded-lg border border-border px-6 py-4">
+          <p className="font-medium">{t('Charged today')}</p>
+          {preview.isPending ? (
+            <Skeleton aria-busy className="h-6 w-24" />
+          ) : preview.isError ? (
+            <p role="alert" className="text-sm text-fg-muted">
+              {t('We could not work out the amount. It is shown on your invoice.')}
+            </p>
+          ) : (
+            <p data-testid="amount-due" className="text-xl font-semibold tabular-nums">
+              {formatMoney(preview.data.amount_due, preview.data.currency, i18n.language)}
+            </p>
+          )}
+        </div>
+      )}
       <p className="text-center text-sm text-fg-muted">
         {upgrade
           ? t(
@@ -102,7 +132,11 @@ export function ChangePlanPage() {
         <Button asChild variant="outline">
           <Link to="/pricing">{t('Cancel')}</Link>
         </Button>
-        <Button onClick={confirm} isLoading={change.isPending}>
+        <Button
+          onClick={confirm}
+          isLoading={change.isPending}
+          disabled={upgrade && preview.isPending}
+        >
           {t('Confirm')}
         </Button>
       </div>

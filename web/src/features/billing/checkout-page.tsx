@@ -8,6 +8,7 @@ import { DEFAULT_ERROR_MESSAGE } from '../../app/error-handling/handle-error';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useCheckout } from './api/billing-api';
+import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
 
 /**
  * /checkout/{productId}/{priceId}: asks the server for the payment service's checkout page (with
@@ -49,9 +50,12 @@ export function CheckoutPage() {
           <div role="alert" className="flex flex-col items-center gap-4">
             <p className="font-medium">{t('We could not start the checkout')}</p>
             <p className="text-fg-muted">{message ?? t(DEFAULT_ERROR_MESSAGE)}</p>
-            <Button asChild variant="outline">
-              <Link to="/pricing">{t('Back to the plans')}</Link>
-            </Button>
+            <div className="flex flex-wrap justify-center gap-3">
+              <RedeemCodeDialog />
+              <Button asChild variant="outline">
+                <Link to="/pricing">{t('Back to the plans')}</Link>
+              </Button>
+            </div>
           </div>
         ) : (
           <>

@@ -7,6 +7,7 @@ import { useAuthUser } from '../../app/bootstrap';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { refreshUser } from './api/billing-api';
+import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
 
 const WAIT_MS = 1_500;
 const MAX_TRIES = 20;
@@ -97,6 +98,7 @@ export function CheckoutCancelledPage() {
           <Button asChild variant="outline">
             <Link to="/pricing">{t('Back to the plans')}</Link>
           </Button>
+          <RedeemCodeDialog variant="text" />
         </div>
       </div>
     </div>

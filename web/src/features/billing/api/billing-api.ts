@@ -1,7 +1,9 @@
 import type {
   BillingOverview,
+  ChangePlanPreview,
   FamilyAccounts,
   Product,
+  RedeemVoucherResult,
   Subscription,
   VoucherPreview,
 } from '@cadenza/contracts/billing';
@@ -93,9 +95,19 @@ export const useCheckout = () =>
   });
 
 export const useChangePlan = () =>
-  useBillingMutation((input: { product_id: number; price_id: number }) =>
+  useBillingMutation((input: { product_id: number; price_id: number; proration_date?: number }) =>
     apiClient.post<{ subscription: Subscription; upgrade: boolean }>('billing/change-plan', input),
   );
+
+/** What changing to this plan charges now, as the payment service works it out. */
+export const useChangePlanPreview = (input: { product_id: number; price_id: number } | undefined) =>
+  useQuery({
+    queryKey: ['billing', 'change-plan-preview', input?.product_id, input?.price_id],
+    queryFn: () => apiClient.post<ChangePlanPreview>('billing/change-plan/preview', input),
+    enabled: !!input,
+    staleTime: 0,
+    retry: false,
+  });
 
 export const useCancelSubscription = () =>
   useBillingMutation(() => apiClient.post<{ subscription: Subscription }>('billing/cancel'));
@@ -115,6 +127,12 @@ export const usePreviewVoucher = () =>
 export const useCreateFreeSubscription = () =>
   useBillingMutation((input: { product_id: number; price_id: number; voucher_id: number }) =>
     apiClient.post<{ subscription: Subscription }>('vouchers/create-free-subscription', input),
+  );
+
+/** A signed-in user redeems a code: a 100 % voucher's plan at once, or a discounted checkout. */
+export const useRedeemCode = () =>
+  useBillingMutation((code: string) =>
+    apiClient.post<RedeemVoucherResult>('vouchers/redeem', { voucher_code: code }),
   );
 
 export interface SaveFamilyInput {
