@@ -278,6 +278,46 @@ describe('/admin/ads', () => {
   });
 });
 
+describe('/admin/pages', () => {
+  it('goes from New page back to the list, whose dates read like every admin date', async () => {
+    const api = visit(
+      '/admin/pages/new',
+      makeUser({ id: 1, permissionNames: ['admin'], timezone: 'UTC' }),
+    );
+    api.on('GET /api/v1/custom-pages', {
+      pagination: {
+        data: [
+          {
+            id: 4,
+            slug: 'privacy-policy',
+            title: 'Privacy policy',
+            body: '<p>We keep little.</p>',
+            type: 'default',
+            meta_description: null,
+            user_id: 1,
+            created_at: '2026-01-10T09:00:00Z',
+            updated_at: '2026-02-01T17:05:00Z',
+          },
+        ],
+        current_page: 1,
+        per_page: 15,
+        total: 1,
+        last_page: 1,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'New page', level: 1 })).toBeTruthy();
+    const allPages = screen.getByRole('link', { name: 'All pages' });
+    expect(allPages.getAttribute('href')).toBe('/admin/pages');
+
+    await userEvent.setup().click(allPages);
+    expect(await screen.findByRole('heading', { name: 'Custom pages', level: 1 })).toBeTruthy();
+    const row = within(screen.getByRole('table', { name: 'Custom pages' }))
+      .getByText('Privacy policy')
+      .closest('tr')!;
+    expect(within(row).getByText('Feb 01, 2026')).toBeTruthy();
+  });
+});
+
 describe('/admin/logs/errors', () => {
   it('lists the day’s errors and opens one on its frames and code', async () => {
     const frame = {
