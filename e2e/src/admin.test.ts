@@ -123,6 +123,49 @@ describe('the admin area', () => {
     expect(await page.getByText('You are signed in as').count()).toBe(0);
   });
 
+  for (const theme of ['dark', 'light'] as const) {
+    it(`keeps the impersonation banner above the landing header and the player bar, readable, in the ${theme} theme`, async () => {
+      const { email, name } = await listener();
+      const page = await (await asAdmin(theme)).newPage();
+      await openActions(page, email, name);
+      await page.getByRole('menuitem', { name: 'Sign in as this user' }).click();
+      await page
+        .getByRole('dialog', { name: `Sign in as ${name}?` })
+        .getByRole('button', { name: 'Sign in as this user' })
+        .click();
+      const banner = page.getByTestId('impersonation-banner');
+      await banner.getByText(`You are signed in as ${name}.`).waitFor();
+      const viewport = page.viewportSize()!;
+
+      // The landing page: its header starts where the banner ends, nothing under the banner.
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const bannerBox = (await banner.boundingBox())!;
+      const header = (await page.locator('header').first().boundingBox())!;
+      expect(header.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 0.5);
+      const contrast = await new AxeBuilder({ page })
+        .include('[data-testid="impersonation-banner"]')
+        .withRules(['color-contrast'])
+        .analyze();
+      expect(contrast.violations.map((violation) => violation.nodes.length)).toEqual([]);
+      expect(contrast.passes.length).toBeGreaterThan(0);
+
+      // The player: the banner pushes it down and its bar stays whole in the window.
+      await page.goto('/discover');
+      const bar = page.getByRole('region', { name: 'Player' });
+      await bar.waitFor();
+      const inPlayer = (await banner.boundingBox())!;
+      const barBox = (await bar.boundingBox())!;
+      expect(inPlayer.y).toBe(0);
+      expect(barBox.y).toBeGreaterThanOrEqual(inPlayer.height - 0.5);
+      expect(barBox.y + barBox.height).toBeLessThanOrEqual(viewport.height + 0.5);
+      expect(
+        await page.evaluate(() => document.scrollingElement!.scrollHeight),
+      ).toBeLessThanOrEqual(viewport.height);
+      await saveScreenshot(page, `admin-impersonation-player-${theme}`);
+    });
+  }
+
   it('creates a role and gives it to a listener from the user editor', async () => {
     const { email, name } = await listener();
     const page = await (await asAdmin()).newPage();

@@ -135,16 +135,78 @@ describe('name and profile image', () => {
 });
 
 describe('personal data', () => {
-  it('disables the address without a maps key and says why', async () => {
-    await visit();
-    const address = panel('contact-info').getByLabelText<HTMLInputElement>('Address');
-    expect(address.disabled).toBe(true);
-    expect(panel('contact-info').getByText('Google Maps API key not configured')).toBeTruthy();
+  it('takes the address in plain fields without a maps key, and tells the listener nothing about the key', async () => {
+    const listener = accountUser({
+      address_json: {
+        street: 'Rua Augusta',
+        street_number: '100',
+        neighborhood: 'Consolação',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+        postal_code: '01304-000',
+        latitude: -23.55,
+        longitude: -46.65,
+      },
+    });
+    const { api } = await visit(mockAccountApi(listener), {}, listener);
+    api.on('PUT /api/v1/users/me/contact-info', {
+      message: 'Contact information updated',
+      user: accountUser(),
+    });
+    const contact = panel('contact-info');
+    expect(contact.queryByText(/Google Maps/)).toBeNull();
+    expect(document.querySelector('script[data-google-maps]')).toBeNull();
+    const street = contact.getByLabelText<HTMLInputElement>('Street');
+    expect(street.disabled).toBe(false);
+    expect(street.value).toBe('Rua Augusta');
+
+    const user = userEvent.setup();
+    await user.clear(contact.getByLabelText('Number'));
+    await user.type(contact.getByLabelText('Number'), '250');
+    await user.click(contact.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/users/me/contact-info')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/users/me/contact-info')[0]!.body).toEqual({
+      phone: null,
+      cpf: null,
+      address_json: {
+        street: 'Rua Augusta',
+        street_number: '250',
+        neighborhood: 'Consolação',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+        postal_code: '01304-000',
+        latitude: null,
+        longitude: null,
+      },
+    });
+  });
+
+  it('asks for a CPF only of people in Brazil, or who already saved one', async () => {
+    const inPortugal = accountUser({ country: 'PT' });
+    const { unmount } = await visit(mockAccountApi(inPortugal), {}, inPortugal);
+    expect(panel('contact-info').queryByLabelText('CPF')).toBeNull();
+    expect(panel('contact-info').getByText(/Your address and phone number/)).toBeTruthy();
+    unmount();
+    resetScreenState();
+
+    const withCpf = accountUser({ country: 'PT', cpf: '52998224725' });
+    const again = await visit(mockAccountApi(withCpf), {}, withCpf);
+    expect(panel('contact-info').getByLabelText<HTMLInputElement>('CPF').value).toBe(
+      '529.982.247-25',
+    );
+    again.unmount();
+    resetScreenState();
+
+    await visit(mockAccountApi(), {}, accountUser({ country: 'BR' }));
+    expect(panel('contact-info').getByLabelText('CPF')).toBeTruthy();
   });
 
   it('loads the maps script with the key when one is configured', async () => {
     await visit(mockAccountApi(), { 'maps.google_key': 'maps-key-123' });
     expect(panel('contact-info').getByLabelText<HTMLInputElement>('Address').disabled).toBe(false);
+    expect(panel('contact-info').queryByLabelText('Street')).toBeNull();
     const script = document.querySelector<HTMLScriptElement>('script[data-google-maps]');
     expect(script?.src).toContain('key=maps-key-123');
     expect(script?.src).toContain('libraries=places');

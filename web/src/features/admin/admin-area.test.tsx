@@ -57,7 +57,11 @@ const page = (data: AdminUser[]) => ({
   pagination: { data, current_page: 1, per_page: 15, total: data.length, last_page: 1 },
 });
 
-function visit(path: string, user = adminUser()) {
+function visit(
+  path: string,
+  user = adminUser(),
+  replies: (api: ReturnType<typeof mockApi>) => void = () => {},
+) {
   const api = mockApi()
     .on('GET /api/v1/admin/users', page([member()]))
     .on('GET /api/v1/admin/roles', {
@@ -79,6 +83,7 @@ function visit(path: string, user = adminUser()) {
         },
       ],
     });
+  replies(api);
   renderScreen('/admin/*', path, AdminArea, makeBootstrap({ user }));
   return api;
 }
@@ -275,6 +280,86 @@ describe('/admin/ads', () => {
     expect(api.callsTo('POST /api/v1/settings')[1]!.body).toEqual({
       'ads.album_above': '<i>Merch</i>',
     });
+  });
+});
+
+describe('/admin/pages', () => {
+  it('goes from New page back to the list, whose dates read like every admin date', async () => {
+    const api = visit(
+      '/admin/pages/new',
+      makeUser({ id: 1, permissionNames: ['admin'], timezone: 'UTC' }),
+    );
+    api.on('GET /api/v1/custom-pages', {
+      pagination: {
+        data: [
+          {
+            id: 4,
+            slug: 'privacy-policy',
+            title: 'Privacy policy',
+            body: '<p>We keep little.</p>',
+            type: 'default',
+            meta_description: null,
+            user_id: 1,
+            created_at: '2026-01-10T09:00:00Z',
+            updated_at: '2026-02-01T17:05:00Z',
+          },
+        ],
+        current_page: 1,
+        per_page: 15,
+        total: 1,
+        last_page: 1,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'New page', level: 1 })).toBeTruthy();
+    const allPages = screen.getByRole('link', { name: 'All pages' });
+    expect(allPages.getAttribute('href')).toBe('/admin/pages');
+
+    await userEvent.setup().click(allPages);
+    expect(await screen.findByRole('heading', { name: 'Custom pages', level: 1 })).toBeTruthy();
+    const row = within(screen.getByRole('table', { name: 'Custom pages' }))
+      .getByText('Privacy policy')
+      .closest('tr')!;
+    expect(within(row).getByText('Feb 01, 2026')).toBeTruthy();
+  });
+});
+
+describe('/admin/localizations', () => {
+  it('shows each form of a plural as a readable label, not its raw key', async () => {
+    visit('/admin/localizations/pt-BR', adminUser(), (api) =>
+      api
+        .on('GET /api/v1/admin/localizations', {
+          localizations: [
+            {
+              language: 'pt-BR',
+              name: 'Português (Brasil)',
+              shipped: true,
+              default: false,
+              translated: 2,
+              total: 3,
+            },
+          ],
+        })
+        .on('GET /api/v1/admin/localizations/pt-BR/lines', {
+          pagination: {
+            data: [
+              { key: '{{count}} followers_one', value: '{{count}} seguidor', shipped: null },
+              { key: '{{count}} followers_other', value: '', shipped: null },
+              { key: 'Save', value: 'Salvar', shipped: 'Salvar' },
+            ],
+            current_page: 1,
+            per_page: 25,
+            total: 3,
+            last_page: 1,
+          },
+        }),
+    );
+    const table = within(await screen.findByRole('table', { name: 'Lines' }));
+    expect(await table.findByText('{{count}} followers — one')).toBeTruthy();
+    expect(table.getByText('{{count}} followers — other')).toBeTruthy();
+    expect(table.queryByText(/_one|_other/)).toBeNull();
+    expect(
+      table.getByRole('textbox', { name: 'Translation of “{{count}} followers — other”' }),
+    ).toBeTruthy();
   });
 });
 

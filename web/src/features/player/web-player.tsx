@@ -71,7 +71,9 @@ export function WebPlayer() {
   usePlayerShortcuts(playerStore, { focusSearch, openHelp });
 
   return (
-    <div className="flex h-dvh flex-col overflow-hidden bg-bg text-fg">
+    // The window's height less the banner of an admin signed in as someone else, if shown: the
+    // player bar stays in view under it.
+    <div className="flex h-[calc(100dvh-var(--impersonation-banner-height,0px))] flex-col overflow-hidden bg-bg text-fg">
       <a
         href="#player-content"
         className="sr-only z-50 rounded bg-bg-elevated px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
@@ -92,7 +94,7 @@ export function WebPlayer() {
           </main>
         </div>
         {sidePanel && (
-          <div className="fixed inset-x-0 top-0 bottom-[var(--floating-bottom-offset,120px)] z-30 bg-bg min-[769px]:static min-[769px]:z-auto min-[769px]:bg-transparent min-[769px]:p-2">
+          <div className="fixed inset-x-0 top-[var(--impersonation-banner-height,0px)] bottom-[var(--floating-bottom-offset,120px)] z-30 bg-bg min-[769px]:static min-[769px]:z-auto min-[769px]:bg-transparent min-[769px]:p-2">
             {sidePanel === 'queue' ? (
               <QueuePanel onClose={() => setSidePanel(null)} />
             ) : (

@@ -11,7 +11,9 @@ export interface ShellFrameProps {
 /** The navbar above a screen and the footer below it. */
 export function ShellFrame({ navbar = 'solid', children }: ShellFrameProps) {
   return (
-    <div className="flex min-h-dvh flex-col bg-bg text-fg">
+    // Relative: the landing page's floating navbar sits at the top of this frame, under the
+    // banner of an admin signed in as someone else, not at the top of the window.
+    <div className="relative flex min-h-dvh flex-col bg-bg text-fg">
       <Navbar variant={navbar} />
       <div className="relative flex flex-1 flex-col">{children}</div>
       <Footer />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCpf } from '@cadenza/contracts/users';
-import { formatCpf } from './cpf';
+import { cpfApplies, formatCpf } from './cpf';
 
 describe('formatCpf', () => {
   it.each([
@@ -33,5 +33,19 @@ describe('isValidCpf', () => {
     ['nothing', ''],
   ])('refuses %s', (_reason, cpf) => {
     expect(isValidCpf(cpf)).toBe(false);
+  });
+});
+
+describe('cpfApplies', () => {
+  it.each([
+    [{ country: 'BR' }, true],
+    [{ country: 'br' }, true],
+    [{ country: 'PT' }, false],
+    [{ country: 'PT', language: 'pt-BR' }, false],
+    [{ country: null, language: 'pt-BR' }, true],
+    [{ country: null, language: 'en' }, false],
+    [{ country: 'US', cpf: '52998224725' }, true],
+  ])('for %o is %s', (user, expected) => {
+    expect(cpfApplies(user)).toBe(expected);
   });
 });

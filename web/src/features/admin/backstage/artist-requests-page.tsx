@@ -23,6 +23,7 @@ import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';
 import { useArtistRequest, useArtistRequests, useReviewRequest } from './artist-requests-api';
+import { useAdminDates } from '../components/admin-dates';
 
 /** /admin/backstage-requests: what users ask of the backstage, and the answers. */
 export function ArtistRequestsScreen() {
@@ -40,14 +41,14 @@ function StatusBadge({ status }: { status: BackstageRequest['status'] }) {
 }
 
 function RequestList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useAdminDates();
   const { params, apiParams, update } = useListParams();
   const status = params.filters.status ?? 'pending';
   const requests = useArtistRequests({
     ...apiParams,
     status: status === 'all' ? undefined : status,
   });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const columns: Column<BackstageRequest>[] = [
     {
       key: 'artist',
@@ -69,7 +70,7 @@ function RequestList() {
         </div>
       ),
     },
-    { key: 'date', header: 'Sent', cell: (request) => date.format(new Date(request.created_at)) },
+    { key: 'date', header: 'Sent', cell: (request) => dates.date(request.created_at) },
     { key: 'status', header: 'Status', cell: (request) => <StatusBadge status={request.status} /> },
   ];
   return (
@@ -111,7 +112,8 @@ function RequestList() {
 }
 
 function RequestReview() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useAdminDates();
   const id = Number(useParams().requestId);
   const request = useArtistRequest(id);
   const { approve } = useReviewRequest();
@@ -119,7 +121,6 @@ function RequestReview() {
   if (request.isError) return <PageLoadError inScreen onRetry={() => void request.refetch()} />;
   if (!request.data) return <Skeleton className="mx-auto h-96 max-w-[780px]" />;
   const shown = request.data;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const facts: [string, React.ReactNode][] = [
     [t('Request'), t(REQUEST_TYPE_LABELS[shown.type])],
     [
@@ -134,7 +135,7 @@ function RequestReview() {
     ],
     [t('From'), `${shown.user.name} · ${shown.user.email ?? ''}`],
     [t('For the label'), shown.workspace?.name ?? t('No, for themselves')],
-    [t('Sent'), date.format(new Date(shown.created_at))],
+    [t('Sent'), dates.dateTime(shown.created_at)],
   ];
   return (
     <div className="mx-auto flex max-w-[780px] flex-col gap-5">

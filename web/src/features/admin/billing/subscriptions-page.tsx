@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { formatDate } from '../../../i18n/format';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
@@ -23,12 +22,14 @@ import {
   useCancelSubscription,
   useGrantSubscription,
 } from './billing-admin-api';
+import { useAdminDates } from '../components/admin-dates';
 
 const GATEWAYS = { stripe: 'Card (Stripe)', manual: 'Granted by an admin', voucher: 'Voucher' };
 
 /** /admin/subscriptions: who holds which plan, through which gateway, until when. */
 export function SubscriptionsPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const { apiParams, update } = useListParams();
   const subscriptions = useAdminSubscriptions(apiParams);
   const products = useAdminProducts();
@@ -67,9 +68,9 @@ export function SubscriptionsPage() {
       className: 'whitespace-nowrap',
       cell: (subscription) =>
         subscription.ends_at
-          ? t('Ends {{date}}', { date: formatDate(subscription.ends_at, 'short') })
+          ? t('Ends {{date}}', { date: dates.date(subscription.ends_at) })
           : subscription.renews_at
-            ? t('Renews {{date}}', { date: formatDate(subscription.renews_at, 'short') })
+            ? t('Renews {{date}}', { date: dates.date(subscription.renews_at) })
             : t('No end'),
     },
     {

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { formatDate } from '../../../i18n/format';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
@@ -22,10 +21,12 @@ import {
   useCreateVoucher,
   useDeleteVoucher,
 } from './billing-admin-api';
+import { useAdminDates } from '../components/admin-dates';
 
 /** /admin/vouchers: discount codes for a plan's price, with their uses and expiry. */
 export function VouchersPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const { apiParams, update } = useListParams();
   const vouchers = useAdminVouchers(apiParams);
   const products = useAdminProducts();
@@ -54,8 +55,7 @@ export function VouchersPage() {
       key: 'expires',
       header: 'Expires',
       className: 'whitespace-nowrap',
-      cell: (voucher) =>
-        voucher.expires_at ? formatDate(voucher.expires_at, 'short') : t('Never'),
+      cell: (voucher) => (voucher.expires_at ? dates.date(voucher.expires_at) : t('Never')),
     },
     {
       key: 'actions',

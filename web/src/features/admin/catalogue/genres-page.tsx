@@ -2,10 +2,12 @@ import { Tags } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { type AdminGenre } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
+import { useAdminDates } from '../components/admin-dates';
 
 /** /admin/genres: the genres tags brought in, with how much of the catalogue each covers. */
 export function GenresPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   return (
     <CatalogueListPage<AdminGenre>
       table="genres"
@@ -25,7 +27,7 @@ export function GenresPage() {
           key: 'created_at',
           header: 'Added',
           sortBy: 'created_at',
-          cell: (genre) => new Date(genre.created_at).toLocaleDateString(),
+          cell: (genre) => dates.date(genre.created_at),
         },
       ]}
       deleteTitle={t('Delete genres?')}

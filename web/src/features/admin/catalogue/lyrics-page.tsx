@@ -6,10 +6,12 @@ import { IconButton } from '../../../ui/button';
 import { fetchTrackForEditing, type AdminLyrics } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 import { TrackDialog } from './tracks-page';
+import { useAdminDates } from '../components/admin-dates';
 
 /** /admin/lyrics: the tracks that have lyrics, found by title or words, to edit or remove. */
 export function LyricsPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const [editing, setEditing] = useState<Omit<
     ComponentProps<typeof TrackDialog>,
     'onClose'
@@ -57,7 +59,7 @@ export function LyricsPage() {
           key: 'updated_at',
           header: 'Updated',
           sortBy: 'updated_at',
-          cell: (row) => new Date(row.updated_at).toLocaleDateString(),
+          cell: (row) => dates.date(row.updated_at),
         },
       ]}
       actions={(row) => (

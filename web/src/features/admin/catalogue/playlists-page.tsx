@@ -3,10 +3,12 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { type AdminPlaylist } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
+import { useAdminDates } from '../components/admin-dates';
 
 /** /admin/playlists: every listener's playlists, to look into or delete (spam, abuse). */
 export function PlaylistsPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   return (
     <CatalogueListPage<AdminPlaylist>
       table="playlists"
@@ -45,7 +47,7 @@ export function PlaylistsPage() {
           key: 'updated_at',
           header: 'Updated',
           sortBy: 'updated_at',
-          cell: (playlist) => new Date(playlist.updated_at).toLocaleDateString(),
+          cell: (playlist) => dates.date(playlist.updated_at),
         },
       ]}
       actions={(playlist) => (

@@ -187,3 +187,24 @@ describe('the channel editor', () => {
     });
   });
 });
+
+describe('the channels list', () => {
+  it('explains channels in a help panel on the page, not by pointing to a file', async () => {
+    mockApi().on('GET /api/v1/admin/channels', { pagination: page([]) });
+    const user = makeUser({ permissionNames: ['admin.access', 'channels.update'] });
+    renderScreen('/admin/*', '/admin/channels', AdminArea, makeBootstrap({ user }));
+
+    const help = await screen.findByRole('button', { name: 'How channels work' });
+    expect(screen.queryByText(/docs\/channels\.md/)).toBeNull();
+    expect(help.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'How channels work' })).toBeNull();
+
+    await userEvent.setup().click(help);
+    const panel = screen.getByRole('region', { name: 'How channels work' });
+    expect(help.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(panel).getByText(/^Filled by a query, a channel keeps itself up to date/),
+    ).toBeTruthy();
+    expect(within(panel).getByText(/^Filled by hand/)).toBeTruthy();
+  });
+});

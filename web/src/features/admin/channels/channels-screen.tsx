@@ -27,6 +27,7 @@ import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
 import { moved, ReorderList } from '../components/reorder-list';
 import { useListParams } from '../components/use-list-params';
+import { ChannelsHelp } from './channels-help';
 import {
   findItems,
   useAdminChannels,
@@ -144,11 +145,7 @@ function ChannelList() {
           <Link to="new">{t('New channel')}</Link>
         </Button>
       </ScreenHeader>
-      <p className="text-sm text-fg-muted">
-        {t(
-          'A channel is a list of music: filled by a query that stays up to date, or by hand. Pages such as Discover are channels of channels. docs/channels.md explains each choice.',
-        )}
-      </p>
+      <ChannelsHelp />
       <ListTable
         list={channels}
         onPage={(page) => update({ page })}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
 import { PageLoadError } from '../../../app/page-load-error';
-import { formatDate } from '../../../i18n/format';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
@@ -13,6 +12,7 @@ import { useAdminSettings, useSaveSettings } from '../settings/settings-api';
 import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';
+import { useAdminDates } from '../components/admin-dates';
 import {
   isActive,
   useCancelImport,
@@ -48,6 +48,7 @@ const unchangedOf = (job: ImportJob) =>
  */
 export function LibraryImportPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const { params, apiParams, update } = useListParams();
   const imports = useImports(apiParams);
   const latest = params.page === 1 ? imports.data?.data[0] : undefined;
@@ -72,7 +73,7 @@ export function LibraryImportPage() {
       key: 'started',
       header: 'Started',
       className: 'whitespace-nowrap',
-      cell: (job) => formatDate(job.started_at ?? job.created_at, 'timestamp'),
+      cell: (job) => dates.dateTime(job.started_at ?? job.created_at),
     },
   ];
 

@@ -20,6 +20,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
+import { lineLabel, splitPluralKey } from './plural-keys';
 
 const key = ['admin', 'localizations'] as const;
 
@@ -326,17 +327,17 @@ function LinesEditor() {
             key: 'english',
             header: 'English',
             className: 'w-1/2 align-top',
-            cell: (line) => <span className="whitespace-pre-wrap">{line.key}</span>,
+            cell: (line) => <span className="whitespace-pre-wrap">{lineLabel(line.key, t)}</span>,
           },
           {
             key: 'translation',
             header: 'Translation',
             cell: (line) => (
               <textarea
-                aria-label={t('Translation of “{{text}}”', { text: line.key })}
+                aria-label={t('Translation of “{{text}}”', { text: lineLabel(line.key, t) })}
                 rows={Math.min(4, Math.ceil(line.key.length / 50))}
                 disabled={language === 'en'}
-                placeholder={line.shipped ?? line.key}
+                placeholder={line.shipped ?? splitPluralKey(line.key).text}
                 className="w-full rounded-sm border border-border bg-bg px-2 py-1 text-sm"
                 value={drafts[line.key] ?? line.value}
                 onChange={(event) =>

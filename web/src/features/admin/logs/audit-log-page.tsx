@@ -2,13 +2,13 @@ import type { AuditEntry } from '@cadenza/contracts/admin';
 import { ScrollText } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
-import { formatDate } from '../../../i18n/format';
 import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
 import { useAuditLog } from '../api/admin-api';
 import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
 import { useListParams } from '../components/use-list-params';
+import { useAdminDates } from '../components/admin-dates';
 
 const SUBJECTS = ['user', 'role', 'product', 'voucher', 'subscription'] as const;
 const ANY = 'any';
@@ -16,6 +16,7 @@ const ANY = 'any';
 /** /admin/logs/audit: who changed what, and when, with the object before and after. */
 export function AuditLogPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const { params, apiParams, update } = useListParams();
   const log = useAuditLog(apiParams);
 
@@ -24,7 +25,7 @@ export function AuditLogPage() {
       key: 'when',
       header: 'When',
       className: 'whitespace-nowrap align-top',
-      cell: (entry) => formatDate(entry.created_at, 'timestamp'),
+      cell: (entry) => dates.dateTime(entry.created_at),
     },
     {
       key: 'who',

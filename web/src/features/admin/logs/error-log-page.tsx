@@ -6,12 +6,12 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { apiClient } from '../../../api/client';
 import { DebugTrace, DownloadLogButton } from '../../../app/error-handling/error-dialog';
-import { formatDate } from '../../../i18n/format';
 import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { Pager } from '../components/pager';
 import { useListParams } from '../components/use-list-params';
+import { useAdminDates } from '../components/admin-dates';
 
 interface ErrorEntry {
   time: string;
@@ -84,6 +84,7 @@ export function ErrorLogPage() {
 
 function Entry({ entry }: { entry: ErrorEntry }) {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const [open, setOpen] = useState(false);
   return (
     <li className="rounded-lg border border-border">
@@ -100,7 +101,7 @@ function Entry({ entry }: { entry: ErrorEntry }) {
             {entry.debug.message}
           </span>
           <span className="truncate text-xs text-fg-muted">
-            {formatDate(entry.time, 'timestamp')}
+            {dates.dateTime(entry.time)}
             {entry.url && ` · ${entry.method ?? ''} ${entry.url}`}
             {entry.user_id !== null && ` · ${t('user #{{id}}', { id: entry.user_id })}`}
           </span>

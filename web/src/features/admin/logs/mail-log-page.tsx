@@ -4,12 +4,12 @@ import { Mail } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { apiClient } from '../../../api/client';
-import { formatDate } from '../../../i18n/format';
 import { EmptyState } from '../../../ui/empty-state';
 import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
+import { useAdminDates } from '../components/admin-dates';
 
 interface MailLogEntry {
   id: number;
@@ -23,6 +23,7 @@ interface MailLogEntry {
 /** /admin/logs/mail: every message the site sent or failed to send. */
 export function MailLogPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const { params, apiParams, update } = useListParams();
   const log = useQuery({
     queryKey: ['admin', 'mail-log', apiParams],
@@ -38,7 +39,7 @@ export function MailLogPage() {
       key: 'when',
       header: 'When',
       className: 'whitespace-nowrap',
-      cell: (entry) => formatDate(entry.created_at, 'timestamp'),
+      cell: (entry) => dates.dateTime(entry.created_at),
     },
     { key: 'to', header: 'To', cell: (entry) => entry.recipient },
     { key: 'subject', header: 'Subject', cell: (entry) => entry.subject },

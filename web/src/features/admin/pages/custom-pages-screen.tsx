@@ -7,7 +7,6 @@ import { PageLoadError } from '../../../app/page-load-error';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { formatDate } from '../../../i18n/format';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
@@ -18,6 +17,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
+import { useAdminDates } from '../components/admin-dates';
 import { useCustomPage, useCustomPages, useDeleteCustomPage, useSaveCustomPage } from './pages-api';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 
@@ -34,6 +34,7 @@ export function CustomPagesScreen() {
 
 function PagesList() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const { params, apiParams, update } = useListParams();
   const pages = useCustomPages(apiParams);
   const remove = useDeleteCustomPage();
@@ -58,7 +59,7 @@ function PagesList() {
       key: 'updated',
       header: 'Updated',
       className: 'whitespace-nowrap',
-      cell: (page) => formatDate(page.updated_at, 'short'),
+      cell: (page) => dates.date(page.updated_at),
     },
     {
       key: 'actions',
@@ -200,11 +201,8 @@ function PageForm({ page }: { page: CustomPage | null }) {
     <form onSubmit={submit} noValidate className="mx-auto flex max-w-[900px] flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{page ? t('Edit page') : t('New page')}</h1>
-        <Link
-          to={page ? '..' : '.'}
-          relative="path"
-          className="text-sm text-fg-muted hover:text-fg"
-        >
+        {/* Up one level from /admin/pages/new or /admin/pages/4: the list. */}
+        <Link to=".." relative="path" className="text-sm text-fg-muted hover:text-fg">
           {t('All pages')}
         </Link>
       </div>

@@ -323,7 +323,8 @@ export const SETTINGS_SCREENS: SettingsScreen[] = [
             kind: 'text',
             key: 'maps.google_key',
             label: 'Google Maps key',
-            description: 'For the maps of listeners’ cities in insights.',
+            description:
+              'For address suggestions in account settings and the maps of listeners’ cities in insights. Without it, listeners type their address in separate fields.',
           },
         ],
       },

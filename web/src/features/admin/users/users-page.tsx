@@ -5,7 +5,6 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
 import { useAuthUser } from '../../../app/bootstrap';
-import { formatDate } from '../../../i18n/format';
 import { Badge } from '../../../ui/badge';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -27,6 +26,7 @@ import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import { BanDialog } from './ban-dialog';
 import { UserDialog } from './user-dialog';
+import { useAdminDates } from '../components/admin-dates';
 
 type Dialog =
   | { kind: 'create' }
@@ -40,6 +40,7 @@ const ANY = 'any';
 /** /admin/users: search, filter, sort and page the accounts; create, edit, ban, delete. */
 export function UsersPage() {
   const { t } = useTranslation();
+  const dates = useAdminDates();
   const me = useAuthUser();
   const { params, apiParams, update } = useListParams();
   const users = useAdminUsers(apiParams);
@@ -109,7 +110,7 @@ export function UsersPage() {
       header: 'Joined',
       sortBy: 'created_at',
       className: 'whitespace-nowrap',
-      cell: (user) => formatDate(user.created_at, 'short'),
+      cell: (user) => dates.date(user.created_at),
     },
     {
       key: 'actions',
