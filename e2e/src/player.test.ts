@@ -316,3 +316,39 @@ describe('a guest’s player pages before their scripts run', () => {
     await context.close();
   });
 });
+
+describe('a guest’s first page and its typeface', () => {
+  it('asks for the typeface with the styles, once, and lays the page out in it', async () => {
+    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    // The styles held back: the typeface is asked for meanwhile, not once they are read (not
+    // asked for within 10 s, the styles go on regardless, and the first check below says so).
+    let fontsWhileStylesHeld: string[] = [];
+    await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+      await expect
+        .poll(() => fonts.length, { timeout: 10_000 })
+        .toBeGreaterThan(0)
+        .catch(() => undefined);
+      fontsWhileStylesHeld = [...fonts];
+      await route.continue();
+    });
+    await page.goto('/discover');
+    await page.locator('#player-content section h2').first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(fontsWhileStylesHeld).toEqual([expect.stringMatching(/\/inter-latin-wght-normal-/)]);
+    // The preloaded file is the one the styles name: fetched once, and the text drawn in it.
+    expect(fonts).toEqual(fontsWhileStylesHeld);
+    // (Iterated, not with `forEach`: the page runs no callbacks of its own with scripts off.)
+    const loaded = await page.evaluate(() =>
+      Array.from((document.fonts as unknown as { values(): Iterable<FontFace> }).values())
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replaceAll('"', '')),
+    );
+    expect(loaded).toContain('Inter Variable');
+    await context.close();
+  });
+});
