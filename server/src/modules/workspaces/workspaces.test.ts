@@ -459,8 +459,8 @@ describe('roles', () => {
       name: 'Mine',
     });
     expect(refused).toMatchObject({ status: 'failed', error: { code: 50 } });
-    expect((await member.client.get(`/api/v1/playlists/${playlistId}`)).json().playlist).toMatchObject(
-      { name: 'Label demos', tracks_count: 0 },
-    );
+    expect(
+      (await member.client.get(`/api/v1/playlists/${playlistId}`)).json().playlist,
+    ).toMatchObject({ name: 'Label demos', tracks_count: 0 });
   });
 });
