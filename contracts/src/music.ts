@@ -227,6 +227,12 @@ export const playlistSchema = z.object({
   followers_count: z.number(),
   is_followed: z.boolean().optional(),
   is_owner: z.boolean().optional(),
+  /** Whether the viewer may rename, describe, picture or delete it (its owner, or a workspace role). */
+  can_edit: z.boolean().optional(),
+  /** Whether the viewer may add, remove and reorder its tracks. */
+  can_edit_tracks: z.boolean().optional(),
+  /** The workspace it is shared with, or null for its owner's own. */
+  workspace_id: z.number().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

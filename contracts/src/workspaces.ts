@@ -8,6 +8,10 @@ export const WORKSPACE_PERMISSIONS = {
   delete: 'workspace.delete',
   invite: 'workspace.members.invite',
   manageMembers: 'workspace.members.update',
+  /** Add, remove and reorder the tracks of the playlists shared with the workspace. */
+  playlistTracks: 'workspace.playlists.tracks',
+  /** Rename, describe, picture and delete any playlist shared with the workspace. */
+  managePlaylists: 'workspace.playlists.update',
 } as const;
 
 /**
@@ -29,13 +33,15 @@ export const WORKSPACE_ROLES = [
       WORKSPACE_PERMISSIONS.update,
       WORKSPACE_PERMISSIONS.invite,
       WORKSPACE_PERMISSIONS.manageMembers,
+      WORKSPACE_PERMISSIONS.playlistTracks,
+      WORKSPACE_PERMISSIONS.managePlaylists,
     ],
   },
   {
     id: 3,
     name: 'member',
     description: 'Uses what the workspace shares.',
-    permissions: [] as string[],
+    permissions: [WORKSPACE_PERMISSIONS.playlistTracks] as string[],
   },
 ] as const;
 export type WorkspaceRoleName = (typeof WORKSPACE_ROLES)[number]['name'];

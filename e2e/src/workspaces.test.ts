@@ -193,4 +193,46 @@ describe('workspace invitations', () => {
     await saveScreenshot(settings, 'notification-settings-desktop');
     await context.close();
   });
+
+  it('share a playlist one member makes in the player with another who switches to it', async () => {
+    // The newcomer joined Night Shift as a member above; the owner makes a playlist there.
+    const ownerContext = await newContext();
+    await logIn(ownerContext.request, OWNER.email, OWNER.password);
+    const owner = await ownerContext.newPage();
+    await owner.goto('/library/playlists');
+    await switchWorkspace(owner, 'Default', 'Night Shift');
+    await owner.getByRole('button', { name: 'Create playlist' }).click();
+    const form = owner.getByRole('dialog', { name: 'Create playlist' });
+    await form.getByLabel(labelled('Name')).fill('Late sets');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await owner.getByRole('heading', { level: 1, name: 'Late sets' }).waitFor();
+
+    const context = await newContext();
+    await logIn(context.request, NEWCOMER.email, NEWCOMER.password);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/library/playlists');
+    const content = page.locator('#player-content');
+    await page.getByRole('heading', { level: 1, name: 'Your library' }).waitFor();
+    await switchWorkspace(page, 'Default', 'Night Shift');
+    await content.getByRole('link', { name: 'Late sets' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Late sets' }).waitFor();
+    await saveScreenshot(page, 'workspace-playlist-desktop');
+
+    // Back in their own space, the workspace's playlist is not among their own.
+    await page.goto('/library/playlists');
+    await switchWorkspace(page, 'Night Shift', 'Default');
+    await page.getByText('Late sets').first().waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+    await ownerContext.close();
+  });
 });
+
+/** Picks another workspace from the player's switcher, and waits until it is the active one. */
+async function switchWorkspace(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: `Workspace: ${from}` }).click();
+  await page.getByRole('menuitemcheckbox', { name: to }).click();
+  await page.getByRole('button', { name: `Workspace: ${to}` }).waitFor();
+}

@@ -29,7 +29,7 @@ export interface MusicDeps {
   ffmpeg?: string;
   events: EventBus;
   /** Workspace membership, for playlists shared with a workspace. */
-  workspaces: Pick<WorkspacesService, 'isMember'>;
+  workspaces: Pick<WorkspacesService, 'roleIn' | 'listFor'>;
 }
 
 export type MusicServices = ReturnType<typeof createMusicServices>;

@@ -360,4 +360,107 @@ describe('roles', () => {
     const mine = (await owner.client.get('/api/v1/users/me/playlists')).json().pagination;
     expect(mine.data.map((item: { id: number }) => item.id)).toContain(playlist.id);
   });
+
+  /** What a music app sees: a Subsonic call with the user's API key, answered in JSON. */
+  async function subsonic(client: TestClient, method: string, params: Record<string, string> = {}) {
+    const apiKey = (await client.post('/api/v1/access-tokens', { tokenName: 'Music app' })).json()
+      .plainTextToken as string;
+    const query = new URLSearchParams({ v: '1.16.1', c: 'test', f: 'json', apiKey, ...params });
+    const response = await t.app.inject({ method: 'GET', url: `/rest/${method}?${query}` });
+    return response.json()['subsonic-response'];
+  }
+
+  it('lets each role do with a workspace playlist what the role allows, the same by Subsonic', async () => {
+    const { id, owner, admin, member } = await team();
+    const stranger = await signedInUser(t.app);
+    const { trackId } = await importTrack(t.app, t.config.dataDir);
+    const made = await member.client.post(`/api/v1/playlists?workspaceId=${id}`, {
+      name: 'Demo tapes',
+    });
+    expect(made.statusCode).toBe(201);
+    const playlistId = made.json().playlist.id as number;
+    const personal = (await member.client.post('/api/v1/playlists', { name: 'Diary' })).json()
+      .playlist.id as number;
+
+    // In the workspace, the other members see it listed, and what they may do with it.
+    const listed = (await owner.client.get(`/api/v1/users/me/playlists?workspaceId=${id}`)).json()
+      .pagination.data as { id: number; can_edit: boolean; can_edit_tracks: boolean }[];
+    expect(listed).toEqual([
+      expect.objectContaining({ id: playlistId, can_edit: true, can_edit_tracks: true }),
+    ]);
+    // The member's own space stays theirs.
+    expect((await owner.client.get(`/api/v1/playlists/${personal}`)).statusCode).toBe(404);
+
+    // A plain member changes the tracks of another's workspace playlist, not the playlist itself.
+    const other = await signedInUser(t.app);
+    await invite(owner.client, id, [other.user.email], MEMBER);
+    await other.client.get(
+      `/api/v1/workspace/join/${(await invitationOf(other.client))!.data.inviteId}`,
+    );
+    const seen = await other.client.get(`/api/v1/playlists/${playlistId}`);
+    expect(seen.json().playlist).toMatchObject({
+      name: 'Demo tapes',
+      is_owner: false,
+      can_edit: false,
+      can_edit_tracks: true,
+    });
+    const added = await other.client.post(`/api/v1/playlists/${playlistId}/tracks`, {
+      trackIds: [trackId],
+    });
+    expect(added.json().playlist.tracks_count).toBe(1);
+    expect(
+      (await other.client.request('PUT', `/api/v1/playlists/${playlistId}`, { name: 'Mine' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await other.client.request('DELETE', `/api/v1/playlists/${playlistId}`)).statusCode,
+    ).toBe(403);
+
+    // An admin runs the workspace's playlists: renames one a member made.
+    const renamed = await admin.client.request('PUT', `/api/v1/playlists/${playlistId}`, {
+      name: 'Label demos',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().playlist).toMatchObject({ name: 'Label demos', can_edit: true });
+
+    // Someone outside the workspace finds nothing, and cannot ask within it.
+    expect((await stranger.client.get(`/api/v1/playlists/${playlistId}`)).statusCode).toBe(404);
+    expect(
+      (
+        await stranger.client.post(`/api/v1/playlists/${playlistId}/tracks`, {
+          trackIds: [trackId],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.client.get(`/api/v1/users/me/playlists?workspaceId=${id}`)).statusCode,
+    ).toBe(403);
+
+    // A music app agrees: members list and open it, a member changes its songs but not its name.
+    const names = async (client: TestClient) =>
+      ((await subsonic(client, 'getPlaylists')).playlists.playlist ?? []).map(
+        (playlist: { name: string }) => playlist.name,
+      );
+    expect(await names(other.client)).toEqual(['Label demos']);
+    expect(await names(member.client)).toEqual(expect.arrayContaining(['Label demos', 'Diary']));
+    expect(await names(stranger.client)).toEqual([]);
+    const opened = await subsonic(other.client, 'getPlaylist', { id: String(playlistId) });
+    expect(opened.playlist).toMatchObject({ name: 'Label demos', songCount: 1 });
+    expect(
+      (await subsonic(stranger.client, 'getPlaylist', { id: String(playlistId) })).status,
+    ).toBe('failed');
+    const removed = await subsonic(other.client, 'updatePlaylist', {
+      playlistId: String(playlistId),
+      songIndexToRemove: '0',
+    });
+    expect(removed.status).toBe('ok');
+    const refused = await subsonic(other.client, 'updatePlaylist', {
+      playlistId: String(playlistId),
+      name: 'Mine',
+    });
+    expect(refused).toMatchObject({ status: 'failed', error: { code: 50 } });
+    expect(
+      (await member.client.get(`/api/v1/playlists/${playlistId}`)).json().playlist,
+    ).toMatchObject({ name: 'Label demos', tracks_count: 0 });
+  });
 });

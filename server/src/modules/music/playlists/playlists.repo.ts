@@ -274,12 +274,16 @@ export async function unfollow(db: Executor, playlistId: number, userId: number)
     .execute();
 }
 
-/** A user's own playlists and those they follow, most recently changed first. */
+/**
+ * A user's own playlists and those they follow, and those shared with `workspaceIds`, most
+ * recently changed first.
+ */
 export function userPlaylistsPage(
   db: Executor,
   userId: number,
   window: PageWindow,
   onlyPublic: boolean,
+  workspaceIds: number[] = [],
 ) {
   let playlists = db
     .selectFrom('playlists')
@@ -291,6 +295,7 @@ export function userPlaylistsPage(
           'in',
           eb.selectFrom('playlist_followers').select('playlist_id').where('user_id', '=', userId),
         ),
+        ...(workspaceIds.length ? [eb('workspace_id', 'in', workspaceIds)] : []),
       ]),
     );
   if (onlyPublic) playlists = playlists.where('public', '=', 1);

@@ -44,8 +44,8 @@ export async function playlistsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/v1/playlists/:id/image', playlistAction, async (request) => {
-    // Only the owner's upload is read at all.
-    await playlists.assertOwner(request.params.id, userIdOf(request));
+    // Only the upload of someone who may change the playlist is read at all.
+    await playlists.assertEditable(request.params.id, userIdOf(request));
     const form = await readMultipartForm(request);
     if (form.tooLarge) throw AppError.validation({ file: 'The image may be at most 5 MB.' });
     const data = form.files.get('file');

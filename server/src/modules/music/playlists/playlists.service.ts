@@ -20,6 +20,7 @@ import { publicUserRef } from '../public-user.js';
 import * as repo from './playlists.repo.js';
 import type { PlaylistRow } from './playlists.table.js';
 import { assertMayListen, SYSTEM_ACTOR } from '../actor.js';
+import { WORKSPACE_PERMISSIONS } from '@cadenza/contracts/workspaces';
 
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
 
@@ -51,11 +52,24 @@ export function playlistRowToPlaylist(
 /** Where a playlist's own pictures are stored: `artwork/playlists/<id>/…`. */
 const IMAGE_FOLDER = 'artwork/playlists';
 
-const canSee = (row: PlaylistRow, userId: number | null) =>
-  row.public === 1 || (userId !== null && row.owner_id === userId);
+/** What a viewer may do with a playlist: see it, change its tracks, change the playlist itself. */
+interface Rights {
+  see: boolean;
+  tracks: boolean;
+  edit: boolean;
+}
 
-/** A playlist shared with a workspace is its members' as well as its owner's. */
-type WorkspaceMembership = { isMember(workspaceId: number, userId: number): Promise<boolean> };
+/**
+ * The workspaces a playlist may be shared with: a member's role there says what they may do
+ * with its playlists (see WORKSPACE_PERMISSIONS); someone outside it has no role.
+ */
+type WorkspaceRoles = {
+  roleIn(
+    workspaceId: number,
+    userId: number,
+  ): Promise<{ permissions: readonly string[] } | null | undefined>;
+  listFor(userId: number): Promise<{ id: number }[]>;
+};
 
 export function createPlaylistsService({
   db,
@@ -68,14 +82,43 @@ export function createPlaylistsService({
   users: UsersService;
   catalogue: CatalogueService;
   storage: Storage;
-  workspaces: WorkspaceMembership;
+  workspaces: WorkspaceRoles;
 }) {
-  const inWorkspaceOf = async (row: PlaylistRow, userId: number | null) =>
-    row.workspace_id !== null &&
-    userId !== null &&
-    (await workspaces.isMember(row.workspace_id, userId));
+  /**
+   * The owner does everything; the public sees a public playlist; the members of the workspace
+   * it is shared with see it and do what their role allows; anyone who sees a collaborative
+   * playlist (signed in) changes its tracks. `roles` keeps the roles looked up for one answer.
+   */
+  async function rightsOn(
+    row: PlaylistRow,
+    userId: number | null,
+    roles = new Map<number, Promise<readonly string[] | null>>(),
+  ): Promise<Rights> {
+    if (userId !== null && row.owner_id === userId) return { see: true, tracks: true, edit: true };
+    let permissions: readonly string[] | null = null;
+    if (userId !== null && row.workspace_id !== null) {
+      const workspaceId = row.workspace_id;
+      if (!roles.has(workspaceId)) {
+        roles.set(
+          workspaceId,
+          workspaces.roleIn(workspaceId, userId).then((role) => role?.permissions ?? null),
+        );
+      }
+      permissions = await roles.get(workspaceId)!;
+    }
+    const may = (permission: string) => permissions?.includes(permission) ?? false;
+    const see = row.public === 1 || permissions !== null;
+    return {
+      see,
+      tracks:
+        see &&
+        userId !== null &&
+        (row.collaborative === 1 || may(WORKSPACE_PERMISSIONS.playlistTracks)),
+      edit: may(WORKSPACE_PERMISSIONS.managePlaylists),
+    };
+  }
   const seeable = async (row: PlaylistRow, userId: number | null) =>
-    canSee(row, userId) || (await inWorkspaceOf(row, userId));
+    (await rightsOn(row, userId)).see;
 
   async function owners(ids: number[]): Promise<Map<number, UserRef>> {
     const map = new Map<number, UserRef>();
@@ -110,7 +153,9 @@ export function createPlaylistsService({
       ),
       viewer.userId ? repo.followedAmong(db, viewer.userId, ids) : Promise.resolve(null),
     ]);
-    return rows.map((row) => {
+    const roles = new Map<number, Promise<readonly string[] | null>>();
+    const rights = await Promise.all(rows.map((row) => rightsOn(row, viewer.userId, roles)));
+    return rows.map((row, index) => {
       const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
         tracks: row.tracks_count,
         followers: followers.get(row.id) ?? 0,
@@ -119,6 +164,9 @@ export function createPlaylistsService({
       if (viewer.userId) {
         playlist.is_owner = row.owner_id === viewer.userId;
         playlist.is_followed = followed?.has(row.id) ?? false;
+        playlist.can_edit = rights[index]!.edit;
+        playlist.can_edit_tracks = rights[index]!.tracks;
+        playlist.workspace_id = row.workspace_id;
       }
       return playlist;
     });
@@ -131,20 +179,17 @@ export function createPlaylistsService({
     return row;
   }
 
-  async function owned(id: number, userId: number): Promise<PlaylistRow> {
+  /** The playlist itself (name, description, picture, privacy, deleting): see rightsOn. */
+  async function editable(id: number, userId: number): Promise<PlaylistRow> {
     const row = await visible(id, userId);
-    if (row.owner_id !== userId) throw AppError.forbidden();
+    if (!(await rightsOn(row, userId)).edit) throw AppError.forbidden();
     return row;
   }
 
-  /**
-   * The owner changes tracks; so does anyone who can see a collaborative playlist, and the
-   * members of the workspace it is shared with.
-   */
+  /** Its tracks (adding, removing, reordering): see rightsOn. */
   async function trackEditable(id: number, userId: number): Promise<PlaylistRow> {
     const row = await visible(id, userId);
-    if (row.owner_id !== userId && row.collaborative !== 1 && !(await inWorkspaceOf(row, userId)))
-      throw AppError.forbidden();
+    if (!(await rightsOn(row, userId)).tracks) throw AppError.forbidden();
     return row;
   }
 
@@ -194,7 +239,7 @@ export function createPlaylistsService({
 
     async update(id: number, listener: Listener, input: Partial<PlaylistInput>): Promise<Playlist> {
       assertMayListen(listener.actor);
-      await owned(id, listener.userId);
+      await editable(id, listener.userId);
       await repo.updatePlaylist(db, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description ?? null } : {}),
@@ -206,15 +251,15 @@ export function createPlaylistsService({
       return (await present([(await repo.findPlaylist(db, id))!], listener))[0]!;
     },
 
-    /** Refuses anyone but the playlist's owner (403), or 404 when they cannot see it. */
-    async assertOwner(id: number, userId: number): Promise<void> {
-      await owned(id, userId);
+    /** Refuses anyone who may not change the playlist itself (403), or 404 when they cannot see it. */
+    async assertEditable(id: number, userId: number): Promise<void> {
+      await editable(id, userId);
     },
 
     /** A cover picture; the content must decode as an image, whatever its name says. */
     async setImage(id: number, listener: Listener, data: Buffer | null): Promise<Playlist> {
       assertMayListen(listener.actor);
-      const row = await owned(id, listener.userId);
+      const row = await editable(id, listener.userId);
       if (data) {
         const urls = await storeImage(storage, `${IMAGE_FOLDER}/${id}`, { data }, { large: 600 });
         if (!urls) throw AppError.validation({ file: 'The file is not an image.' });
@@ -230,7 +275,7 @@ export function createPlaylistsService({
 
     async remove(id: number, listener: Listener): Promise<void> {
       assertMayListen(listener.actor);
-      await owned(id, listener.userId);
+      await editable(id, listener.userId);
       await repo.deletePlaylist(db, id);
       await storage.deleteFolder(`${IMAGE_FOLDER}/${id}`).catch(() => undefined);
     },
@@ -313,6 +358,26 @@ export function createPlaylistsService({
       return paginated(await present(rows, viewer), total, page);
     },
 
+    /**
+     * Every playlist a listener has outside any one workspace's view: their own, those they
+     * follow, and those shared with the workspaces they belong to (for music apps, which have
+     * no workspace to switch to).
+     */
+    async allOf(listener: Listener, page: PageRequest) {
+      assertMayListen(listener.actor);
+      const workspaceIds = (await workspaces.listFor(listener.userId))
+        .map((workspace) => workspace.id)
+        .filter((id) => id !== 0);
+      const { rows, total } = await repo.userPlaylistsPage(
+        db,
+        listener.userId,
+        pageWindow(page),
+        false,
+        workspaceIds,
+      );
+      return paginated(await present(rows, listener), total, page);
+    },
+
     /** The playlists shared with a workspace (the caller's membership is checked by the request). */
     async ofWorkspace(workspaceId: number, viewer: Viewer, page: PageRequest) {
       assertMayListen(viewer.actor);
@@ -323,10 +388,12 @@ export function createPlaylistsService({
     /** Playlists by id in that order, leaving out those the viewer may not see. */
     async byIds(ids: number[], viewer: Viewer): Promise<Playlist[]> {
       assertMayListen(viewer.actor);
-      const rows = inOrder(ids, await repo.playlistsByIds(db, ids)).filter((row) =>
-        canSee(row, viewer.userId),
+      const rows = inOrder(ids, await repo.playlistsByIds(db, ids));
+      const seen = await Promise.all(rows.map((row) => seeable(row, viewer.userId)));
+      return present(
+        rows.filter((_, index) => seen[index]),
+        viewer,
       );
-      return present(rows, viewer);
     },
 
     async isVisible(id: number, userId: number | null): Promise<boolean> {

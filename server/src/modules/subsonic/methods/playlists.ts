@@ -22,9 +22,12 @@ export function playlistMethods({ music, permissions, nodes }: SubsonicContext):
   const { playlists } = music;
   const { songNodes } = nodes;
   const methods: Methods = {
-    /** The same playlists as the web player, with their privacy. */
+    /**
+     * The same playlists as the web player, with their privacy; a music app has no workspace to
+     * switch to, so those shared with the caller's workspaces are listed with their own.
+     */
     async getPlaylists(_params, caller) {
-      const { data } = await playlists.ofUser(caller.userId, caller, {
+      const { data } = await playlists.allOf(caller, {
         page: 1,
         perPage: MAX_COUNT,
       });
@@ -39,7 +42,10 @@ export function playlistMethods({ music, permissions, nodes }: SubsonicContext):
         playlist: { ...subsonicPlaylist(playlist, seconds), entry: await songNodes(caller, data) },
       };
     },
-    /** The same playlists and rules as the web player: only the owner changes a playlist. */
+    /**
+     * The same playlists and rules as the web player: the owner changes a playlist, and a
+     * workspace's members as far as their role allows.
+     */
     async createPlaylist(params, caller, request, reply) {
       const songs = idsParam(params, 'songId');
       let id: number;
@@ -67,11 +73,13 @@ export function playlistMethods({ music, permissions, nodes }: SubsonicContext):
       const name = params.get('name');
       const comment = params.get('comment');
       const visibility = params.get('public');
-      await playlists.update(id, caller, {
+      const changes = {
         ...(name ? { name: playlistName(name) } : {}),
         ...(comment !== null ? { description: comment.slice(0, 5000) || null } : {}),
         ...(visibility !== null ? { public: visibility === 'true' } : {}),
-      });
+      };
+      // Only songs changing asks for the right to change songs, not to change the playlist.
+      if (Object.keys(changes).length) await playlists.update(id, caller, changes);
       const removing = params.getAll('songIndexToRemove').map(Number);
       if (removing.length) {
         const { data } = await playlists.tracks(id, caller, { page: 1, perPage: 10_000 });

@@ -110,3 +110,32 @@ describe('Playlist, for its owner', () => {
     expect(api.callsTo('DELETE /api/v1/playlists/3/tracks')[0]!.body).toEqual({ trackIds: [31] });
   });
 });
+
+describe('Playlist, shared with a workspace', () => {
+  const shared = (rights: { can_edit: boolean; can_edit_tracks: boolean }) =>
+    mockMusicApi()
+      .on('GET /api/v1/playlists/3', {
+        playlist: { ...playlist, is_owner: false, workspace_id: 7, ...rights },
+      })
+      .on('GET /api/v1/playlists/3/tracks', {
+        pagination: { data: tracks, current_page: 1, per_page: 50, total: 3, last_page: 1 },
+      });
+
+  it('lets a member whose role allows it change the tracks but not the playlist', async () => {
+    shared({ can_edit: false, can_edit_tracks: true });
+    render();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Follow' });
+    expect(screen.queryByRole('menuitem', { name: 'Edit details' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'More options for Two' }));
+    await screen.findByRole('menuitem', { name: 'Remove from this playlist' });
+  });
+
+  it('lets an admin edit a playlist another member made', async () => {
+    shared({ can_edit: true, can_edit_tracks: true });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'More options for Focus Flow' }));
+    await screen.findByRole('menuitem', { name: 'Edit details' });
+  });
+});

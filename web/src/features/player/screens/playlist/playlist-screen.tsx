@@ -36,6 +36,9 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
   const context = { type: 'playlist' as const, id: playlist.id };
   const ownerItems = usePlaylistRowItems(playlist.id, tracks, !tracksQuery.hasNextPage);
   const follow = useFollowPlaylist(playlist.id);
+  // In a workspace, what a member may change follows their role there, not only ownership.
+  const mayEdit = playlist.can_edit ?? playlist.is_owner;
+  const mayEditTracks = playlist.can_edit_tracks ?? playlist.is_owner;
 
   return (
     <ScreenLayout
@@ -77,7 +80,7 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
               {playlist.tracks_count > 0 && (
                 <OfflineButton name={playlist.name} tracks={() => playlistTracks(playlist.id)} />
               )}
-              {playlist.is_owner ? (
+              {mayEdit ? (
                 <PlaylistOwnerMenu playlist={playlist} />
               ) : (
                 <FollowButton followed={playlist.is_followed ?? false} mutation={follow} />
@@ -97,7 +100,7 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
             tracks={tracks}
             context={context}
             label={playlist.name}
-            extraMenuItems={playlist.is_owner ? ownerItems : undefined}
+            extraMenuItems={mayEditTracks ? ownerItems : undefined}
           />
         )}
       </PagedList>

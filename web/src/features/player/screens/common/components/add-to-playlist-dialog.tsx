@@ -22,7 +22,7 @@ const ownPlaylistsQuery = {
       .then((r) => r.pagination.data),
 };
 
-/** Picks one of the user's own playlists (or a new one) for a track. */
+/** Picks one of the playlists the user may fill (or a new one) for a track. */
 export function AddToPlaylistDialog({
   track,
   open,
@@ -36,7 +36,10 @@ export function AddToPlaylistDialog({
   const playlists = useQuery({ ...ownPlaylistsQuery, enabled: open });
   const add = useAddToPlaylist();
   const [creating, setCreating] = useState(false);
-  const own = (playlists.data ?? []).filter((playlist) => playlist.is_owner !== false);
+  // Those it may add to: one's own, and in a workspace those the member's role lets them fill.
+  const own = (playlists.data ?? []).filter(
+    (playlist) => playlist.can_edit_tracks ?? playlist.is_owner !== false,
+  );
 
   const addTo = (playlist: Playlist) =>
     add.mutate(
