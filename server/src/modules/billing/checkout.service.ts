@@ -1,4 +1,5 @@
-import { monthlyAmount, type BillingOverview, type Price } from '@cadenza/contracts/billing';
+import type { BillingOverview, Price } from '@cadenza/contracts/billing';
+import { monthlyAmount } from '@cadenza/contracts/billing-cycles';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
