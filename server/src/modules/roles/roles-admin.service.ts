@@ -1,6 +1,6 @@
 import type { AdminRole, PermissionDefinition, RoleData } from '@cadenza/contracts/admin';
 import { paginated, type AdminListQuery, type Pagination } from '@cadenza/contracts/http';
-import { SUPER_PERMISSION, type Restriction } from '@cadenza/contracts/permissions';
+import type { Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
