@@ -336,5 +336,3 @@ export const familyMembershipSchema = z.object({
   product: z.object({ id: z.number(), name: z.string() }),
   owner: z.object({ display_name: z.string() }),
 });
-
-export { billingCycleOf, monthlyAmount } from './billing-cycles.js';

@@ -49,5 +49,3 @@ export const landingContentSchema = z.object({
   footerImage: text(2000),
 });
 export type LandingContent = z.infer<typeof landingContentSchema>;
-
-export { DEFAULT_LANDING_CONTENT } from './landing-defaults.js';

@@ -1,5 +1,13 @@
 // Permission names and checks, without schemas: the web app's first page needs these, not zod.
-import type { Permission } from './permissions.js';
+
+/**
+ * A permission as held, with its restrictions: the shape `permissionSchema` (permissions.ts)
+ * reads, written here without zod so the checks need no schemas.
+ */
+export interface HeldPermission {
+  name: string;
+  restrictions: readonly { name: string; value: number | string | boolean | null }[];
+}
 
 /** The permission that grants every other permission. */
 export const SUPER_PERMISSION = 'admin';
@@ -27,14 +35,14 @@ export interface QuotaCheck {
   failed: boolean;
 }
 
-export function findPermission(
-  permissions: readonly Permission[],
+export function findPermission<P extends HeldPermission>(
+  permissions: readonly P[],
   name: string,
-): Permission | undefined {
+): P | undefined {
   return permissions.find((permission) => permission.name === name);
 }
 
-export function hasPermission(permissions: readonly Permission[], name: string): boolean {
+export function hasPermission(permissions: readonly HeldPermission[], name: string): boolean {
   return permissions.some((p) => p.name === SUPER_PERMISSION || p.name === name);
 }
 
@@ -43,7 +51,7 @@ export function hasPermission(permissions: readonly Permission[], name: string):
  * restriction `count: 10`. A permission without that restriction has no limit.
  */
 export function checkQuota(
-  permissions: readonly Permission[],
+  permissions: readonly HeldPermission[],
   name: string,
   restriction: string,
   currentCount: number,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HeldPermission } from './permission-checks.js';
 
 export const restrictionSchema = z.object({
   name: z.string(),
@@ -9,7 +10,7 @@ export type Restriction = z.infer<typeof restrictionSchema>;
 export const permissionSchema = z.object({
   name: z.string(),
   restrictions: z.array(restrictionSchema),
-});
+}) satisfies z.ZodType<HeldPermission>;
 export type Permission = z.infer<typeof permissionSchema>;
 
 export const roleSchema = z.object({

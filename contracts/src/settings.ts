@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AD_SLOTS } from './ads.js';
-import { DEFAULT_LANDING_CONTENT, landingContentSchema } from './landing-content.js';
+import { landingContentSchema } from './landing-content.js';
+import { DEFAULT_LANDING_CONTENT } from './landing-defaults.js';
 import { menuSchema } from './menus.js';
 import { displayText } from './text.js';
 import { isTimezone } from './users.js';

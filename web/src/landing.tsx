@@ -4,7 +4,7 @@ import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
 import { startErrorReporting } from './app/error-reporting';
 import { MarkRunning } from './app/mark-running';
 import { nextTask } from './app/next-task';
-import { beginTakeOver, TakeOverEnd } from './app/take-over';
+import { beginTakeOver, TakeOverEnd } from './ui/take-over';
 import {
   loadShellControls,
   whenShellControlsAlive,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBootstrapData } from './app/bootstrap';
-import { beginTakeOver, TakeOverEnd } from './app/take-over';
+import { beginTakeOver, TakeOverEnd } from './ui/take-over';
 import { makeBootstrap } from './app/testing/bootstrap-factory';
 import { DARK_THEME, LIGHT_THEME } from './app/testing/theme-fixtures';
 import { whenShellControlsAlive } from './features/homepage/landing/deferred-shell-controls';

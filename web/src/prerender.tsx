@@ -6,7 +6,7 @@ import { queryClient } from './api/query-client';
 import { AppTree } from './app/app-tree';
 import { setBootstrapData } from './app/bootstrap';
 import { routes } from './app/router';
-import { beginTakeOver, endTakeOver } from './app/take-over';
+import { beginTakeOver, endTakeOver } from './ui/take-over';
 import { inBoundaries } from './features/homepage/landing/deferred-shell-controls';
 import { LandingApp } from './features/homepage/landing/landing-app';
 import { seedDrawnScreen } from './features/player/drawn-screens';

@@ -79,8 +79,8 @@ import type {
   FileEntriesTable,
   OpenTusUploadsTable,
 } from '../modules/uploads/uploads.table.js';
-import type { PlayQueuesTable } from '../modules/music/queue/play-queue.service.js';
-import type { AppPasswordsTable } from '../modules/subsonic/app-passwords.js';
+import type { PlayQueuesTable } from '../modules/music/queue/play-queue.table.js';
+import type { AppPasswordsTable } from '../modules/subsonic/app-passwords.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type {
   WorkspaceInvitesTable,

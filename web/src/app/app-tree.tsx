@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { MarkRunning } from './mark-running';
 import { Providers } from './providers';
-import { TakeOverEnd } from './take-over';
+import { TakeOverEnd } from '../ui/take-over';
 
 /**
  * The app around its router, the same in the browser and on the server that draws a guest's

@@ -5,7 +5,7 @@ import type {
 } from '@cadenza/contracts/localization';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../api/client';
-import { getBootstrapData, setBootstrapData } from '../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../api/bootstrap';
 
 /** Lists the server localizes into the active language: refetched when the language changes. */
 export function valueListsQuery<N extends ValueListName>(names: readonly N[]) {

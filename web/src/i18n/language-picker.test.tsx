@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useTranslation } from './use-translation';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../api/query-client';
-import { getBootstrapData, setBootstrapData } from '../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../api/bootstrap';
 import { Providers } from '../app/providers';
 import { makeBootstrap, makeUser } from '../app/testing/bootstrap-factory';
 import { clearToasts } from '../ui/toast/toast-store';

@@ -1,6 +1,6 @@
 import { Check, Languages } from 'lucide-react';
 import { useTranslation } from './use-translation';
-import { useBootstrap, useSetting } from '../app/bootstrap';
+import { useBootstrap, useSetting } from '../api/bootstrap';
 import { Button } from '../ui/button';
 import { Menu, MenuItem } from '../ui/menu';
 import { toast } from '../ui/toast/toast-store';

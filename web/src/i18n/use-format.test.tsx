@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setBootstrapData } from '../app/bootstrap';
+import { setBootstrapData } from '../api/bootstrap';
 import { Providers } from '../app/providers';
 import { makeBootstrap, makeUser } from '../app/testing/bootstrap-factory';
 import { applyTranslations } from './i18n';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from './use-translation';
-import { useAuthUser, useSetting } from '../app/bootstrap';
+import { useAuthUser, useSetting } from '../api/bootstrap';
 import {
   effectiveTimezone,
   formatDate,

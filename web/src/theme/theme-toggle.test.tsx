@@ -4,7 +4,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setBootstrapData } from '../app/bootstrap';
+import { setBootstrapData } from '../api/bootstrap';
 import { Providers } from '../app/providers';
 import { makeBootstrap } from '../app/testing/bootstrap-factory';
 import { DARK_THEME as DARK, LIGHT_THEME as LIGHT } from '../app/testing/theme-fixtures';

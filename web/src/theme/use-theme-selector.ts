@@ -1,7 +1,7 @@
 import { ACTIVE_THEME_KEY } from '@cadenza/contracts/theme-choice';
 import type { Theme } from '@cadenza/contracts/themes';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useBootstrap, useSetting } from '../app/bootstrap';
+import { useBootstrap, useSetting } from '../api/bootstrap';
 import {
   applyTheme,
   readStoredChoice,

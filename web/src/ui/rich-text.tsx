@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { useBrowserValue } from '../app/take-over';
+import { useBrowserValue } from './take-over';
 import { cn } from './cn';
 import { PROSE } from './prose';
 

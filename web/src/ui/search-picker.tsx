@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
-import { showError } from '../app/error-handling/handle-error';
 import { Button } from './button';
 import { TextField } from './text-field';
 
@@ -18,6 +17,7 @@ export function SearchPicker<T extends Pickable>({
   resultsLabel,
   find,
   onChoose,
+  onFailure,
   error,
 }: {
   legend: string;
@@ -28,12 +28,14 @@ export function SearchPicker<T extends Pickable>({
   resultsLabel: string;
   find: (query: string) => Promise<T[]>;
   onChoose: (item: T) => void;
+  /** A search that failed (shown by the caller, as its other failures are). */
+  onFailure: (failure: unknown) => void;
   error?: string | undefined;
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<T[] | null>(null);
-  const search = () => void find(query).then(setFound, (failure: unknown) => showError(failure, t));
+  const search = () => void find(query).then(setFound, onFailure);
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-semibold">{legend}</legend>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useBrowserValue } from '../app/take-over';
+import { useBrowserValue } from './take-over';
 
 /** Mobile is a screen width of 768 px or less (product spec §9). */
 export const MOBILE_QUERY = '(max-width: 768px)';

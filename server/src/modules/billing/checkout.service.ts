@@ -1,9 +1,5 @@
-import {
-  monthlyAmount,
-  type BillingOverview,
-  type ChangePlanPreview,
-  type Price,
-} from '@cadenza/contracts/billing';
+import type { BillingOverview, ChangePlanPreview, Price } from '@cadenza/contracts/billing';
+import { monthlyAmount } from '@cadenza/contracts/billing-cycles';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';

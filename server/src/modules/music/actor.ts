@@ -14,6 +14,20 @@ export interface Actor {
   permissions: readonly Permission[] | 'all';
 }
 
+/**
+ * Who is looking: likes and follows are shown for a signed-in user; a catalogue editor also
+ * sees albums and tracks not yet public.
+ */
+export interface Viewer {
+  userId: number | null;
+  editor?: boolean;
+  /** Who asks, checked before anything is read (a guest's view may be read for a user). */
+  actor: Actor;
+}
+
+/** A signed-in viewer acting on their own library, play queue or listening history. */
+export type Listener = Viewer & { userId: number };
+
 /** The server's own callers (imports, the demo seed, notifications, kept pages). */
 export const SYSTEM_ACTOR: Actor = { userId: null, permissions: 'all' };
 

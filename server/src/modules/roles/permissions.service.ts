@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { dataVersion } from '../../db/data-versions.js';
 import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
-import { keepingAnAdmin } from './roles-admin.service.js';
+import { keepingAnAdmin } from './keeping-an-admin.js';
 import * as repo from './roles.repo.js';
 
 const GUEST_ROLE_TTL_MS = 5_000;

@@ -1,20 +1,21 @@
 import type { AdminRole, PermissionDefinition, RoleData } from '@cadenza/contracts/admin';
 import { paginated, type AdminListQuery, type Pagination } from '@cadenza/contracts/http';
-import { SUPER_PERMISSION, type Restriction } from '@cadenza/contracts/permissions';
+import type { Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
+import { keepingAnAdmin } from './keeping-an-admin.js';
 import type { PermissionsService } from './permissions.service.js';
 import { assertHoldsAll, assertMayGrant } from './power.js';
 import * as repo from './roles.repo.js';
 import type { RoleRow } from './roles.table.js';
 
+export { keepingAnAdmin };
+
 export type RolesAdminService = ReturnType<typeof createRolesAdminService>;
 
 type Grants = { name: string; restrictions: Restriction[] }[];
-
-const LAST_ADMIN = 'At least one user must keep the admin permission.';
 
 /**
  * Grants by permission id, refusing names the site does not know (a typo would otherwise grant
@@ -33,24 +34,6 @@ export async function resolveGrants(db: Kysely<Database> | Transaction<Database>
     permissionId: ids.get(grant.name)!,
     restrictions: grant.restrictions,
   }));
-}
-
-/**
- * Runs a change to users, roles or grants, undone when it would leave no user who may sign in
- * with the admin permission (a banned admin does not count: nobody could run the site).
- */
-export async function keepingAnAdmin<T>(
-  db: Kysely<Database>,
-  change: (trx: Transaction<Database>) => Promise<T>,
-  message = LAST_ADMIN,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const result = await change(trx);
-    if ((await repo.countActiveHoldersOf(trx, SUPER_PERMISSION)) === 0) {
-      throw AppError.validation({ permissions: message }, message);
-    }
-    return result;
-  });
 }
 
 /** Roles as the admin area edits them: what each grants, the default role, the guest role. */

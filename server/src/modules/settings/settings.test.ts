@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-content';
+import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-defaults';
 import { createUser } from '../../test/factories.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';

@@ -5,13 +5,6 @@ import type { Database } from '../../db/schema.js';
 import { safeEqual } from '../../infra/hash.js';
 import type { SecretBox } from '../../infra/secret-box.js';
 
-export interface AppPasswordsTable {
-  user_id: number;
-  sealed_password: string;
-  last_used_at: string | null;
-  created_at: string;
-}
-
 /** Letters and digits without look-alikes, easy to type on a phone. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const LENGTH = 20;

@@ -157,6 +157,7 @@ export function RequestForm() {
           resultsLabel={t('Artists found')}
           find={findArtists}
           onChoose={setArtist}
+          onFailure={(failure) => showError(failure, t)}
           error={errors.artist_id}
         />
       )}

@@ -1,4 +1,4 @@
-import { monthlyAmount } from '@cadenza/contracts/billing';
+import { monthlyAmount } from '@cadenza/contracts/billing-cycles';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { firstCallsOf, isDrawnForGuests } from '@cadenza/contracts/page-calls';
 import type { QueryClient } from '@tanstack/react-query';
-import { beginTakeOver, isTakingOver } from '../../app/take-over';
+import { beginTakeOver, isTakingOver } from '../../ui/take-over';
 import { albumQuery, type fetchAlbum } from './screens/album/api/album-api';
 import { artistQuery, type fetchArtist } from './screens/artist/api/artist-api';
 import { discoverQuery, type fetchChannel } from './screens/discover/api/discover-api';

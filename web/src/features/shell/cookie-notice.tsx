@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { readCookie, writeCookie } from '../../api/cookies';
 import { useSetting } from '../../app/bootstrap';
-import { useBrowserValue } from '../../app/take-over';
+import { useBrowserValue } from '../../ui/take-over';
 import { Button } from '../../ui/button';
 import { MenuLink } from './menu-link';
 

@@ -9,7 +9,7 @@ import { Button, IconButton } from '../../ui/button';
 import { useLogout } from '../auth/use-logout';
 import { useAccountLinks } from './account-links';
 import { MenuLink } from './menu-link';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../ui/user-avatar';
 import { useMenuItems } from './use-menu';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>

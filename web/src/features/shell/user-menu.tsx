@@ -8,7 +8,7 @@ import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
 import { useLogout } from '../auth/use-logout';
 import { useAccountLinks } from './account-links';
 import { MenuLink } from './menu-link';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../ui/user-avatar';
 import { useMenuItems } from './use-menu';
 
 /**

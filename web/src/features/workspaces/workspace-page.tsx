@@ -15,7 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Select, SelectItem } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast/toast-store';
-import { UserAvatar } from '../shell/user-avatar';
+import { UserAvatar } from '../../ui/user-avatar';
 import {
   useChangeRole,
   useDeleteWorkspace,

@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuditService } from '../../audit/audit.service.js';
 import type { UploadsService } from '../../uploads/uploads.service.js';
-import type * as repo from './catalogue-admin.repo.js';
-import type { CatalogueAdminService } from './catalogue-admin.service.js';
+import type { CatalogueAdminService, ListQuery } from './catalogue-admin.service.js';
 
 /** The list query of a table sortable by `orders`, the first being the default. */
 const listQueryOf = <const Order extends string>(orders: readonly [Order, ...Order[]]) =>
@@ -107,7 +106,7 @@ const listOf = <Order extends string>(query: {
   orderDir?: 'asc' | 'desc' | undefined;
   page: number;
   perPage: number;
-}): repo.ListQuery<Order | 'name'> => ({
+}): ListQuery<Order | 'name'> => ({
   query: query.query,
   orderBy: query.orderBy ?? 'name',
   // Names read A to Z; counts and dates newest or largest first.

@@ -12,6 +12,9 @@ import type { Database } from '../../../db/schema.js';
 import { playableContainer } from '../audio-analysis.js';
 import * as repo from './catalogue-admin.repo.js';
 
+/** How a route asks for one page of an admin list. */
+export type { ListQuery } from './catalogue-admin.repo.js';
+
 // Audio uploaded to replace a track's, under the data folder.
 const REPLACED_AUDIO = path.join('audio', 'replaced');
 

@@ -7,8 +7,7 @@ import { RecentlyUsed } from '../../../infra/recently-used.js';
 import type { Database } from '../../../db/schema.js';
 import type { LikesService } from '../likes/likes.service.js';
 import * as playlistsRepo from '../playlists/playlists.repo.js';
-import type { Viewer } from './catalogue.service.js';
-import { SYSTEM_ACTOR } from '../actor.js';
+import { SYSTEM_ACTOR, type Viewer } from '../actor.js';
 
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
 

@@ -29,23 +29,11 @@ import {
   trackRowToTrack,
 } from './catalogue.mappers.js';
 import type { AlbumRow, ArtistRow, TrackRow } from './catalogue.table.js';
-import { assertMayListen, holds, SYSTEM_ACTOR, type Actor } from '../actor.js';
+import { assertMayListen, holds, SYSTEM_ACTOR, type Actor, type Viewer } from '../actor.js';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
-/**
- * Who is looking: likes and follows are shown for a signed-in user; a catalogue editor also
- * sees albums and tracks not yet public.
- */
-export interface Viewer {
-  userId: number | null;
-  editor?: boolean;
-  /** Who asks, checked before anything is read (a guest's view may be read for a user). */
-  actor: Actor;
-}
-
-/** A signed-in viewer acting on their own library, play queue or listening history. */
-export type Listener = Viewer & { userId: number };
+export type { Listener, Viewer } from '../actor.js';
 
 /** The viewer of what looks the same to everyone (genres): one kept page serves all. */
 const EVERYONE: Viewer = { userId: null, actor: SYSTEM_ACTOR };

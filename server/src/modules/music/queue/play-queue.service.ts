@@ -4,15 +4,6 @@ import type { Database } from '../../../db/schema.js';
 import { assertMayListen } from '../actor.js';
 import type { CatalogueService, Listener } from '../catalogue/catalogue.service.js';
 
-export interface PlayQueuesTable {
-  user_id: number;
-  track_ids: string;
-  current_track_id: number | null;
-  position_ms: number;
-  changed_by: string;
-  updated_at: string;
-}
-
 /** The longest queue kept (music apps send whole albums and playlists). */
 export const MAX_QUEUE = 1000;
 

@@ -15,7 +15,7 @@ import {
   useUploadAvatar,
   type AccountUser,
 } from '../api/account-api';
-import { SettingsPanel } from '../components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import { checkAvatarFile } from './avatar-rules';
 
 const schema = z.object({

@@ -12,7 +12,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { useUpdateContactInfo, type AccountUser } from '../api/account-api';
-import { SettingsPanel } from '../components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import { cpfApplies, formatCpf } from './cpf';
 import {
   attachBrazilAutocomplete,

@@ -9,7 +9,7 @@ import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../
 import { toast } from '../../../ui/toast/toast-store';
 import { showError } from '../../../app/error-handling/handle-error';
 import { useDeleteAccount, type AccountUser } from '../api/account-api';
-import { SettingsPanel } from '../components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 
 interface DeleteAccountPanelProps {
   user: AccountUser;

@@ -17,8 +17,8 @@ import {
   useDeleteAccessToken,
   type AccessToken,
 } from '../api/account-api';
-import { PanelLoadError } from '../components/panel-load-error';
-import { SettingsPanel } from '../components/settings-panel';
+import { PanelLoadError } from '../../../ui/panel-load-error';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import { formatRelativeTime } from '../../../i18n/format';
 
 const schema = z.object({

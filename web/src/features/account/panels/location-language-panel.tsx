@@ -7,8 +7,8 @@ import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { useUpdatePreferences, useValueLists, type AccountUser } from '../api/account-api';
-import { PanelLoadError } from '../components/panel-load-error';
-import { SettingsPanel } from '../components/settings-panel';
+import { PanelLoadError } from '../../../ui/panel-load-error';
+import { SettingsPanel } from '../../../ui/settings-panel';
 
 interface PreferenceValues {
   language: string;

@@ -9,8 +9,8 @@ import { Button } from '../../../ui/button';
 import { CopyButton } from '../../../ui/copy-button';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
-import { PanelLoadError } from '../components/panel-load-error';
-import { SettingsPanel } from '../components/settings-panel';
+import { PanelLoadError } from '../../../ui/panel-load-error';
+import { SettingsPanel } from '../../../ui/settings-panel';
 
 interface MusicApps {
   server_url: string;

@@ -7,7 +7,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { useChangePassword } from '../api/account-api';
-import { SettingsPanel } from '../components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import {
   NewPasswordFields,
   withMatchingConfirmation,

@@ -11,8 +11,8 @@ import {
   useSessions,
   type UserSession,
 } from '../api/account-api';
-import { PanelLoadError } from '../components/panel-load-error';
-import { SettingsPanel } from '../components/settings-panel';
+import { PanelLoadError } from '../../../ui/panel-load-error';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import { PasswordDialog } from '../../auth/components/password-dialog';
 import { formatRelativeTime } from '../../../i18n/format';
 

@@ -23,7 +23,7 @@ import {
   type AccountUser,
   type TwoFactorState,
 } from '../api/account-api';
-import { SettingsPanel } from '../components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 
 interface TwoFactorPanelProps {
   user: AccountUser;

@@ -407,6 +407,7 @@ function ChannelForm({
             setPlaylist(chosen.name);
             change({ query_value: String(chosen.id) });
           }}
+          onFailure={(failure) => showError(failure, t)}
           error={errors.query_value}
         />
       )}

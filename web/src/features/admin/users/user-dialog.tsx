@@ -14,7 +14,7 @@ import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../
 import { Switch } from '../../../ui/switch';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { UserAvatar } from '../../shell/user-avatar';
+import { UserAvatar } from '../../../ui/user-avatar';
 import {
   useAdminRoles,
   useCreateUser,

@@ -12,7 +12,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Menu, MenuItem, MenuSeparator } from '../../../ui/menu';
 import { Select, SelectItem } from '../../../ui/select';
 import { toast } from '../../../ui/toast/toast-store';
-import { UserAvatar } from '../../shell/user-avatar';
+import { UserAvatar } from '../../../ui/user-avatar';
 import {
   useAdminRoles,
   useAdminUsers,

@@ -12,7 +12,7 @@ import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { SettingsPanel } from '../../account/components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import { useChildAccounts, useSaveFamilyEmails } from '../api/billing-api';
 
 type Slot = 'email1' | 'email2' | 'email3';

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Skeleton } from '../../../ui/skeleton';
-import { SettingsPanel } from '../../account/components/settings-panel';
+import { SettingsPanel } from '../../../ui/settings-panel';
 import { useFamilyMembership } from '../api/billing-api';
 
 /** For a member of someone's Family plan: which plan they enjoy, and through whom. */

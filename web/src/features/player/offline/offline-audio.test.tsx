@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginTakeOver, endTakeOver, TakeOverEnd } from '../../../app/take-over';
+import { beginTakeOver, endTakeOver, TakeOverEnd } from '../../../ui/take-over';
 import { removeOffline, saveOffline, useSavedOffline } from './offline-audio';
 
 /** Cache Storage as the browser keeps it, in memory (the test's DOM has none). */

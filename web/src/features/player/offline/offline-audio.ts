@@ -1,5 +1,5 @@
 import { getBootstrapData, onBootstrapChange } from '../../../app/bootstrap';
-import { useBrowserValue } from '../../../app/take-over';
+import { useBrowserValue } from '../../../ui/take-over';
 import { streamUrl } from '../state/stream-url';
 
 /**

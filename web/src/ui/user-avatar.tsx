@@ -1,5 +1,4 @@
 import clsx from 'clsx';
-import type { AuthUser } from '../../app/bootstrap';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -13,7 +12,7 @@ export function UserAvatar({
   user,
   className,
 }: {
-  user: Pick<AuthUser, 'display_name' | 'email' | 'avatar'>;
+  user: { display_name: string; email: string; avatar: string | null };
   className?: string;
 }) {
   const name = user.display_name || user.email;

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../i18n/use-translation';
-import { Button } from '../../../ui/button';
+import { useTranslation } from '../i18n/use-translation';
+import { Button } from './button';
 
 /** The body of a settings panel whose data failed to load, with a retry (VISUAL.md states). */
 export function PanelLoadError({ onRetry }: { onRetry: () => void }) {

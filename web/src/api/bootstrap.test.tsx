@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../api/query-client';
+import { queryClient } from './query-client';
 import {
   getBootstrapData,
   loadBootstrapData,
@@ -9,7 +9,7 @@ import {
   useAuthUser,
   useSetting,
 } from './bootstrap';
-import { makeBootstrap, makeSettings, makeUser } from './testing/bootstrap-factory';
+import { makeBootstrap, makeSettings, makeUser } from '../app/testing/bootstrap-factory';
 
 afterEach(() => {
   delete window.bootstrapData;
