@@ -211,7 +211,7 @@ export function HeaderSearch({ className }: { className?: string }) {
           pattern); its loading and empty states and the link to every result sit beside it. */}
       <div
         hidden={!showList}
-        className="absolute inset-x-0 top-full z-50 mt-2 max-h-[420px] overflow-y-auto rounded-lg border border-border bg-bg-elevated p-2 shadow-overlay"
+        className="absolute inset-x-0 top-full z-50 mt-2 rounded-lg border border-border bg-bg-elevated p-2 shadow-overlay"
         // Keep focus in the input while the mouse picks a result.
         onMouseDown={(event) => event.preventDefault()}
       >
@@ -228,7 +228,14 @@ export function HeaderSearch({ className }: { className?: string }) {
             </p>
           )}
         </div>
-        <div id={listId} role="listbox" aria-label={t('Search suggestions')} hidden={!expanded}>
+        {/* The listbox scrolls, not the popup: the keyboard moves through it from the input. */}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={t('Search suggestions')}
+          hidden={!expanded}
+          className="max-h-[360px] overflow-y-auto"
+        >
           {groups.map((group) => (
             <div key={group.label} role="group" aria-label={group.label} className="mb-1 last:mb-0">
               <div
