@@ -6,18 +6,22 @@ import { Button } from '../ui/button';
 /**
  * The state of a page that failed to load (spec section 2), with a retry. It fills the window;
  * `inScreen` draws it in the content of a screen whose frame still stands (the web player's
- * navigation and player bar), one heading level down and a size smaller.
+ * navigation and player bar), a size smaller and one heading level down, below the screen's own
+ * title. A screen that failed before drawing its title passes `headingLevel={1}`: the error is
+ * then its title.
  */
 export function PageLoadError({
   onRetry,
   inScreen = false,
+  headingLevel = inScreen ? 2 : 1,
 }: {
   onRetry: () => void;
   inScreen?: boolean;
+  headingLevel?: 1 | 2;
 }) {
   const { t } = useTranslation();
   const Frame = inScreen ? 'div' : 'main';
-  const Heading = inScreen ? 'h2' : 'h1';
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <Frame
       role="alert"

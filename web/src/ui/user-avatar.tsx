@@ -25,15 +25,16 @@ export function UserAvatar({
       />
     );
   }
+  // The initials are a picture of the user, like the photo they stand for: drawn by CSS, they
+  // are no text of the button or link around them, whose name is the user's full name.
   return (
     <span
       aria-hidden
+      data-initials={initials(name)}
       className={clsx(
-        'flex aspect-square shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg',
+        'flex aspect-square shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-fg before:content-[attr(data-initials)]',
         className,
       )}
-    >
-      {initials(name)}
-    </span>
+    />
   );
 }

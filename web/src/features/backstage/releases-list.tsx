@@ -116,7 +116,7 @@ function QuotaLine({ quota }: { quota: UploadQuota }) {
   return (
     <p className="text-sm text-fg-muted">
       {t('Your plan: {{allowance}} uploaded', { allowance: parts.join(', ') })}{' '}
-      <Link to="/pricing" className="text-primary hover:underline">
+      <Link to="/pricing" className="text-primary underline underline-offset-2">
         {t('Upgrade')}
       </Link>
     </p>

@@ -75,6 +75,20 @@ describe('Homepage', () => {
     expect(screen.queryByRole('heading', { name: 'Simple, transparent pricing' })).toBeNull();
   });
 
+  it('goes down its headings one level at a time', async () => {
+    visit();
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByText('No trending artists yet');
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1) || heading.getAttribute('aria-level')));
+    expect(levels[0]).toBe(1);
+    // A heading is at most one level below the one before it (WCAG's heading order).
+    levels
+      .slice(1)
+      .forEach((level, index) => expect(level).toBeLessThanOrEqual(levels[index]! + 1));
+  });
+
   it('shows pricing when homepage pricing and billing are on, and hides trending when off', async () => {
     visit({
       settings: {

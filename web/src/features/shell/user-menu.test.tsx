@@ -51,6 +51,13 @@ afterEach(() => {
 });
 
 describe('UserMenu', () => {
+  it('is named with the text it shows, so it can be called by what it says', () => {
+    renderMenu([]);
+    // The initials on the avatar are part of its picture, not text beside the name.
+    const button = screen.getByRole('button', { name: 'Account menu of Ada Lovelace' });
+    expect(button.textContent).toBe('Ada Lovelace');
+  });
+
   it('offers a listener without an artist to request backstage access', async () => {
     renderMenu([]);
     const menu = await openMenu();

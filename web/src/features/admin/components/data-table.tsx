@@ -6,6 +6,7 @@ import { Skeleton } from '../../../ui/skeleton';
 
 export interface Column<T> {
   key: string;
+  /** '' for the column of a row's actions: its header is read out as 'Actions', not shown. */
   header: string;
   cell: (row: T) => ReactNode;
   /** The `orderBy` value this column sorts by, when it sorts. */
@@ -110,8 +111,10 @@ export function DataTable<T extends { id: number }>({
                         <ChevronsUpDown size={14} aria-hidden className="opacity-50" />
                       )}
                     </button>
-                  ) : (
+                  ) : column.header ? (
                     t(column.header)
+                  ) : (
+                    <span className="sr-only">{t('Actions')}</span>
                   )}
                 </th>
               );

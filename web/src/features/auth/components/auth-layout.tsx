@@ -37,7 +37,7 @@ export function AuthFooterLink({ prompt, to, children }: AuthFooterLinkProps) {
   return (
     <>
       {prompt && <>{prompt} </>}
-      <Link to={to} className="font-medium text-primary hover:underline">
+      <Link to={to} className="font-medium text-primary underline underline-offset-2">
         {children}
       </Link>
     </>

@@ -26,7 +26,7 @@ export function PrimaryFeatures({ features }: { features: LandingFeature[] }) {
                   {t(feature.subtitle)}
                 </p>
               )}
-              <h3 className="text-xl font-semibold">{t(feature.title)}</h3>
+              <h2 className="text-xl font-semibold">{t(feature.title)}</h2>
               <p className="text-sm leading-6 text-fg-muted">{t(feature.description)}</p>
             </div>
           </li>

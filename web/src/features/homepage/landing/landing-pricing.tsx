@@ -17,7 +17,7 @@ export function LandingPricing({ title, subtitle }: { title: string; subtitle: s
       </div>
       <p className="mt-8 text-center text-sm text-fg-muted">
         {t('Questions about the plans?')}{' '}
-        <Link to="/contact" className="font-medium text-primary hover:underline">
+        <Link to="/contact" className="font-medium text-primary underline underline-offset-2">
           {t('Contact us')}
         </Link>
       </p>

@@ -33,7 +33,7 @@ export function ChannelScreen() {
           <CardGridSkeleton count={12} />
         </div>
       ) : query.isError || !first ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} onRetry={() => void query.refetch()} headingLevel={1} />
       ) : (
         <div className="pt-8">
           <h1 className="text-3xl font-bold tracking-tight md:text-5xl">{t(first.name)}</h1>

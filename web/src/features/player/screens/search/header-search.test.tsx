@@ -81,6 +81,38 @@ describe('HeaderSearch', () => {
     ).toBeTruthy();
   });
 
+  it('keeps only the groups and their options in the suggestions list', async () => {
+    serveResults();
+    await typeInSearch('glass');
+    const list = await screen.findByRole('listbox', { name: 'Search suggestions' });
+    await within(list).findByRole('option', { name: /Glass City/ });
+    // WAI-ARIA's listbox owns groups of options and nothing else (no button, no text).
+    const roles = (element: Element) =>
+      [...element.children]
+        .filter((child) => child.getAttribute('aria-hidden') !== 'true')
+        .map((child) => child.getAttribute('role'));
+    expect(roles(list)).toEqual(['group', 'group', 'group']);
+    for (const group of within(list).getAllByRole('group')) {
+      expect(new Set(roles(group))).toEqual(new Set(['option']));
+    }
+    // The way to every result is beside the list.
+    const all = screen.getByRole('button', { name: 'See all results for “glass”' });
+    expect(list.contains(all)).toBe(false);
+  });
+
+  it('says when nothing was found, beside a list that stays closed', async () => {
+    mockMusicApi().onQuery('GET /api/v1/search', (query) => ({
+      query: query.get('query'),
+      results: { tracks: page([]), artists: page([]), albums: page([]) },
+    }));
+    const { input } = await typeInSearch('zzz');
+    // Said in a live region, so it is heard while typing.
+    const message = await screen.findByText('No results for “zzz”.');
+    expect(message.closest('[role="status"]')).not.toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('opens the search page for the query on Enter when nothing is highlighted', async () => {
     serveResults();
     await typeInSearch('glass city{Enter}');

@@ -119,6 +119,8 @@ export function HeaderSearch({ className }: { className?: string }) {
   const groups = useGroups(query ? search.data?.results : undefined);
   const options = groups.flatMap((group) => group.options);
   const showList = open && value.trim().length > 0 && query.length > 0;
+  // The listbox is open when it has options; searching, or finding nothing, is said beside it.
+  const expanded = showList && options.length > 0;
 
   // On a page the server drew, the visitor may type before the app takes the page over: what
   // they typed stays, and its results show while they are still in the box.
@@ -160,7 +162,6 @@ export function HeaderSearch({ className }: { className?: string }) {
     }
   };
 
-  let index = -1;
   return (
     <div className={clsx('relative w-full max-w-[360px]', className)}>
       <div className="relative">
@@ -173,11 +174,11 @@ export function HeaderSearch({ className }: { className?: string }) {
           type="search"
           role="combobox"
           aria-label={t('Search')}
-          aria-expanded={showList}
+          aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={
-            showList && active >= 0 ? `${baseId}-${options[active]?.id}` : undefined
+            expanded && active >= 0 ? `${baseId}-${options[active]?.id}` : undefined
           }
           placeholder={t('What do you want to play?')}
           autoComplete="off"
@@ -206,27 +207,36 @@ export function HeaderSearch({ className }: { className?: string }) {
           </button>
         )}
       </div>
+      {/* The popup: the listbox holds only the groups and their options (WAI-ARIA's combobox
+          pattern); its loading and empty states and the link to every result sit beside it. */}
       <div
-        id={listId}
-        role="listbox"
-        aria-label={t('Search suggestions')}
         hidden={!showList}
-        className="absolute inset-x-0 top-full z-50 mt-2 max-h-[420px] overflow-y-auto rounded-lg border border-border bg-bg-elevated p-2 shadow-overlay"
+        className="absolute inset-x-0 top-full z-50 mt-2 rounded-lg border border-border bg-bg-elevated p-2 shadow-overlay"
         // Keep focus in the input while the mouse picks a result.
         onMouseDown={(event) => event.preventDefault()}
       >
-        {search.isFetching && options.length === 0 ? (
-          <div className="flex justify-center py-6 text-fg-muted">
-            <Spinner size="sm" />
-          </div>
-        ) : options.length === 0 ? (
-          <p className="px-3 py-6 text-center text-sm text-fg-muted">
-            {search.isError
-              ? t('There was an issue. Please try again.')
-              : t('No results for “{{query}}”.', { query })}
-          </p>
-        ) : (
-          groups.map((group) => (
+        <div role="status">
+          {!showList || options.length > 0 ? null : search.isFetching ? (
+            <div className="flex justify-center py-6 text-fg-muted">
+              <Spinner size="sm" />
+            </div>
+          ) : (
+            <p className="px-3 py-6 text-center text-sm text-fg-muted">
+              {search.isError
+                ? t('There was an issue. Please try again.')
+                : t('No results for “{{query}}”.', { query })}
+            </p>
+          )}
+        </div>
+        {/* The listbox scrolls, not the popup: the keyboard moves through it from the input. */}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={t('Search suggestions')}
+          hidden={!expanded}
+          className="max-h-[360px] overflow-y-auto"
+        >
+          {groups.map((group) => (
             <div key={group.label} role="group" aria-label={group.label} className="mb-1 last:mb-0">
               <div
                 aria-hidden
@@ -235,9 +245,8 @@ export function HeaderSearch({ className }: { className?: string }) {
                 {group.label}
               </div>
               {group.options.map((option) => {
-                index += 1;
-                const isActive = index === active;
-                const optionIndex = index;
+                const optionIndex = options.indexOf(option);
+                const isActive = optionIndex === active;
                 return (
                   <div
                     key={option.id}
@@ -267,8 +276,8 @@ export function HeaderSearch({ className }: { className?: string }) {
                 );
               })}
             </div>
-          ))
-        )}
+          ))}
+        </div>
         {options.length > 0 && (
           <button
             type="button"

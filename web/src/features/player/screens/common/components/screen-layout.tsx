@@ -55,7 +55,7 @@ export function ScreenSkeleton({
 export function ScreenLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <ScreenLayout>
-      <LoadError error={error} onRetry={onRetry} />
+      <LoadError error={error} onRetry={onRetry} headingLevel={1} />
     </ScreenLayout>
   );
 }

@@ -12,22 +12,31 @@ import { allItems, type Page } from '../api/pagination';
 /**
  * A screen (or a section) that failed to load. When the API answers that the thing does not
  * exist (404) a retry cannot help, so it says so and offers a way back into the music; any other
- * failure (a server error, no connection) keeps the error with its retry.
+ * failure (a server error, no connection) keeps the error with its retry. A section's error is a
+ * heading below the screen's title; a screen that has no title to show passes `headingLevel={1}`.
  */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (isApiError(error, 404)) return <NotFound />;
-  return <PageLoadError inScreen onRetry={onRetry} />;
+export function LoadError({
+  error,
+  onRetry,
+  headingLevel = 2,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  headingLevel?: 1 | 2;
+}) {
+  if (isApiError(error, 404)) return <NotFound headingLevel={headingLevel} />;
+  return <PageLoadError inScreen headingLevel={headingLevel} onRetry={onRetry} />;
 }
 
 /** Drawn inside the player, so the music and the navigation stay while the listener turns back. */
-function NotFound() {
+function NotFound({ headingLevel }: { headingLevel: 1 | 2 }) {
   const { t } = useTranslation();
   return (
     <EmptyState
       className="py-24"
       image={<SearchX className="size-12" />}
       message={
-        <span role="heading" aria-level={2} className="text-xl font-semibold">
+        <span role="heading" aria-level={headingLevel} className="text-xl font-semibold">
           {t('Not found')}
         </span>
       }
