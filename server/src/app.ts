@@ -51,6 +51,7 @@ import { createRolesAdminService } from './modules/roles/roles-admin.service.js'
 import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
 import { createUsersAdminService } from './modules/users/users-admin.service.js';
 import { billingAdminRoutes } from './modules/billing/billing-admin.routes.js';
+import { createBillingAdminService } from './modules/billing/billing-admin.service.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingServices } from './modules/billing/billing.services.js';
 import { familyRoutes } from './modules/billing/family.routes.js';
@@ -265,6 +266,7 @@ async function createServices(config: Config, db: Db) {
     mailer,
     limiter,
   });
+  const billingAdmin = createBillingAdminService(billing, audit);
   const music = createMusicServices({
     db: kysely,
     dialect: db.dialect,
@@ -341,6 +343,7 @@ async function createServices(config: Config, db: Db) {
     usersAdmin,
     rolesAdmin,
     billing,
+    billingAdmin,
     storage,
     errorLog,
     music,
@@ -593,7 +596,7 @@ export async function buildApp(
     uploads: services.uploads.uploads,
   });
   await app.register(billingRoutes, { billing: services.billing });
-  await app.register(billingAdminRoutes, { billing: services.billing, audit: services.audit });
+  await app.register(billingAdminRoutes, { billingAdmin: services.billingAdmin });
   await app.register(usersAdminRoutes, { usersAdmin: services.usersAdmin });
   await app.register(rolesAdminRoutes, { rolesAdmin: services.rolesAdmin });
   await app.register(auditRoutes, { audit: services.audit });
