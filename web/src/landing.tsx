@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
+import { loadBootstrapData, setBootstrapData } from './api/bootstrap';
 import { startErrorReporting } from './app/error-reporting';
 import { MarkRunning } from './app/mark-running';
 import { nextTask } from './app/next-task';

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppTree } from './app/app-tree';
 import { startErrorReporting } from './app/error-reporting';
-import { loadBootstrapData, setBootstrapData } from './app/bootstrap';
+import { loadBootstrapData, setBootstrapData } from './api/bootstrap';
 import { nextTask } from './app/next-task';
 import { PageLoadError } from './app/page-load-error';
 import { takePageAnswer } from './api/page-calls';

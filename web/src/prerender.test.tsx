@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setBootstrapData } from './app/bootstrap';
+import { setBootstrapData } from './api/bootstrap';
 import { beginTakeOver, TakeOverEnd } from './ui/take-over';
 import { makeBootstrap } from './app/testing/bootstrap-factory';
 import { DARK_THEME, LIGHT_THEME } from './app/testing/theme-fixtures';

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { AppTree } from './app/app-tree';
-import { setBootstrapData } from './app/bootstrap';
+import { setBootstrapData } from './api/bootstrap';
 import { routes } from './app/router';
 import { beginTakeOver, endTakeOver } from './ui/take-over';
 import { inBoundaries } from './features/homepage/landing/deferred-shell-controls';

@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permission-checks';
-import { useBootstrap, type AuthUser } from './bootstrap';
+import { useBootstrap, type AuthUser } from '../api/bootstrap';
 
 /** A user holds their own permissions; a guest holds the guest role's (spec section 6). */
 export function canAccess(data: BootstrapData, permission: string): boolean {

@@ -1,6 +1,6 @@
 import type { ClientErrorReport } from '@cadenza/contracts/client-error-report';
 import { afterEach, expect, it, vi } from 'vitest';
-import { setBootstrapData } from './bootstrap';
+import { setBootstrapData } from '../api/bootstrap';
 import { startErrorReporting } from './error-reporting';
 import { makeBootstrap } from './testing/bootstrap-factory';
 

@@ -4,7 +4,7 @@ import {
   type ClientErrorReport,
 } from '@cadenza/contracts/client-error-report';
 import { apiClient } from '../api/client';
-import { getBootstrapData, readSetting } from './bootstrap';
+import { getBootstrapData, readSetting } from '../api/bootstrap';
 
 /** One page reports at most this many errors: a loop that throws must not flood the log. */
 const MAX_REPORTS_PER_PAGE = 10;

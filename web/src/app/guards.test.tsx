@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setBootstrapData } from './bootstrap';
+import { setBootstrapData } from '../api/bootstrap';
 import { makeBootstrap, makeUser, type BootstrapOverrides } from './testing/bootstrap-factory';
 import { renderRoute } from './testing/render-route';
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { canAccess, isSubscribed } from './access';
-import { readSetting, useBootstrap } from './bootstrap';
+import { readSetting, useBootstrap } from '../api/bootstrap';
 import { loginPathFor, postLoginRedirect, REDIRECT_PARAM } from './post-login-redirect';
 
 // Only unverified users see it: its form code loads then, not with every page.

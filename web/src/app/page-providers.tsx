@@ -4,7 +4,7 @@ import { Toaster } from '../ui/toast/toaster';
 import { queryClient } from '../api/query-client';
 import { applyTranslations } from '../i18n/i18n';
 import { useApplyActiveTheme } from '../theme/use-theme-selector';
-import { useBootstrap } from './bootstrap';
+import { useBootstrap } from '../api/bootstrap';
 import { GlobalErrorDialog } from './error-handling/global-error-dialog';
 
 /**

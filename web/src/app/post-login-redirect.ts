@@ -1,7 +1,7 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import { canAccess, isAdmin } from './access';
-import { readSetting } from './bootstrap';
+import { readSetting } from '../api/bootstrap';
 
 /** Where the plan a visitor picked before registering is remembered (spec section 3). */
 export const ONBOARDING_SELECTION_KEY = 'be.onboarding.selected';

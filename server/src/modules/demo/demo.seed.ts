@@ -6,7 +6,7 @@ import type {
 import path from 'node:path';
 import type { ImportTrackInput } from '../library/catalogue-port.js';
 import { SYSTEM_ACTOR } from '../music/actor.js';
-import type { Viewer } from '../music/catalogue/catalogue.service.js';
+import type { Viewer } from '../music/actor.js';
 import { coverSvg, portraitSvg, renderCover, renderPortrait } from './artwork.js';
 import { DEMO_ARTISTS, trackTitles, type DemoAlbum, type DemoArtist } from './demo-data.js';
 import { defaultRenderCacheDir } from './render-cache.js';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { holds, type Actor } from './actor.js';
-import type { Listener, Viewer } from './catalogue/catalogue.service.js';
+import type { Listener, Viewer } from './actor.js';
 
 export const idParams = z.object({ id: integer({ min: 1 }) });
 

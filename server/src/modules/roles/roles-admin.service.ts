@@ -11,8 +11,6 @@ import { assertHoldsAll, assertMayGrant } from './power.js';
 import * as repo from './roles.repo.js';
 import type { RoleRow } from './roles.table.js';
 
-export { keepingAnAdmin };
-
 export type RolesAdminService = ReturnType<typeof createRolesAdminService>;
 
 type Grants = { name: string; restrictions: Restriction[] }[];

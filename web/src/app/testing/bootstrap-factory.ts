@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { nestSettings, SETTING_DEFINITIONS } from '@cadenza/contracts/settings';
-import type { AuthUser } from '../bootstrap';
+import type { AuthUser } from '../../api/bootstrap';
 
 /** Public settings at their seeded defaults, overridden by dotted keys. */
 export function makeSettings(overrides: Record<string, unknown> = {}): BootstrapData['settings'] {

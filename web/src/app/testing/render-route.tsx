@@ -1,7 +1,7 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { setBootstrapData } from '../bootstrap';
+import { setBootstrapData } from '../../api/bootstrap';
 import { Providers } from '../providers';
 import { routes as appRoutes } from '../router';
 

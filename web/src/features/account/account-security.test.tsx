@@ -2,7 +2,7 @@ import '../../ui/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap } from '../../app/testing/bootstrap-factory';
 import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';
 import { AccountSettingsPage } from './account-settings-page';

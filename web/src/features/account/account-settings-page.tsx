@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import { useTranslation } from '../../i18n/use-translation';
 import { usePermission } from '../../app/access';
-import { useSetting } from '../../app/bootstrap';
+import { useSetting } from '../../api/bootstrap';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { SocialLoginPanel } from '../auth/social/social-login-panel';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { canAccess, usePermission } from '../../app/access';
-import { useBootstrap } from '../../app/bootstrap';
+import { useBootstrap } from '../../api/bootstrap';
 import { IconButton } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Logo } from '../shell/logo';

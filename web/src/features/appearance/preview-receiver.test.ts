@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData, setBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap, makeSettings } from '../../app/testing/bootstrap-factory';
 import { isPreviewPath, PREVIEW_SOURCE } from './preview-protocol';
 import { listenToAppearanceEditor, mergeDottedSettings } from './preview-receiver';

@@ -1,4 +1,4 @@
-import { getBootstrapData, setBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../../api/bootstrap';
 import { showThemeInPreview } from '../../theme/use-theme-selector';
 import { APPEARANCE_EDITOR_FLAG } from './appearance-editor';
 import {

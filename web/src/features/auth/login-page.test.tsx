@@ -2,7 +2,7 @@ import '../../ui/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { LoginPage } from './login-page';
 import { mockApi, validationError } from './testing/mock-api';

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { setBootstrapData, useSetting } from '../../app/bootstrap';
+import { setBootstrapData, useSetting } from '../../api/bootstrap';
 import { postLoginRedirect, REDIRECT_PARAM } from '../../app/post-login-redirect';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

@@ -3,7 +3,7 @@ import { PHONE_MESSAGE } from '@cadenza/contracts/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { shippedLanguage } from '../../app/testing/shipped-lines';
 import { RegisterPage } from './register-page';

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { setBootstrapData, useSetting } from '../../app/bootstrap';
+import { setBootstrapData, useSetting } from '../../api/bootstrap';
 import {
   intendedPage,
   PLAYER_HOME,

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { mockApi } from './testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from './testing/render-screen';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { setBootstrapData } from '../../app/bootstrap';
+import { setBootstrapData } from '../../api/bootstrap';
 import { toast } from '../../ui/toast/toast-store';
 import { authApi } from './api/auth-api';
 import { isInAppearanceEditor } from '../appearance/appearance-editor';

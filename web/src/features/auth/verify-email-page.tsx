@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
 import { z } from 'zod';
-import { useAuthUser } from '../../app/bootstrap';
+import { useAuthUser } from '../../api/bootstrap';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast/toast-store';

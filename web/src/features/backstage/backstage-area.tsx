@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, NavLink, Outlet, Route, Routes } from 'react-router';
-import { useBootstrap } from '../../app/bootstrap';
+import { useBootstrap } from '../../api/bootstrap';
 import { cn } from '../../ui/cn';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { Logo } from '../shell/logo';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { isSubscribed } from '../../app/access';
-import { useAuthUser } from '../../app/bootstrap';
+import { useAuthUser } from '../../api/bootstrap';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { refreshUser } from './api/billing-api';

@@ -2,7 +2,7 @@ import type { BotCheckAction } from '@cadenza/contracts/bot-check';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { isApiError } from '../../api/api-error';
-import { useSettings, readSetting } from '../../app/bootstrap';
+import { useSettings, readSetting } from '../../api/bootstrap';
 import { debugTraceOf, showError } from '../../app/error-handling/handle-error';
 import { toast } from '../../ui/toast/toast-store';
 import { solveAltchaChallenge } from './altcha-solver';

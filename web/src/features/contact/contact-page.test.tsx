@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
-import { setBootstrapData } from '../../app/bootstrap';
+import { setBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap } from '../../app/testing/bootstrap-factory';
 import { clearToasts, getToasts } from '../../ui/toast/toast-store';
 import { ContactPage } from './contact-page';

@@ -2,7 +2,7 @@ import type { ContactMessage } from '@cadenza/contracts/contact';
 import { Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { useAuthUser } from '../../app/bootstrap';
+import { useAuthUser } from '../../api/bootstrap';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { useSetting } from '../../app/bootstrap';
+import { useSetting } from '../../api/bootstrap';
 import { PageLoadError } from '../../app/page-load-error';
 import { Skeleton } from '../../ui/skeleton';
 import { NotFoundPage } from '../not-found/not-found-page';

@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@cadenza/contracts/permission-checks';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { canAccess } from '../../app/access';
-import { useBootstrap, useSetting } from '../../app/bootstrap';
+import { useBootstrap, useSetting } from '../../api/bootstrap';
 import { RootLoadingFallback } from '../../app/root-layout';
 import { LandingPage } from './landing/landing-page';
 

@@ -1,7 +1,7 @@
 import { BellOff, Settings } from 'lucide-react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
-import { useAuthUser } from '../../app/bootstrap';
+import { useAuthUser } from '../../api/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';
 import { PageLoadError } from '../../app/page-load-error';
 import { Button } from '../../ui/button';

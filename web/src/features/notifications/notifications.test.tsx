@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getActiveWorkspaceId, setActiveWorkspaceId } from '../../api/active-workspace';
-import { getBootstrapData } from '../../app/bootstrap';
+import { getBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { mockApi } from '../auth/testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client';
-import { setBootstrapData } from '../../app/bootstrap';
+import { setBootstrapData } from '../../api/bootstrap';
 import { AppTree } from '../../app/app-tree';
 import { loadScreensAt, routes } from '../../app/router';
 import { makeBootstrap } from '../../app/testing/bootstrap-factory';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet } from 'react-router';
 import { apiClient } from '../../api/client';
-import { useAuthUser } from '../../app/bootstrap';
+import { useAuthUser } from '../../api/bootstrap';
 import { setPlayerLayoutShown, setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
 import { FullscreenPlayer } from './components/fullscreen-player';

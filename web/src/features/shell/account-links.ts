@@ -1,5 +1,5 @@
 import type { MenuItem } from '@cadenza/contracts/menus';
-import { useSetting } from '../../app/bootstrap';
+import { useSetting } from '../../api/bootstrap';
 import { useTranslation } from '../../i18n/use-translation';
 import { useManagedArtists } from '../backstage/backstage-api';
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setBootstrapData } from '../../app/bootstrap';
+import { setBootstrapData } from '../../api/bootstrap';
 import { makeBootstrap } from '../../app/testing/bootstrap-factory';
 import { COOKIE_NOTICE_COOKIE, CookieNotice } from './cookie-notice';
 

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { readCookie, writeCookie } from '../../api/cookies';
-import { useSetting } from '../../app/bootstrap';
+import { useSetting } from '../../api/bootstrap';
 import { useBrowserValue } from '../../ui/take-over';
 import { Button } from '../../ui/button';
 import { MenuLink } from './menu-link';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/use-translation';
-import { useSetting } from '../../app/bootstrap';
+import { useSetting } from '../../api/bootstrap';
 import { Logo } from './logo';
 import { MenuLink } from './menu-link';
 import { useShellControls } from './shell-controls';

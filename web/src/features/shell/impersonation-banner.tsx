@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { apiClient } from '../../api/client';
-import { useBootstrap } from '../../app/bootstrap';
+import { useBootstrap } from '../../api/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';
 import { Button } from '../../ui/button';
 

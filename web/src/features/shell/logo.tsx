@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { useSetting } from '../../app/bootstrap';
+import { useSetting } from '../../api/bootstrap';
 import { useThemeSelector } from '../../theme/use-theme-selector';
 
 export interface LogoProps {

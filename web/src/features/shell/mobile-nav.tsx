@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, NavLink } from 'react-router';
-import { useAuthUser, useSetting } from '../../app/bootstrap';
+import { useAuthUser, useSetting } from '../../api/bootstrap';
 import { Button, IconButton } from '../../ui/button';
 import { useLogout } from '../auth/use-logout';
 import { useAccountLinks } from './account-links';

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { useAuthUser, useSetting } from '../../app/bootstrap';
+import { useAuthUser, useSetting } from '../../api/bootstrap';
 import { Button } from '../../ui/button';
 import { Logo } from './logo';
 import { MenuLink } from './menu-link';

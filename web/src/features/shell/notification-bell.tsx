@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
-import { useAuthUser, useSetting } from '../../app/bootstrap';
+import { useAuthUser, useSetting } from '../../api/bootstrap';
 import { IconButton } from '../../ui/button';
 import { Popover } from '../../ui/popover';
 

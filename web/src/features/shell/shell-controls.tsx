@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import type { AuthUser } from '../../app/bootstrap';
+import type { AuthUser } from '../../api/bootstrap';
 
 /**
  * The shell's controls that open something (the mobile menu tray, the user and language menus,

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@cadenza/contracts/menus';
 import { useMemo } from 'react';
-import { useBootstrap } from '../../app/bootstrap';
+import { useBootstrap } from '../../api/bootstrap';
 import { isVisibleTo, menuItemsAt, type VisibilityConditions } from './menu-conditions';
 
 /** The items of the menus placed at a position that the current visitor may see. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { useLanguageChoice } from '../../i18n/language-picker';
 import { useThemeSelector } from '../../theme/use-theme-selector';
-import type { AuthUser } from '../../app/bootstrap';
+import type { AuthUser } from '../../api/bootstrap';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
 import { useLogout } from '../auth/use-logout';
 import { useAccountLinks } from './account-links';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { queryClient } from '../../api/query-client';
-import { getBootstrapData, readSetting } from '../../app/bootstrap';
+import { getBootstrapData, readSetting } from '../../api/bootstrap';
 import { i18n } from '../../i18n/i18n';
 import { chooseTransport } from './queue/transports';
 import { UploadQueue, type UploadItem } from './queue/upload-queue';

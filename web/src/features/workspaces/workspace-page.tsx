@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useActiveWorkspaceId } from '../../api/active-workspace';
-import { useAuthUser } from '../../app/bootstrap';
+import { useAuthUser } from '../../api/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';
 import { PageLoadError } from '../../app/page-load-error';
 import { formatDate } from '../../i18n/format';

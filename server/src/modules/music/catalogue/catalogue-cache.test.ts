@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 import { PLAYS_KEPT_MS } from './catalogue-cache.js';
-import type { Viewer } from './catalogue.service.js';
+import type { Viewer } from '../actor.js';
 import * as repo from './catalogue.repo.js';
 import { inOrder } from '../pagination.js';
 import { SYSTEM_ACTOR } from '../actor.js';

@@ -33,8 +33,6 @@ import { assertMayListen, holds, SYSTEM_ACTOR, type Actor, type Viewer } from '.
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
-export type { Listener, Viewer } from '../actor.js';
-
 /** The viewer of what looks the same to everyone (genres): one kept page serves all. */
 const EVERYONE: Viewer = { userId: null, actor: SYSTEM_ACTOR };
 

@@ -18,7 +18,8 @@ import {
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
-import type { CatalogueService, Viewer } from '../catalogue/catalogue.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { Viewer } from '../actor.js';
 import { paginated, pageWindow, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';
 import * as repo from './channels.repo.js';

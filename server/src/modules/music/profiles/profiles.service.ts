@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
 import type { UsersService } from '../../users/users.service.js';
-import type { Viewer } from '../catalogue/catalogue.service.js';
+import type { Viewer } from '../actor.js';
 import type { LikesService } from '../likes/likes.service.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import type { PlaylistsService } from '../playlists/playlists.service.js';

@@ -2,7 +2,8 @@ import type { Track } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { assertMayListen } from '../actor.js';
-import type { CatalogueService, Listener } from '../catalogue/catalogue.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { Listener } from '../actor.js';
 
 /** The longest queue kept (music apps send whole albums and playlists). */
 export const MAX_QUEUE = 1000;

@@ -1,4 +1,4 @@
-import type { Viewer } from '../../music/catalogue/catalogue.service.js';
+import type { Viewer } from '../../music/actor.js';
 import { missing, SUBSONIC_ERRORS, SubsonicError } from '../subsonic-response.js';
 import type { Caller, Params } from './method.js';
 

@@ -2,7 +2,7 @@ import type { ValueLists as AllValueLists } from '@cadenza/contracts/localizatio
 import type { AccessToken, Address, User, UserSession } from '@cadenza/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
-import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../../../api/bootstrap';
 
 // Shapes the account screens read that contracts/ does not (yet) export.
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/use-translation';
 import { z } from 'zod';
-import { useSetting } from '../../../app/bootstrap';
+import { useSetting } from '../../../api/bootstrap';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { apiClient } from '../../../api/client';
-import { setBootstrapData } from '../../../app/bootstrap';
+import { setBootstrapData } from '../../../api/bootstrap';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
 import { toast } from '../../../ui/toast/toast-store';

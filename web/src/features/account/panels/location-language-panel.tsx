@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useSetting } from '../../../app/bootstrap';
+import { useSetting } from '../../../api/bootstrap';
 import { Button } from '../../../ui/button';
 import { Select, SelectGroup, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,6 +1,6 @@
 import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
-import type { AuthUser } from '../../../app/bootstrap';
+import type { AuthUser } from '../../../api/bootstrap';
 import { mockApi } from '../../auth/testing/mock-api';
 import type { UserSession, ValueLists } from '../api/account-api';
 

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { UnsavedChangesGuard } from '../../../app/unsaved-changes';
 import { Link, Route, Routes } from 'react-router';
-import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../../../api/bootstrap';
 import { showError } from '../../../app/error-handling/handle-error';
 import { PageLoadError } from '../../../app/page-load-error';
 import { Button } from '../../../ui/button';

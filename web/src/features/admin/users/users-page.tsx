@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { showError } from '../../../app/error-handling/handle-error';
-import { useAuthUser } from '../../../app/bootstrap';
+import { useAuthUser } from '../../../api/bootstrap';
 import { Badge } from '../../../ui/badge';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

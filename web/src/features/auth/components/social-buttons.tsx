@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useSetting } from '../../../app/bootstrap';
+import { useSetting } from '../../../api/bootstrap';
 import { Button, IconButton } from '../../../ui/button';
 import { SocialIcon } from '../social/social-icons';
 import {

@@ -3,7 +3,7 @@ import { SOCIAL_MESSAGE_SOURCE, type SocialResult } from '@cadenza/contracts/soc
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getBootstrapData } from '../../../app/bootstrap';
+import { getBootstrapData } from '../../../api/bootstrap';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
 import { LoginPage } from '../login-page';
 import { RegisterPage } from '../register-page';

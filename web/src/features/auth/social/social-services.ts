@@ -1,5 +1,5 @@
 import { SOCIAL_SERVICES, type SocialService } from '@cadenza/contracts/social-auth';
-import { useSettings } from '../../../app/bootstrap';
+import { useSettings } from '../../../api/bootstrap';
 
 export { SOCIAL_SERVICES, type SocialService };
 

@@ -3,7 +3,7 @@ import type { SocialService } from '@cadenza/contracts/social-auth';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loadBootstrapData, setBootstrapData } from '../../../app/bootstrap';
+import { loadBootstrapData, setBootstrapData } from '../../../api/bootstrap';
 import { postLoginRedirect, REDIRECT_PARAM } from '../../../app/post-login-redirect';
 import { toast } from '../../../ui/toast/toast-store';
 import { ConnectAccountsDialog } from './connect-accounts-dialog';

@@ -11,7 +11,7 @@ import type { Pagination } from '@cadenza/contracts/http';
 import type { User } from '@cadenza/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
-import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../../../api/bootstrap';
 
 export const billingKeys = {
   products: ['billing', 'products'] as const,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { isSubscribed } from '../../../app/access';
-import { useAuthUser } from '../../../app/bootstrap';
+import { useAuthUser } from '../../../api/bootstrap';
 import { ONBOARDING_SELECTION_KEY } from '../../../app/post-login-redirect';
 import { cn } from '../../../ui/cn';
 import { Skeleton } from '../../../ui/skeleton';

@@ -1,6 +1,6 @@
 import type { LandingContent } from '@cadenza/contracts/landing-content';
 import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-defaults';
-import { useSetting } from '../../../app/bootstrap';
+import { useSetting } from '../../../api/bootstrap';
 import { ShellFrame } from '../../shell/shell-layout';
 import { PrimaryFeatures, SecondaryFeatures } from './landing-features';
 import { LandingFooter } from './landing-footer';

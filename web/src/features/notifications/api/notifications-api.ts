@@ -12,7 +12,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
-import { getBootstrapData, setBootstrapData } from '../../../app/bootstrap';
+import { getBootstrapData, setBootstrapData } from '../../../api/bootstrap';
 
 export const NOTIFICATIONS_PER_PAGE = 30;
 

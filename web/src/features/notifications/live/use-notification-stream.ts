@@ -2,7 +2,7 @@ import { NOTIFICATION_EVENTS } from '@cadenza/contracts/notification-events';
 import type { Notification } from '@cadenza/contracts/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuthUser, useSetting } from '../../../app/bootstrap';
+import { useAuthUser, useSetting } from '../../../api/bootstrap';
 import { notificationKeys, setUnreadCount } from '../api/notifications-api';
 import { showBrowserNotification } from './browser-notifications';
 

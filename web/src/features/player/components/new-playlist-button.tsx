@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useAuthUser } from '../../../app/bootstrap';
+import { useAuthUser } from '../../../api/bootstrap';
 import { Button } from '../../../ui/button';
 
 /**

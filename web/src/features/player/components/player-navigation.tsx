@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Compass, Library, ListMusic, Sparkles, Tags, TrendingUp } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink } from 'react-router';
-import { useAuthUser } from '../../../app/bootstrap';
+import { useAuthUser } from '../../../api/bootstrap';
 import { Skeleton } from '../../../ui/skeleton';
 import { Logo } from '../../shell/logo';
 import { useMyPlaylists } from '../api/player-api';

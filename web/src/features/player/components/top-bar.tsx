@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
-import { useAuthUser } from '../../../app/bootstrap';
+import { useAuthUser } from '../../../api/bootstrap';
 import { Button } from '../../../ui/button';
 import { HeaderBackButton } from '../../shell/back-button';
 import { NotificationBell } from '../../shell/notification-bell';

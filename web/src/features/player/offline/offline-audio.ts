@@ -1,4 +1,4 @@
-import { getBootstrapData, onBootstrapChange } from '../../../app/bootstrap';
+import { getBootstrapData, onBootstrapChange } from '../../../api/bootstrap';
 import { useBrowserValue } from '../../../ui/take-over';
 import { streamUrl } from '../state/stream-url';
 

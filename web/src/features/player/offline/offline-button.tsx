@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../../app/access';
-import { useAuthUser } from '../../../app/bootstrap';
+import { useAuthUser } from '../../../api/bootstrap';
 import { IconButton } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { removeOffline, saveOffline, useOfflineSupported, useSavedOffline } from './offline-audio';

@@ -3,7 +3,7 @@ import { Library, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useAuthUser } from '../../../../app/bootstrap';
+import { useAuthUser } from '../../../../api/bootstrap';
 import { Button } from '../../../../ui/button';
 import { CardGridSkeleton } from '../common/components/cover-card';
 import { MediaCardGrid } from '../common/components/media-card';

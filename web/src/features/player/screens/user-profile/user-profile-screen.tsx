@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../../api/api-error';
-import { useAuthUser } from '../../../../app/bootstrap';
+import { useAuthUser } from '../../../../api/bootstrap';
 import { Button } from '../../../../ui/button';
 import {
   ScreenLayout,

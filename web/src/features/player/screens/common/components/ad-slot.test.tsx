@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setBootstrapData } from '../../../../../app/bootstrap';
+import { setBootstrapData } from '../../../../../api/bootstrap';
 import { makeBootstrap, makeUser } from '../../../../../app/testing/bootstrap-factory';
 import { AdSlot } from './ad-slot';
 

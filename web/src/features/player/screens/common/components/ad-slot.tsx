@@ -3,7 +3,7 @@ import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing-permissions';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { usePermission } from '../../../../../app/access';
-import { useSetting } from '../../../../../app/bootstrap';
+import { useSetting } from '../../../../../api/bootstrap';
 
 export type { AdSlotName };
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useAuthUser } from '../../../../../app/bootstrap';
+import { useAuthUser } from '../../../../../api/bootstrap';
 import { Button } from '../../../../../ui/button';
 
 /** The mutation behind a follow button: it takes whether to follow. */

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Heart } from 'lucide-react';
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useAuthUser } from '../../../../../app/bootstrap';
+import { useAuthUser } from '../../../../../api/bootstrap';
 import { IconButton } from '../../../../../ui/button';
 import { useSetLiked } from '../api/library-api';
 

@@ -17,7 +17,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { usePermission } from '../../../../../app/access';
-import { useAuthUser } from '../../../../../app/bootstrap';
+import { useAuthUser } from '../../../../../api/bootstrap';
 import { IconButton } from '../../../../../ui/button';
 import { Menu, MenuItem, MenuSeparator } from '../../../../../ui/menu';
 import { Skeleton } from '../../../../../ui/skeleton';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useAuthUser } from '../../../../../app/bootstrap';
+import { useAuthUser } from '../../../../../api/bootstrap';
 import { ApiError } from '../../../../../api/api-error';
 import { Button } from '../../../../../ui/button';
 import { toast } from '../../../../../ui/toast/toast-store';
