@@ -98,6 +98,7 @@ import { createMusicServices } from './modules/music/music.services.js';
 import { musicRoutes } from './modules/music/music.routes.js';
 import { createPermissionsService } from './modules/roles/permissions.service.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
+import { createSettingsAdminService } from './modules/settings/settings-admin.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createThemesService } from './modules/themes/themes.service.js';
@@ -267,6 +268,7 @@ async function createServices(config: Config, db: Db) {
     limiter,
   });
   const billingAdmin = createBillingAdminService(billing, audit);
+  const settingsAdmin = createSettingsAdminService({ settings, audit, mailer, storage });
   const music = createMusicServices({
     db: kysely,
     dialect: db.dialect,
@@ -344,6 +346,7 @@ async function createServices(config: Config, db: Db) {
     rolesAdmin,
     billing,
     billingAdmin,
+    settingsAdmin,
     storage,
     errorLog,
     music,
@@ -575,9 +578,7 @@ export async function buildApp(
   await app.register(apiDocsRoutes, { settings: services.settings });
   await app.register(settingsRoutes, {
     settings: services.settings,
-    audit: services.audit,
-    mailer: services.mailer,
-    storage: services.storage,
+    settingsAdmin: services.settingsAdmin,
   });
   await app.register(accessTokensRoutes, { tokens: services.tokens });
   await app.register(customPagesRoutes, { customPages: services.customPages });
