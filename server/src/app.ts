@@ -278,6 +278,7 @@ async function createServices(config: Config, db: Db) {
     ffmpeg: config.ffmpegPath,
     events,
     workspaces,
+    audit,
   });
   const notifications = createNotificationsService({
     db: kysely,
@@ -590,7 +591,7 @@ export async function buildApp(
     secureCookies: config.secureCookies,
   });
   await app.register(valueListsRoutes, { valueLists: services.valueLists });
-  await app.register(musicRoutes, { music: services.music, audit: services.audit });
+  await app.register(musicRoutes, { music: services.music });
   await app.register(libraryRoutes, {
     library: services.library,
     audit: services.audit,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuditService } from '../audit/audit.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { channelsRoutes } from './channels/channels.routes.js';
 import { likesRoutes } from './likes/likes.routes.js';
@@ -13,12 +12,12 @@ import { searchRoutes } from './search/search.routes.js';
 /** Every HTTP route of the music domain. */
 export async function musicRoutes(
   app: FastifyInstance,
-  { music, audit }: { music: MusicServices; audit: AuditService },
+  { music }: { music: MusicServices },
 ): Promise<void> {
   await app.register(catalogueRoutes, { catalogue: music.catalogue, channels: music.channels });
   await app.register(playlistsRoutes, { playlists: music.playlists });
   await app.register(likesRoutes, { library: music.library });
-  await app.register(channelsRoutes, { channels: music.channels, audit });
+  await app.register(channelsRoutes, { channels: music.channels });
   await app.register(playsRoutes, {
     catalogue: music.catalogue,
     plays: music.plays,

@@ -1,6 +1,7 @@
 import type { EventBus } from '../../infra/events.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { Kysely } from 'kysely';
+import type { AuditService } from '../audit/audit.service.js';
 import type { Database } from '../../db/schema.js';
 import { geoLite2Lookup, type GeoLookup } from '../../infra/geo.js';
 import type { Storage } from '../../infra/storage.js';
@@ -30,6 +31,8 @@ export interface MusicDeps {
   events: EventBus;
   /** Workspace membership, for playlists shared with a workspace. */
   workspaces: Pick<WorkspacesService, 'roleIn' | 'listFor'>;
+  /** Where the admin area's changes (channels) are recorded. */
+  audit: AuditService;
 }
 
 export type MusicServices = ReturnType<typeof createMusicServices>;
@@ -45,11 +48,12 @@ export function createMusicServices({
   ffmpeg = 'ffmpeg',
   events,
   workspaces,
+  audit,
 }: MusicDeps) {
   const likes = createLikesService(db);
   const core = createCatalogueService({ db, storage, likes, dataDir, events });
   const playlists = createPlaylistsService({ db, users, catalogue: core, storage, workspaces });
-  const channels = createChannelsService({ db, catalogue: core, playlists });
+  const channels = createChannelsService({ db, catalogue: core, playlists, audit });
   const library = createUserLibraryService({ likes, catalogue: core, playlists, users, events });
   const plays = createPlaysService({
     db,

@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, messageSchema, pageQuery, viewerOf } from '../http.js';
-import type { AuditService } from '../../audit/audit.service.js';
 import type { ChannelsService } from './channels.service.js';
 
 const manage = { permission: MUSIC_PERMISSIONS.channelsUpdate };
@@ -57,7 +56,7 @@ function toInput(body: z.infer<typeof channelBody>) {
 
 export async function channelsRoutes(
   app: FastifyInstance,
-  { channels, audit }: { channels: ChannelsService; audit: AuditService },
+  { channels }: { channels: ChannelsService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -81,8 +80,7 @@ export async function channelsRoutes(
     }),
   );
 
-  // The admin area's channel editor; every write is audited.
-  const subject = (id: number) => ({ type: 'channel', id });
+  // The admin area's channel editor; the service audits every write.
   r.get(
     '/api/v1/admin/channels',
     {
@@ -123,12 +121,7 @@ export async function channelsRoutes(
       schema: { body: channelBody, response: { 201: z.object({ channel: channelSchema }) } },
     },
     async (request, reply) => {
-      const channel = await channels.create(toInput(request.body));
-      await audit.record(request, {
-        action: 'channel.created',
-        subject: subject(channel.id),
-        after: request.body,
-      });
+      const channel = await channels.create(request, toInput(request.body));
       return reply.status(201).send({ channel });
     },
   );
@@ -143,30 +136,16 @@ export async function channelsRoutes(
         response: { 200: z.object({ channel: channelSchema }) },
       },
     },
-    async (request) => {
-      const before = await channels.forEditor(request.params.id);
-      const channel = await channels.update(request.params.id, toInput(request.body));
-      await audit.record(request, {
-        action: 'channel.updated',
-        subject: subject(channel.id),
-        before,
-        after: request.body,
-      });
-      return { channel };
-    },
+    async (request) => ({
+      channel: await channels.update(request, request.params.id, toInput(request.body)),
+    }),
   );
 
   r.delete(
     '/api/v1/admin/channels/:id',
     { config: manage, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      const before = await channels.forEditor(request.params.id);
-      await channels.remove(request.params.id);
-      await audit.record(request, {
-        action: 'channel.deleted',
-        subject: subject(before.id),
-        before,
-      });
+      await channels.remove(request, request.params.id);
       return { message: 'Channel deleted.' };
     },
   );

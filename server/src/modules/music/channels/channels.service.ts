@@ -18,6 +18,7 @@ import {
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
+import type { AuditActor, AuditService } from '../../audit/audit.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { Viewer } from '../actor.js';
 import { paginated, pageWindow, type PageRequest } from '../pagination.js';
@@ -101,11 +102,15 @@ export function createChannelsService({
   db,
   catalogue,
   playlists,
+  audit,
 }: {
   db: Kysely<Database>;
   catalogue: CatalogueService;
   playlists: PlaylistsService;
+  audit: AuditService;
 }) {
+  const subject = (id: number) => ({ type: 'channel', id });
+
   async function runQuery(
     channel: Channel,
     page: PageRequest,
@@ -349,17 +354,22 @@ export function createChannelsService({
       });
     },
 
-    async create(input: ChannelInput): Promise<Channel> {
+    /** An admin's new channel; the audit log keeps it as the editor shows it. */
+    async create(by: AuditActor, input: ChannelInput): Promise<Channel> {
       if (await repo.findChannel(db, input.slug))
         throw AppError.validation({ slug: 'A channel with this slug already exists.' });
       await checkQueryValue(input);
       const { id } = await this.createChannel(input);
+      await audit.record(by, {
+        action: 'channel.created',
+        subject: subject(id),
+        after: await this.forEditor(id),
+      });
       return channelRowToChannel((await repo.findChannel(db, id))!);
     },
 
-    async update(id: number, input: ChannelInput): Promise<Channel> {
-      const row = await repo.findChannel(db, id);
-      if (!row) throw AppError.notFound('Channel not found.');
+    async update(by: AuditActor, id: number, input: ChannelInput): Promise<Channel> {
+      const before = await this.forEditor(id);
       const other = await repo.findChannel(db, input.slug);
       if (other && other.id !== id)
         throw AppError.validation({ slug: 'A channel with this slug already exists.' });
@@ -373,13 +383,19 @@ export function createChannelsService({
         await repo.updateChannel(trx, id, values(input));
         if (input.items) await repo.replaceItems(trx, id, input.items);
       });
+      await audit.record(by, {
+        action: 'channel.updated',
+        subject: subject(id),
+        before,
+        after: await this.forEditor(id),
+      });
       return channelRowToChannel((await repo.findChannel(db, id))!);
     },
 
-    async remove(id: number): Promise<void> {
-      const row = await repo.findChannel(db, id);
-      if (!row) throw AppError.notFound('Channel not found.');
+    async remove(by: AuditActor, id: number): Promise<void> {
+      const before = await this.forEditor(id);
       await db.transaction().execute((trx) => repo.deleteChannel(trx, id));
+      await audit.record(by, { action: 'channel.deleted', subject: subject(id), before });
     },
   };
 }
