@@ -295,6 +295,10 @@ async function createServices(config: Config, db: Db) {
   workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
   listenForNotifications({ events, notifications, users, workspaces, music });
   const uploads = createUploadsModule({ config, appKey, db: kysely, settings, workspaces });
+  const catalogueAdmin = createCatalogueAdminService(kysely, config.dataDir, {
+    audit,
+    uploads: uploads.uploads,
+  });
   const backstage = createBackstageRequestsService({
     db: kysely,
     storage,
@@ -348,6 +352,7 @@ async function createServices(config: Config, db: Db) {
     billing,
     billingAdmin,
     settingsAdmin,
+    catalogueAdmin,
     storage,
     errorLog,
     music,
@@ -604,11 +609,7 @@ export async function buildApp(
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(themesAdminRoutes, { themesAdmin: services.themesAdmin });
   await app.register(reportsRoutes, { reports: services.reports });
-  await app.register(catalogueAdminRoutes, {
-    catalogueAdmin: createCatalogueAdminService(services.db.kysely, config.dataDir),
-    uploads: services.uploads.uploads,
-    audit: services.audit,
-  });
+  await app.register(catalogueAdminRoutes, { catalogueAdmin: services.catalogueAdmin });
   await app.register(appearanceRoutes, {
     customCode: services.customCode,
     storage: services.storage,

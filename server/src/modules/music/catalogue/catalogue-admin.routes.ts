@@ -3,8 +3,6 @@ import { ALBUM_TYPES, MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuditService } from '../../audit/audit.service.js';
-import type { UploadsService } from '../../uploads/uploads.service.js';
 import type { CatalogueAdminService, ListQuery } from './catalogue-admin.service.js';
 
 /** The list query of a table sortable by `orders`, the first being the default. */
@@ -117,16 +115,12 @@ const listOf = <Order extends string>(query: {
 
 /**
  * The admin area's catalogue tables: artists, albums, tracks, genres, playlists and lyrics
- * searched, sorted and paged in SQL; deleted in bulk, artists merged into another, each audited.
+ * searched, sorted and paged in SQL; deleted in bulk, artists merged into another (the service audits each change).
  * Details are edited through the catalogue's own `PUT /api/v1/artists|albums|tracks/{id}`.
  */
 export async function catalogueAdminRoutes(
   app: FastifyInstance,
-  {
-    catalogueAdmin,
-    audit,
-    uploads,
-  }: { catalogueAdmin: CatalogueAdminService; audit: AuditService; uploads: UploadsService },
+  { catalogueAdmin }: { catalogueAdmin: CatalogueAdminService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: MUSIC_PERMISSIONS.update };
@@ -215,14 +209,7 @@ export async function catalogueAdminRoutes(
       `/api/v1/admin/${path}/:ids`,
       { config, schema: { params: idsParams, response: { 200: messageSchema } } },
       async (request) => {
-        const items = await catalogueAdmin.deleteItems(type, request.params.ids);
-        for (const item of items) {
-          await audit.record(request, {
-            action: `${type}.deleted`,
-            subject: { type, id: item.id },
-            before: { name: item.name },
-          });
-        }
+        const items = await catalogueAdmin.deleteItems(request, type, request.params.ids);
         return { message: items.length === 1 ? one : `${items.length} ${many}` };
       },
     );
@@ -232,14 +219,7 @@ export async function catalogueAdminRoutes(
     '/api/v1/admin/lyrics/:ids',
     { config, schema: { params: idsParams, response: { 200: messageSchema } } },
     async (request) => {
-      const tracks = await catalogueAdmin.clearLyrics(request.params.ids);
-      for (const track of tracks) {
-        await audit.record(request, {
-          action: 'track.lyrics_removed',
-          subject: { type: 'track', id: track.id },
-          before: { name: track.name },
-        });
-      }
+      const tracks = await catalogueAdmin.clearLyrics(request, request.params.ids);
       return { message: tracks.length === 1 ? 'Lyrics removed' : 'The lyrics were removed' };
     },
   );
@@ -257,16 +237,11 @@ export async function catalogueAdminRoutes(
       },
     },
     async (request) => {
-      const entry = await uploads.readable(request.user!.id, request.body.file_entry_id);
-      const { durationMs } = await catalogueAdmin.replaceAudio(
+      const { durationMs } = await catalogueAdmin.replaceAudioFromUpload(
+        request,
         request.params.id,
-        await uploads.read(entry),
+        request.body.file_entry_id,
       );
-      await audit.record(request, {
-        action: 'track.audio_replaced',
-        subject: { type: 'track', id: request.params.id },
-        after: { file: entry.name },
-      });
       return { message: 'Audio replaced', duration_ms: durationMs };
     },
   );
@@ -282,13 +257,11 @@ export async function catalogueAdminRoutes(
       },
     },
     async (request) => {
-      const { from, to } = await catalogueAdmin.merge(request.params.id, request.body.into);
-      await audit.record(request, {
-        action: 'artist.merged',
-        subject: { type: 'artist', id: to.id },
-        before: { merged: { id: from.id, name: from.name } },
-        after: { id: to.id, name: to.name },
-      });
+      const { from, to } = await catalogueAdmin.merge(
+        request,
+        request.params.id,
+        request.body.into,
+      );
       return { message: `${from.name} was merged into ${to.name}` };
     },
   );

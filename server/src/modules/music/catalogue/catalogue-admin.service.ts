@@ -9,6 +9,8 @@ import { parseFile } from 'music-metadata';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
 import type { Database } from '../../../db/schema.js';
+import { actorIdOf, type AuditActor, type AuditService } from '../../audit/audit.service.js';
+import type { UploadsService } from '../../uploads/uploads.service.js';
 import { playableContainer } from '../audio-analysis.js';
 import * as repo from './catalogue-admin.repo.js';
 
@@ -23,8 +25,12 @@ export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminServic
 const stamp = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /** The rules of the admin area's catalogue tables: lists, deleting items and merging artists. */
-export function createCatalogueAdminService(db: Kysely<Database>, dataDir: string) {
-  return {
+export function createCatalogueAdminService(
+  db: Kysely<Database>,
+  dataDir: string,
+  { audit, uploads }: { audit: AuditService; uploads: Pick<UploadsService, 'readable' | 'read'> },
+) {
+  const service = {
     /**
      * Replaces a track's audio with an uploaded file: copied into the data folder, checked to be
      * audio by parsing it, and the track's duration, codec, bitrate and type taken from it.
@@ -170,8 +176,23 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       return paginated(lyrics, total, list);
     },
 
+    /**
+     * Swaps a track's audio for a file the admin uploaded through the uploads queue (resumable,
+     * any size the plan allows).
+     */
+    async replaceAudioFromUpload(by: AuditActor, trackId: number, fileEntryId: number) {
+      const entry = await uploads.readable(actorIdOf(by), fileEntryId);
+      const replaced = await service.replaceAudio(trackId, await uploads.read(entry));
+      await audit.record(by, {
+        action: 'track.audio_replaced',
+        subject: { type: 'track', id: trackId },
+        after: { file: entry.name },
+      });
+      return replaced;
+    },
+
     /** Deletes the items of a kind that exist among `ids`; answers them. */
-    async deleteItems(type: repo.ItemType, ids: number[]) {
+    async deleteItems(by: AuditActor, type: repo.ItemType, ids: number[]) {
       const items = await repo.findItems(db, type, [...new Set(ids)]);
       if (items.length === 0) throw AppError.notFound('Those items do not exist.');
       await db.transaction().execute((trx) =>
@@ -181,22 +202,36 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
           items.map((item) => item.id),
         ),
       );
+      for (const item of items) {
+        await audit.record(by, {
+          action: `${type}.deleted`,
+          subject: { type, id: item.id },
+          before: { name: item.name },
+        });
+      }
       return items;
     },
 
     /** Removes the lyrics of the tracks that exist among `ids`; answers the tracks. */
-    async clearLyrics(ids: number[]) {
+    async clearLyrics(by: AuditActor, ids: number[]) {
       const tracks = await repo.findItems(db, 'track', [...new Set(ids)]);
       if (tracks.length === 0) throw AppError.notFound('Those tracks do not exist.');
       await repo.clearLyrics(
         db,
         tracks.map((track) => track.id),
       );
+      for (const track of tracks) {
+        await audit.record(by, {
+          action: 'track.lyrics_removed',
+          subject: { type: 'track', id: track.id },
+          before: { name: track.name },
+        });
+      }
       return tracks;
     },
 
     /** Merges artist `id` into `into` (never into itself); answers both as they were. */
-    async merge(id: number, into: number) {
+    async merge(by: AuditActor, id: number, into: number) {
       if (id === into) {
         throw AppError.validation({ into: 'An artist cannot be merged into itself.' });
       }
@@ -206,7 +241,14 @@ export function createCatalogueAdminService(db: Kysely<Database>, dataDir: strin
       if (!from) throw AppError.notFound('The artist to merge does not exist.');
       if (!to) throw AppError.validation({ into: 'Choose an artist that exists.' });
       await db.transaction().execute((trx) => repo.mergeArtists(trx, id, into));
+      await audit.record(by, {
+        action: 'artist.merged',
+        subject: { type: 'artist', id: to.id },
+        before: { merged: { id: from.id, name: from.name } },
+        after: { id: to.id, name: to.name },
+      });
       return { from, to };
     },
   };
+  return service;
 }

@@ -142,7 +142,16 @@ export function createPlaylistsService({
     return map;
   }
 
-  async function present(rows: PlaylistRow[], viewer: Viewer): Promise<Playlist[]> {
+  /**
+   * Playlists as `viewer` sees them. `rights` adds what the viewer may do with each (the
+   * playlist's own page and the viewer's lists); pages that list others' playlists (search,
+   * channels, profiles) leave them out, so one kept copy of such a page serves every viewer.
+   */
+  async function present(
+    rows: PlaylistRow[],
+    viewer: Viewer,
+    { rights: withRights = true } = {},
+  ): Promise<Playlist[]> {
     const ids = rows.map((r) => r.id);
     const [ownerMap, followers, covers, followed] = await Promise.all([
       owners(rows.map((r) => r.owner_id)),
@@ -155,7 +164,9 @@ export function createPlaylistsService({
       viewer.userId ? repo.followedAmong(db, viewer.userId, ids) : Promise.resolve(null),
     ]);
     const roles = new Map<number, Promise<readonly string[] | null>>();
-    const rights = await Promise.all(rows.map((row) => rightsOn(row, viewer.userId, roles)));
+    const rights = withRights
+      ? await Promise.all(rows.map((row) => rightsOn(row, viewer.userId, roles)))
+      : [];
     return rows.map((row, index) => {
       const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
         tracks: row.tracks_count,
@@ -165,9 +176,12 @@ export function createPlaylistsService({
       if (viewer.userId) {
         playlist.is_owner = row.owner_id === viewer.userId;
         playlist.is_followed = followed?.has(row.id) ?? false;
-        playlist.can_edit = rights[index]!.edit;
-        playlist.can_edit_tracks = rights[index]!.tracks;
-        playlist.workspace_id = row.workspace_id;
+        const may = rights[index];
+        if (may) {
+          playlist.can_edit = may.edit;
+          playlist.can_edit_tracks = may.tracks;
+          playlist.workspace_id = row.workspace_id;
+        }
       }
       return playlist;
     });
@@ -394,6 +408,7 @@ export function createPlaylistsService({
       return present(
         rows.filter((_, index) => seen[index]),
         viewer,
+        { rights: false },
       );
     },
 
