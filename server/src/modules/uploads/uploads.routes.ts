@@ -314,15 +314,16 @@ export async function uploadsRoutes(
           size,
         });
       }
+      // A cancelled upload counts no more from before its answer, so the next upload the
+      // client starts on hearing it finds the space free (tus-js-client cancels by override).
+      const override = request.headers['x-http-method-override'];
+      const method = typeof override === 'string' ? override.toUpperCase() : request.method;
+      if (uploadId && method === 'DELETE') await uploads.closeResumable(uploadId);
       setTrusted(request, uploader.id, uploadId);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
-      const status = reply.raw.statusCode;
-      // An upload the tus server did not create, or has terminated, counts no more.
-      if (
-        uploadId &&
-        ((creating && status !== 201) || (request.method === 'DELETE' && status === 204))
-      ) {
+      // An upload the tus server did not create counts no more.
+      if (uploadId && creating && reply.raw.statusCode !== 201) {
         await uploads.closeResumable(uploadId);
       }
     };
