@@ -55,6 +55,9 @@ beforeAll(async () => {
     `/api/v1/albums/${demo.album}`,
   );
   demo.track = album.tracks[0]!.id;
+  // Synced lyrics, so the track screen shows lines sung, being sung and still to come.
+  const lyrics = '[00:00.00]First light\n[00:30.00]Second wind\n[01:00.00]Third time';
+  await sendWithXsrf(admin.request, `/api/v1/tracks/${demo.track}`, { lyrics }, 'PUT');
   // The demo playlists belong to the admin.
   const { pagination } = await json<{ pagination: { data: { id: number }[] } }>(
     admin,

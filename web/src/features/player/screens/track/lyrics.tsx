@@ -33,7 +33,8 @@ export function Lyrics({ track }: { track: Track }) {
             aria-current={index === active || undefined}
             className={clsx(
               'transition-colors duration-200',
-              index === active ? 'text-fg' : index < active ? 'text-fg-muted' : 'text-fg-muted/60',
+              // Lines not sung now stay readable (AA contrast); the one sung now stands out.
+              index === active ? 'text-fg' : 'text-fg-muted',
             )}
           >
             {line.text || '♪'}
