@@ -4,7 +4,7 @@ import {
   type ReleaseTrack,
   type ReleaseType,
 } from '@cadenza/contracts/backstage';
-import { ArrowLeft, BarChart3, ExternalLink } from 'lucide-react';
+import { ArrowLeft, BarChart3 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,7 +13,6 @@ import { showError } from '../../app/error-handling/handle-error';
 import { namesFrom } from '../../app/names';
 import { PageLoadError } from '../../app/page-load-error';
 import { UnsavedChangesGuard } from '../../app/unsaved-changes';
-import { formatDate } from '../../i18n/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -22,9 +21,11 @@ import { Select, SelectItem } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast/toast-store';
-import { uploadOne, useUploadQueue } from '../uploads/use-upload-queue';
+import { uploadOne } from '../uploads/use-upload-queue';
 import { RELEASE_STATUS_TONES, releaseStatusLabels, releaseTypeLabels } from './release-labels';
-import { AudioDropZone, draftOf, TrackList, type TrackDraft } from './release-tracks';
+import { PublishPanel } from './release-publish-panel';
+import { TrackUploads } from './release-track-uploads';
+import { draftOf, TrackList, type TrackDraft } from './release-tracks';
 import { useRelease, useReleaseActions, type ReleaseDraft } from './releases-api';
 
 /** /backstage/releases/:id: a release's details, tracks, cover and publishing. */
@@ -49,6 +50,7 @@ function mergeTracks(drafts: TrackDraft[], tracks: ReleaseTrack[]): TrackDraft[]
 const snapshot = (value: unknown) =>
   JSON.stringify(value, (key, v) => (key === 'measured' ? undefined : v));
 
+/** The details and tracks saved together as one form; the cover and publishing act at once. */
 function ReleaseForm({ release }: { release: Release }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -307,178 +309,6 @@ function ReleaseForm({ release }: { release: Release }) {
           })
         }
       />
-    </div>
-  );
-}
-
-/** Publish now, schedule for later, or take down; and delete. */
-function PublishPanel({
-  release,
-  isPending,
-  publishError,
-  onPublish,
-  onUnpublish,
-  onDelete,
-}: {
-  release: Release;
-  isPending: boolean;
-  publishError: string | undefined;
-  onPublish: (at: string | null) => void;
-  onUnpublish: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation();
-  const [when, setWhen] = useState('');
-  const isPublic = release.status === 'published';
-  return (
-    <section
-      aria-labelledby="publishing-title"
-      className="flex flex-col gap-3 rounded-lg border border-border p-4"
-    >
-      <h2 id="publishing-title" className="font-semibold">
-        {t('Publishing')}
-      </h2>
-      <p className="text-sm text-fg-muted">
-        {release.status === 'draft' && t('Only you can see this release until it is published.')}
-        {release.status === 'scheduled' &&
-          release.publish_at &&
-          t('Goes out by itself on {{date}}.', { date: formatDate(release.publish_at, 'long') })}
-        {release.status === 'published' && t('Listeners can find and play this release.')}
-        {release.status === 'unpublished' &&
-          t('Taken down: listeners no longer see it. Its plays are kept.')}
-      </p>
-      {isPublic ? (
-        <>
-          <Button asChild variant="outline">
-            <Link to={`/album/${release.id}`} target="_blank">
-              <ExternalLink size={14} aria-hidden />
-              {t('Open the public page')}
-            </Link>
-          </Button>
-          <Button variant="outline" isLoading={isPending} onClick={onUnpublish}>
-            {t('Unpublish')}
-          </Button>
-        </>
-      ) : (
-        <>
-          <Button
-            isLoading={isPending}
-            disabled={release.tracks.length === 0}
-            onClick={() => onPublish(null)}
-          >
-            {t('Publish now')}
-          </Button>
-          <TextField
-            label={t('Or schedule for')}
-            type="datetime-local"
-            value={when}
-            errorMessage={publishError}
-            onChange={(event) => setWhen(event.target.value)}
-          />
-          <Button
-            variant="outline"
-            disabled={!when || release.tracks.length === 0}
-            isLoading={isPending}
-            onClick={() => onPublish(new Date(when).toISOString())}
-          >
-            {t('Schedule')}
-          </Button>
-          {release.status === 'scheduled' && (
-            <Button variant="text" onClick={onUnpublish}>
-              {t('Cancel the schedule')}
-            </Button>
-          )}
-        </>
-      )}
-      <Button variant="danger" onClick={onDelete}>
-        {t('Delete release')}
-      </Button>
-    </section>
-  );
-}
-
-/**
- * Audio files on their way: each goes through the upload queue, then becomes a track (read,
- * measured, converted when needed), one after the other so the order dropped is kept.
- */
-function TrackUploads({ releaseId }: { releaseId: number }) {
-  const { t } = useTranslation();
-  const { addTrack } = useReleaseActions(releaseId);
-  const { items } = useUploadQueue();
-  const [pending, setPending] = useState<{ id: string; name: string; state: string }[]>([]);
-
-  const setState = (id: string, state: string) =>
-    setPending((list) => list.map((item) => (item.id === id ? { ...item, state } : item)));
-
-  const add = async (files: File[]) => {
-    const uploads = files.flatMap((file) => {
-      const upload = uploadOne(file);
-      return upload ? [{ ...upload, name: file.name }] : [];
-    });
-    setPending((list) => [
-      ...list,
-      ...uploads.map(({ id, name }) => ({ id, name, state: 'uploading' })),
-    ]);
-    for (const upload of uploads) {
-      const settled = await upload.settled;
-      if (settled.status !== 'completed' || !settled.entry) {
-        setState(
-          upload.id,
-          settled.errorMessage ? t(settled.errorMessage, settled.errorValues) : t('Upload failed'),
-        );
-        continue;
-      }
-      setState(upload.id, 'reading');
-      try {
-        await addTrack.mutateAsync(settled.entry.id);
-        setPending((list) => list.filter((item) => item.id !== upload.id));
-      } catch (error) {
-        setState(upload.id, isApiError(error) ? error.message : t('Upload failed'));
-        if (isApiError(error) && error.status === 403) showError(error, t);
-      }
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-2">
-      {pending.length > 0 && (
-        <ul aria-label={t('Uploads')} className="flex flex-col gap-1 text-sm">
-          {pending.map((item) => {
-            const progress = items.find((queued) => queued.id === item.id)?.percentage ?? 0;
-            const failed = item.state !== 'uploading' && item.state !== 'reading';
-            return (
-              <li key={item.id} className="flex items-center gap-3 rounded-md bg-bg-elevated p-2">
-                <span className="min-w-0 flex-1 truncate">{item.name}</span>
-                {item.state === 'uploading' && (
-                  <span className="text-fg-muted tabular-nums">
-                    {t('Uploading {{percent}}%', { percent: Math.round(progress) })}
-                  </span>
-                )}
-                {item.state === 'reading' && (
-                  <span className="text-fg-muted">{t('Reading the audio…')}</span>
-                )}
-                {failed && (
-                  <>
-                    <span role="alert" className="text-danger">
-                      {item.state}
-                    </span>
-                    <Button
-                      variant="text"
-                      size="xs"
-                      onClick={() =>
-                        setPending((list) => list.filter((other) => other.id !== item.id))
-                      }
-                    >
-                      {t('Dismiss')}
-                    </Button>
-                  </>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <AudioDropZone onFiles={(files) => void add(files)} />
     </div>
   );
 }

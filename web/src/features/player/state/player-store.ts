@@ -1,150 +1,25 @@
 import { useSyncExternalStore } from 'react';
+import {
+  browserStorage,
+  readPersisted,
+  writePersisted,
+  type PlayerStorage,
+} from './player-persistence';
+import {
+  clamp,
+  initialState,
+  type PlayContext,
+  type PlayerState,
+  type PlayerTrack,
+  type RepeatMode,
+} from './player-state';
 
-/**
- * The track object the player needs: the API's track (contracts `trackSchema`) satisfies it,
- * and so does any smaller object with these fields.
- */
-export interface PlayerTrack {
-  id: number;
-  name: string;
-  duration_ms: number;
-  artists: { id: number; name: string }[];
-  album: { id: number; name: string; image: string | null } | null;
-  image?: string | null;
-}
+export type { PlayContext, PlayerState, PlayerTrack, RepeatMode } from './player-state';
+export { PLAYER_STORAGE_KEY } from './player-persistence';
 
-export type RepeatMode = 'off' | 'all' | 'one';
-
-export interface PlayContext {
-  type: 'album' | 'playlist' | 'artist' | 'channel' | 'search' | 'queue';
-  id?: number | string;
-}
-
-export interface PlayerState {
-  /** The tracks in play order (shuffled order while shuffle is on). */
-  queue: PlayerTrack[];
-  index: number;
-  currentTrack: PlayerTrack | null;
-  context: PlayContext | null;
-  isPlaying: boolean;
-  positionMs: number;
-  durationMs: number;
-  bufferedMs: number;
-  volume: number;
-  muted: boolean;
-  shuffle: boolean;
-  repeat: RepeatMode;
-  maximized: boolean;
-  /** The queue in its original order while shuffle is on, so turning shuffle off restores it. */
-  unshuffled: PlayerTrack[] | null;
-  /** Changes whenever a track must start again from `positionMs` (new track, restart). */
-  loadToken: number;
-  /** Changes whenever the playback position is moved by the user. */
-  seekToken: number;
-}
-
-export const PLAYER_STORAGE_KEY = 'cadenza.player';
 /** 'Previous' restarts the current track instead once this much of it has played. */
 export const RESTART_THRESHOLD_MS = 3000;
 const POSITION_SAVE_INTERVAL_MS = 5000;
-
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
-
-interface PersistedPlayer {
-  queue: PlayerTrack[];
-  unshuffled: PlayerTrack[] | null;
-  index: number;
-  positionMs: number;
-  volume: number;
-  muted: boolean;
-  shuffle: boolean;
-  repeat: RepeatMode;
-  context: PlayContext | null;
-}
-
-function initialState(): PlayerState {
-  return {
-    queue: [],
-    index: 0,
-    currentTrack: null,
-    context: null,
-    isPlaying: false,
-    positionMs: 0,
-    durationMs: 0,
-    bufferedMs: 0,
-    volume: 1,
-    muted: false,
-    shuffle: false,
-    repeat: 'off',
-    maximized: false,
-    unshuffled: null,
-    loadToken: 0,
-    seekToken: 0,
-  };
-}
-
-/** Only the fields the player shows, so stored queues stay small. */
-function slimTrack(track: PlayerTrack): PlayerTrack {
-  return {
-    id: track.id,
-    name: track.name,
-    duration_ms: track.duration_ms,
-    artists: track.artists.map((artist) => ({ id: artist.id, name: artist.name })),
-    album: track.album
-      ? { id: track.album.id, name: track.album.name, image: track.album.image }
-      : null,
-    image: track.image ?? null,
-  };
-}
-
-function isTrack(value: unknown): value is PlayerTrack {
-  if (!value || typeof value !== 'object') return false;
-  const track = value as Partial<PlayerTrack>;
-  return (
-    typeof track.id === 'number' &&
-    typeof track.name === 'string' &&
-    typeof track.duration_ms === 'number' &&
-    Array.isArray(track.artists)
-  );
-}
-
-function readPersisted(storage: Storage | null): Partial<PlayerState> {
-  if (!storage) return {};
-  try {
-    const raw = storage.getItem(PLAYER_STORAGE_KEY);
-    if (!raw) return {};
-    const saved = JSON.parse(raw) as Partial<PersistedPlayer>;
-    const queue = Array.isArray(saved.queue) ? saved.queue.filter(isTrack) : [];
-    const index =
-      typeof saved.index === 'number' && saved.index >= 0 && saved.index < queue.length
-        ? saved.index
-        : 0;
-    const current = queue[index] ?? null;
-    const shuffle = saved.shuffle === true && Array.isArray(saved.unshuffled);
-    return {
-      queue,
-      index,
-      currentTrack: current,
-      unshuffled: shuffle ? (saved.unshuffled ?? []).filter(isTrack) : null,
-      shuffle,
-      positionMs:
-        current && typeof saved.positionMs === 'number'
-          ? clamp(saved.positionMs, 0, current.duration_ms)
-          : 0,
-      durationMs: current?.duration_ms ?? 0,
-      volume: typeof saved.volume === 'number' ? clamp(saved.volume, 0, 1) : 1,
-      muted: saved.muted === true,
-      repeat: saved.repeat === 'all' || saved.repeat === 'one' ? saved.repeat : 'off',
-      context: saved.context ?? null,
-    };
-  } catch {
-    return {};
-  }
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
 
 /** Fisher–Yates; `random` is injectable so tests can be deterministic. */
 function shuffled<T>(items: T[], random: () => number): T[] {
@@ -165,7 +40,7 @@ function shuffleAround(tracks: PlayerTrack[], startIndex: number, random: () => 
 }
 
 export interface PlayerStoreOptions {
-  storage?: Storage | null;
+  storage?: PlayerStorage | null;
   random?: () => number;
 }
 
@@ -185,23 +60,8 @@ export function createPlayerStore({
 
   function persist() {
     if (!storage) return;
-    const saved: PersistedPlayer = {
-      queue: state.queue.map(slimTrack),
-      unshuffled: state.unshuffled?.map(slimTrack) ?? null,
-      index: state.index,
-      positionMs: Math.round(state.positionMs),
-      volume: state.volume,
-      muted: state.muted,
-      shuffle: state.shuffle,
-      repeat: state.repeat,
-      context: state.context,
-    };
     lastSavedPositionMs = state.positionMs;
-    try {
-      storage.setItem(PLAYER_STORAGE_KEY, JSON.stringify(saved));
-    } catch {
-      // Storage full or denied: the player still works, it just won't survive a reload.
-    }
+    writePersisted(storage, state);
   }
 
   function set(patch: Partial<PlayerState>, { save = true } = {}) {
@@ -454,14 +314,6 @@ export function createPlayerStore({
     actions,
     engine,
   };
-}
-
-function browserStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** The player as the server draws it. */
