@@ -2,7 +2,7 @@ import type { AdminListQuery } from '@cadenza/contracts/http';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { grantsAccess } from '../billing/subscriptions.repo.js';
-import { pageWithTotal } from '../music/pagination.repo.js';
+import { pageWithTotal } from '../../db/pagination.js';
 
 export interface UserFilters {
   role_id?: number | undefined;
