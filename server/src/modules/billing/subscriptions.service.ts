@@ -1,3 +1,4 @@
+import type { PermissionGrant } from '../roles/permissions.service.js';
 import type { AdminSubscription, Subscription } from '@cadenza/contracts/billing';
 import { DAY_MS } from '@cadenza/contracts/time';
 import type { User } from '@cadenza/contracts/users';
@@ -7,7 +8,6 @@ import { dataVersion } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../infra/mail.js';
 import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
-import type { PermissionGrant } from '../roles/roles.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
 import type { PriceRow, ProductRow, SubscriptionRow } from './billing.table.js';
