@@ -20,7 +20,7 @@ import { Edge } from './core/edge.js';
 import { dataVersions } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDatabase } from './db/seed.js';
+import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { createMailer } from './infra/mail.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/rate-limiter.js';
