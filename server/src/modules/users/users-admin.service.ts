@@ -55,7 +55,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     const [roles, direct, subscribed] = await Promise.all([
       permissions.rolesOfUsers(ids),
       permissions.directGrantsOfUsers(ids),
-      repo.subscribedAmong(db, ids),
+      repo.subscribedAmong(db, ids, users.planHolding()),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -176,7 +176,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     get,
 
     async list(query: AdminListQuery, filters: repo.UserFilters) {
-      const { rows, total } = await repo.listUsers(db, query, filters);
+      const { rows, total } = await repo.listUsers(db, query, filters, users.planHolding());
       return paginated(await present(rows), total, query);
     },
 
