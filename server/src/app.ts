@@ -331,6 +331,7 @@ async function createServices(config: Config, db: Db) {
   const library = createLibraryService({
     db: kysely,
     catalogue: music.catalogue,
+    audit,
     roots: config.libraryFolders,
     dataDir: config.dataDir,
     log: (message, error) => console.error(message, error),
@@ -599,7 +600,6 @@ export async function buildApp(
   await app.register(musicRoutes, { music: services.music });
   await app.register(libraryRoutes, {
     library: services.library,
-    audit: services.audit,
     uploads: services.uploads.uploads,
   });
   await app.register(billingRoutes, { billing: services.billing });
