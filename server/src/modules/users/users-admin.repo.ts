@@ -12,6 +12,9 @@ export type PlanHolding = (
   now: string,
 ) => Expression<SqlBool>;
 
+/** The rule while billing has given none: nobody holds a plan. */
+export const holdsNoPlan: PlanHolding = () => sql<SqlBool>`1 = 0`;
+
 export interface UserFilters {
   role_id?: number | undefined;
   subscribed?: boolean | undefined;

@@ -1,9 +1,9 @@
 import type { Address, User, UserRelation } from '@cadenza/contracts/users';
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../../infra/events.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
-import type { PlanHolding } from './users-admin.repo.js';
+import { holdsNoPlan, type PlanHolding } from './users-admin.repo.js';
 import * as repo from './users.repo.js';
 import type { UserRow } from './users.table.js';
 
@@ -57,7 +57,7 @@ export function createUsersService(
     tokens: async () => [],
     subscriptions: async () => [],
   };
-  let holdsPlan: PlanHolding = () => sql<SqlBool>`1 = 0`;
+  let holdsPlan: PlanHolding = holdsNoPlan;
   return {
     /** Set by the notifications module: the count every user object carries. */
     useUnreadCount(loader: (userId: number) => Promise<number>): void {
