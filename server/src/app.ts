@@ -20,7 +20,7 @@ import { Edge } from './core/edge.js';
 import { dataVersions } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDatabase } from './db/seed.js';
+import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { createMailer } from './infra/mail.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './infra/rate-limiter.js';
@@ -331,6 +331,7 @@ async function createServices(config: Config, db: Db) {
   const library = createLibraryService({
     db: kysely,
     catalogue: music.catalogue,
+    audit,
     roots: config.libraryFolders,
     dataDir: config.dataDir,
     log: (message, error) => console.error(message, error),
@@ -599,7 +600,6 @@ export async function buildApp(
   await app.register(musicRoutes, { music: services.music });
   await app.register(libraryRoutes, {
     library: services.library,
-    audit: services.audit,
     uploads: services.uploads.uploads,
   });
   await app.register(billingRoutes, { billing: services.billing });

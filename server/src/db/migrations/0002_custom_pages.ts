@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_PAGES } from '../../modules/custom-pages/custom-pages.defaults.js';
+import { DEFAULT_PAGES } from './0002_custom_pages.pages.js';
 import { withId, withTimestamps } from './helpers.js';
 
 // Migrations see the database as it was when they were written, not today's schema type.

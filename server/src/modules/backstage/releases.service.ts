@@ -1,8 +1,4 @@
-import crypto from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   ISRC_PATTERN,
   type Release,
@@ -10,34 +6,19 @@ import {
   type ReleaseStatus,
   type ReleaseSummary,
   type ReleaseTrack,
-  type UploadQuota,
 } from '@cadenza/contracts/backstage';
-import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
-import { findPermission, SUPER_PERMISSION, type Permission } from '@cadenza/contracts/permissions';
+import type { Permission } from '@cadenza/contracts/permissions';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../infra/events.js';
-import {
-  inspectAudio,
-  measureLoudness,
-  measurePeaks,
-  transcodeFile,
-  type InspectedAudio,
-} from '../music/audio-analysis.js';
 import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
-import * as catalogueRepo from '../music/catalogue/catalogue.repo.js';
 import { nameKey } from '../music/catalogue/catalogue.mappers.js';
-import * as importRepo from '../music/catalogue/import.repo.js';
 import { groupBy } from '../music/pagination.js';
-import { findFfmpeg } from '../music/plays/streaming.js';
 import type { BackstageArtistsService } from './artists.service.js';
+import { createReleaseAudio } from './release-audio.js';
 import * as repo from './releases.repo.js';
 import type { UploadedFiles } from './requests.service.js';
-
-/** Where released audio lives, under the data folder: one folder per release. */
-const RELEASE_AUDIO = path.join('audio', 'releases');
-const NOT_AUDIO = 'This file is not audio: upload MP3, FLAC, Ogg, WAV, AAC or M4A.';
 
 export type ReleasesService = ReturnType<typeof createReleasesService>;
 
@@ -69,6 +50,12 @@ export function createReleasesService({
   events: EventBus;
   ffmpeg: string;
 }) {
+  const { quotaOf, intake, removeFiles, removeFolder } = createReleaseAudio({
+    db,
+    dataDir,
+    ffmpeg,
+  });
+
   /** The release and what the user may do with it; 404 for releases of others' artists. */
   async function releaseFor(userId: number, id: number, needs: 'edit' | 'view') {
     const album = await repo.releaseOwner(db, id);
@@ -108,9 +95,9 @@ export function createReleasesService({
     const rows = await repo.releaseTracks(db, album.id);
     const ids = rows.map((row) => row.id);
     const [credits, trackGenres, albumGenres] = await Promise.all([
-      catalogueRepo.artistsOfTracks(db, ids),
-      catalogueRepo.genresOf(db, 'track', ids),
-      catalogueRepo.genresOf(db, 'album', [album.id]),
+      catalogue.creditsOfTracks(ids),
+      catalogue.genresOf('track', ids),
+      catalogue.genresOf('album', [album.id]),
     ]);
     const creditsOf = groupBy(credits);
     const genresOf = groupBy(trackGenres);
@@ -152,107 +139,6 @@ export function createReleasesService({
     return present((await repo.releaseOwner(db, id))!, access);
   }
 
-  /** The user's plan allowance for uploads: `music.create` with `tracks` and `minutes`. */
-  async function quotaOf(
-    userId: number,
-    permissions: Permission[],
-  ): Promise<UploadQuota & { usedMs: number }> {
-    const used = await repo.uploadedBy(db, userId);
-    const unlimited = permissions.some((p) => p.name === SUPER_PERMISSION);
-    const grant = findPermission(permissions, MUSIC_PERMISSIONS.create);
-    const limit = (name: string) => {
-      if (unlimited) return null;
-      if (!grant) return 0;
-      const value = grant.restrictions.find((r) => r.name === name)?.value;
-      return typeof value === 'number' ? value : null;
-    };
-    return {
-      tracks: { used: used.tracks, limit: limit('tracks') },
-      minutes: { used: Math.ceil(used.lengthMs / 60_000), limit: limit('minutes') },
-      usedMs: used.lengthMs,
-    };
-  }
-
-  async function assertRoomFor(userId: number, permissions: Permission[], durationMs: number) {
-    const quota = await quotaOf(userId, permissions);
-    const { limit: tracks } = quota.tracks;
-    const { limit: minutes } = quota.minutes;
-    if (tracks === 0 || minutes === 0) {
-      throw AppError.upgradeRequired(
-        'Your plan does not include uploading music. Upgrade your plan to release it here.',
-      );
-    }
-    if (tracks !== null && quota.tracks.used + 1 > tracks) {
-      throw AppError.upgradeRequired(
-        `Your plan lets you upload ${tracks} tracks, and you have used them all. Upgrade your plan to upload more.`,
-      );
-    }
-    if (minutes !== null && quota.usedMs + durationMs > minutes * 60_000) {
-      const left = Math.max(0, Math.floor((minutes * 60_000 - quota.usedMs) / 60_000));
-      throw AppError.upgradeRequired(
-        `This track is longer than the ${left} minutes of uploads your plan has left. Upgrade your plan to upload more.`,
-      );
-    }
-  }
-
-  /** Measures what ffmpeg can tell; a failure leaves the figures empty, not the upload. */
-  async function measure(file: string) {
-    const command = await findFfmpeg(ffmpeg);
-    if (!command) return { loudness: null, peaks: null };
-    const [loudness, peaks] = await Promise.all([
-      measureLoudness(command, file).catch(() => null),
-      measurePeaks(command, file).catch(() => null),
-    ]);
-    return { loudness, peaks };
-  }
-
-  /**
-   * The upload as a file browsers play, in the release's folder: as it came when they can,
-   * else converted to MP3 once. Answers the path under the data folder and what it is.
-   */
-  async function keepAudio(
-    albumId: number,
-    temporary: string,
-    inspected: InspectedAudio,
-  ): Promise<{ relative: string; audio: InspectedAudio }> {
-    const folder = path.join(RELEASE_AUDIO, String(albumId));
-    await fs.mkdir(path.join(dataDir, folder), { recursive: true });
-    if (inspected.playable) {
-      const relative = path.join(folder, `${crypto.randomUUID()}${inspected.playable.ext}`);
-      await fs.rename(temporary, path.join(dataDir, relative));
-      return { relative, audio: inspected };
-    }
-    const command = await findFfmpeg(ffmpeg);
-    if (!command) {
-      throw AppError.validation({
-        file_entry_id:
-          'Browsers cannot play this format and this server cannot convert it: upload MP3, FLAC, Ogg, WAV or AAC.',
-      });
-    }
-    const relative = path.join(folder, `${crypto.randomUUID()}.mp3`);
-    const target = path.join(dataDir, relative);
-    try {
-      await transcodeFile(command, temporary, target);
-      const converted = await inspectAudio(target);
-      if (!converted) throw new Error('the converted file did not read back as audio');
-      return { relative, audio: { ...converted, tags: inspected.tags } };
-    } catch {
-      await fs.rm(target, { force: true });
-      throw AppError.validation({
-        file_entry_id: 'This audio could not be converted for browsers. Try another file.',
-      });
-    }
-  }
-
-  /** Removes released audio files; a library folder's file is never touched. */
-  async function removeFiles(paths: string[]) {
-    for (const file of paths) {
-      if (file.startsWith(RELEASE_AUDIO + path.sep)) {
-        await fs.rm(path.join(dataDir, file), { force: true });
-      }
-    }
-  }
-
   /**
    * Makes a release public. The change of status is made only from the status it was read
    * with, so two runs of the job (or a click meeting the job) publish it, and tell, once.
@@ -276,7 +162,7 @@ export function createReleasesService({
     });
     // Followers hear of a release once, when it first goes out.
     if (published && (album.status === 'draft' || album.status === 'scheduled')) {
-      const credited = await catalogueRepo.artistsOfAlbums(db, [album.id]);
+      const credited = await catalogue.creditsOfAlbums([album.id]);
       await events.emit('music.album_released', {
         albumId: album.id,
         artistIds: credited.map((artist) => artist.id),
@@ -306,7 +192,7 @@ export function createReleasesService({
       input: { name: string; type: string },
     ): Promise<Release> {
       await artists.access(userId, artistId, 'edit');
-      const artist = (await catalogueRepo.findArtist(db, artistId))!;
+      const artist = (await catalogue.findArtist(artistId))!;
       const key = albumKeyOf(input.name, artist.name);
       if (await repo.albumKeyTaken(db, key)) {
         throw AppError.validation({ name: `${artist.name} already has a release of this title.` });
@@ -358,11 +244,7 @@ export function createReleasesService({
           year: input.release_date ? Number(input.release_date.slice(0, 4)) : null,
         });
         await repo.clearAlbumGenres(trx, id);
-        const genreIds: number[] = [];
-        for (const name of new Set(input.genres)) {
-          genreIds.push(await importRepo.ensureGenre(trx, nameKey(name), name));
-        }
-        await importRepo.linkGenres(trx, 'album', id, genreIds);
+        await catalogue.linkAlbumGenres(trx, id, input.genres);
         for (const [index, track] of input.tracks.entries()) {
           await repo.updateTrack(trx, track.id, {
             number: index + 1,
@@ -402,66 +284,57 @@ export function createReleasesService({
       if (Number(entry.size) === 0) {
         throw AppError.validation({ file_entry_id: 'This file is empty.' });
       }
-      const folder = path.join(dataDir, RELEASE_AUDIO);
-      await fs.mkdir(folder, { recursive: true });
-      const temporary = path.join(folder, `.upload-${crypto.randomUUID()}`);
-      let kept: string | null = null;
-      try {
-        await pipeline(await uploads.read(entry), createWriteStream(temporary));
-        const inspected = await inspectAudio(temporary);
-        if (!inspected) throw AppError.validation({ file_entry_id: NOT_AUDIO });
-        await assertRoomFor(userId, permissions, inspected.durationMs);
-        const { relative, audio } = await keepAudio(album.id, temporary, inspected);
-        kept = relative;
-        const file = path.join(dataDir, relative);
-        const [{ loudness, peaks }, { size }] = await Promise.all([measure(file), fs.stat(file)]);
-        const existing = await repo.releaseTracks(db, album.id);
-        const taken = new Set(existing.map((track) => track.number));
-        const number =
-          audio.tags.number && !taken.has(audio.tags.number)
-            ? audio.tags.number
-            : Math.max(0, ...existing.map((track) => track.number ?? 0)) + 1;
-        const fallbackName = path.parse(entry.name).name.slice(0, 255) || 'Untitled';
-        const trackId = await db.transaction().execute(async (trx) => {
-          const trackId = await repo.insertTrack(trx, {
-            name: (audio.tags.title ?? fallbackName).slice(0, 255),
-            album_id: album.id,
-            number,
-            disc: null,
-            duration_ms: audio.durationMs,
-            audio_path: relative,
-            codec: audio.codec,
-            bitrate: audio.bitrate,
-            mime: audio.playable?.mime ?? 'audio/mpeg',
-            file_size: size,
-            lyrics: null,
-            musicbrainz_id: null,
-            hidden: album.hidden,
-            isrc: audio.tags.isrc && ISRC_PATTERN.test(audio.tags.isrc) ? audio.tags.isrc : null,
-            loudness_lufs: loudness?.integrated ?? null,
-            true_peak_db: loudness?.truePeak ?? null,
-            peaks: peaks && peaks.length > 0 ? JSON.stringify(peaks) : null,
-            uploaded_by: userId,
+      const { trackId, tags } = await intake(
+        userId,
+        permissions,
+        album.id,
+        () => uploads.read(entry),
+        async ({ relative, audio, loudness, peaks, size }) => {
+          const existing = await repo.releaseTracks(db, album.id);
+          const taken = new Set(existing.map((track) => track.number));
+          const number =
+            audio.tags.number && !taken.has(audio.tags.number)
+              ? audio.tags.number
+              : Math.max(0, ...existing.map((track) => track.number ?? 0)) + 1;
+          const fallbackName = path.parse(entry.name).name.slice(0, 255) || 'Untitled';
+          const trackId = await db.transaction().execute(async (trx) => {
+            const trackId = await repo.insertTrack(trx, {
+              name: (audio.tags.title ?? fallbackName).slice(0, 255),
+              album_id: album.id,
+              number,
+              disc: null,
+              duration_ms: audio.durationMs,
+              audio_path: relative,
+              codec: audio.codec,
+              bitrate: audio.bitrate,
+              mime: audio.playable?.mime ?? 'audio/mpeg',
+              file_size: size,
+              lyrics: null,
+              musicbrainz_id: null,
+              hidden: album.hidden,
+              isrc: audio.tags.isrc && ISRC_PATTERN.test(audio.tags.isrc) ? audio.tags.isrc : null,
+              loudness_lufs: loudness?.integrated ?? null,
+              true_peak_db: loudness?.truePeak ?? null,
+              peaks: peaks && peaks.length > 0 ? JSON.stringify(peaks) : null,
+              uploaded_by: userId,
+            });
+            await catalogue.setTrackArtists(trx, trackId, [album.artist_id]);
+            return trackId;
           });
-          await importRepo.setTrackArtists(trx, trackId, [album.artist_id]);
-          return trackId;
+          return { trackId, tags: audio.tags };
+        },
+      );
+      if (tags.lyrics || tags.genres.length > 0) {
+        await catalogue.editTrack(trackId, {
+          ...(tags.lyrics ? { lyrics: tags.lyrics.slice(0, 50_000) } : {}),
+          ...(tags.genres.length > 0 ? { genres: tags.genres.slice(0, 10) } : {}),
         });
-        kept = null;
-        if (audio.tags.lyrics || audio.tags.genres.length > 0) {
-          await catalogue.editTrack(trackId, {
-            ...(audio.tags.lyrics ? { lyrics: audio.tags.lyrics.slice(0, 50_000) } : {}),
-            ...(audio.tags.genres.length > 0 ? { genres: audio.tags.genres.slice(0, 10) } : {}),
-          });
-        }
-        if (!album.image && audio.tags.picture) {
-          // A cover that does not decode is simply not used; the track stays.
-          await catalogue.replaceAlbumCover(album.id, audio.tags.picture.data).catch(() => {});
-        }
-        return reload(album.id, 'edit');
-      } finally {
-        await fs.rm(temporary, { force: true });
-        if (kept) await removeFiles([kept]);
       }
+      if (!album.image && tags.picture) {
+        // A cover that does not decode is simply not used; the track stays.
+        await catalogue.replaceAlbumCover(album.id, tags.picture.data).catch(() => {});
+      }
+      return reload(album.id, 'edit');
     },
 
     async removeTrack(userId: number, id: number, trackId: number): Promise<Release> {
@@ -541,14 +414,14 @@ export function createReleasesService({
         await repo.deleteAlbum(trx, id);
       });
       await removeFiles(tracks.map((track) => track.audio_path));
-      await fs.rm(path.join(dataDir, RELEASE_AUDIO, String(id)), { recursive: true, force: true });
+      await removeFolder(id);
     },
 
     /** The job's work: publishes scheduled releases whose time has come; answers how many. */
     async publishDue(at = new Date()): Promise<number> {
       let published = 0;
       for (const { id } of await repo.dueReleases(db, at.toISOString())) {
-        const album = await catalogueRepo.findAlbum(db, id);
+        const album = await catalogue.findAlbum(id);
         if (album?.status === 'scheduled' && (await publishNow(album))) published++;
       }
       return published;

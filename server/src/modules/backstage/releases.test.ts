@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_RELEASED_MINUTES, FREE_RELEASED_TRACKS } from '../../db/seed.js';
+import { FREE_RELEASED_MINUTES, FREE_RELEASED_TRACKS } from '../../seed.js';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';

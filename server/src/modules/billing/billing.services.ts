@@ -54,6 +54,7 @@ export function createBillingServices(deps: {
 
   permissions.useGrantSource((userId) => subscriptions.grantsOf(userId));
   users.useRelation('subscriptions', (userId) => subscriptions.summariesOf(userId));
+  users.usePlanHolding(subscriptions.holdsPlan);
 
   return {
     hasGateway: () => deps.gateway !== undefined,

@@ -10,7 +10,8 @@ import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { displayName, type UsersService } from '../users/users.service.js';
 import type { ProductsService } from './products.service.js';
-import { grantsAccess, type SubscriptionsService } from './subscriptions.service.js';
+import { grantsAccess } from './subscription-access.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
 import * as repo from './subscriptions.repo.js';
 
 export type FamilyService = ReturnType<typeof createFamilyService>;

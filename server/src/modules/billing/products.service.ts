@@ -8,8 +8,7 @@ import type {
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
-import type { PermissionGrant } from '../roles/roles.repo.js';
-import type { PermissionsService } from '../roles/permissions.service.js';
+import type { PermissionGrant, PermissionsService } from '../roles/permissions.service.js';
 import { assertHoldsAll, assertMayGrant } from '../roles/power.js';
 import type { PriceRow, ProductRow } from './billing.table.js';
 import type { PaymentGateway } from './gateway.js';

@@ -23,6 +23,17 @@ export function grantsAccess(eb: ExpressionBuilder<Database, 'subscriptions'>, n
   ]);
 }
 
+/** Whether the user of a `users` row holds a plan at `now` (the users admin filters on it). */
+export function userHoldsPlan(eb: ExpressionBuilder<Database, 'users'>, now: string) {
+  return eb.exists(
+    eb
+      .selectFrom('subscriptions')
+      .select('subscriptions.id')
+      .whereRef('subscriptions.user_id', '=', 'users.id')
+      .where((inner) => grantsAccess(inner, now)),
+  );
+}
+
 export const subscriptionsOfUser = prepared((db, userId: number) =>
   db
     .selectFrom('subscriptions')

@@ -1,4 +1,5 @@
-import type { AdminSubscription, Subscription } from '@cadenza/contracts/billing';
+import type { PermissionGrant } from '../roles/permissions.service.js';
+import type { Subscription } from '@cadenza/contracts/billing';
 import { DAY_MS } from '@cadenza/contracts/time';
 import type { User } from '@cadenza/contracts/users';
 import type { Kysely } from 'kysely';
@@ -7,27 +8,19 @@ import { dataVersion } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../infra/mail.js';
 import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
-import type { PermissionGrant } from '../roles/roles.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { displayName, type UsersService } from '../users/users.service.js';
+import type { UsersService } from '../users/users.service.js';
 import type { PriceRow, ProductRow, SubscriptionRow } from './billing.table.js';
-import { billingMail, type BillingMailKind } from './billing.mails.js';
 import type { GatewaySubscription } from './gateway.js';
-import { priceRowToPrice, type ProductsService } from './products.service.js';
+import type { ProductsService } from './products.service.js';
+import { grantsAccess } from './subscription-access.js';
+import { createSubscriptionMails } from './subscription-mails.js';
 import * as repo from './subscriptions.repo.js';
+import { createSubscriptionsPresenter } from './subscriptions.present.js';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
-
-/** Whether a subscription grants its plan at `now` (the same rule as `repo.grantsAccess`). */
-export function grantsAccess(row: SubscriptionRow, now = new Date().toISOString()): boolean {
-  if (row.gateway_status === 'past_due') return !!row.grace_ends_at && row.grace_ends_at > now;
-  return (
-    (row.gateway_status === 'active' || row.gateway_status === 'trialing') &&
-    (row.ends_at === null || row.ends_at > now)
-  );
-}
 
 export interface SubscriptionHints {
   userId?: number | undefined;
@@ -76,6 +69,14 @@ export function createSubscriptionsService({
   appUrl: string;
 }) {
   const keptGrants = new KeptWhileCurrent<number, PlansGrants>(USERS_KEPT);
+  const { present, presentForAdmin } = createSubscriptionsPresenter({ products, users });
+  const { mail, announce } = createSubscriptionMails({
+    products,
+    users,
+    settings,
+    mailer,
+    appUrl,
+  });
 
   async function plansGrants(userId: number): Promise<PlansGrants> {
     const held = await repo.productsHeldBy(db, userId, new Date().toISOString());
@@ -123,136 +124,15 @@ export function createSubscriptionsService({
     };
   }
 
-  async function present(rows: SubscriptionRow[]): Promise<Subscription[]> {
-    const productIds = rows.flatMap((row) =>
-      row.pending_product_id ? [row.product_id, row.pending_product_id] : [row.product_id],
-    );
-    const [productRows, priceRows] = await Promise.all([
-      products.byIds(productIds),
-      Promise.all(
-        [...new Set(rows.map((row) => row.price_id).filter((id): id is number => !!id))].map((id) =>
-          products.findPrice(id),
-        ),
-      ),
-    ]);
-    const prices = new Map(
-      priceRows.filter((row): row is PriceRow => !!row).map((row) => [row.id, row]),
-    );
-    const name = (id: number) => ({ id, name: productRows.get(id)?.name ?? 'Deleted plan' });
-    const now = new Date().toISOString();
-    return rows.map((row) => ({
-      id: row.id,
-      user_id: row.user_id,
-      product_id: row.product_id,
-      price_id: row.price_id,
-      product: name(row.product_id),
-      price:
-        row.price_id && prices.has(row.price_id)
-          ? priceRowToPrice(prices.get(row.price_id)!)
-          : null,
-      gateway: row.gateway as Subscription['gateway'],
-      gateway_status: row.gateway_status,
-      valid: grantsAccess(row, now),
-      active: row.gateway_status === 'active' || row.gateway_status === 'trialing',
-      on_grace_period: row.gateway_status === 'past_due' && grantsAccess(row, now),
-      cancel_at_period_end: row.cancel_at_period_end === 1,
-      trial_ends_at: row.trial_ends_at,
-      renews_at: row.cancel_at_period_end === 1 ? null : row.renews_at,
-      ends_at: row.ends_at,
-      pending:
-        row.pending_product_id && row.pending_from
-          ? { product: name(row.pending_product_id), from: row.pending_from }
-          : null,
-      created_at: row.created_at,
-    }));
-  }
-
-  async function mail(
-    row: SubscriptionRow,
-    kind: BillingMailKind,
-    date?: string | null,
-    productId = row.product_id,
-  ) {
-    const user = await users.findById(row.user_id);
-    if (!user) return;
-    const product = await products.findProduct(productId);
-    const language = user.language ?? 'en';
-    const formatted = date
-      ? new Intl.DateTimeFormat(language, {
-          dateStyle: 'long',
-          timeZone: user.timezone ?? 'UTC',
-        }).format(new Date(date))
-      : undefined;
-    const message = billingMail(
-      kind,
-      { to: user.email, language, siteName: await settings.get('branding.site_name') },
-      { plan: product?.name ?? '', date: formatted, billingUrl: `${appUrl}/billing` },
-    );
-    // A mail that cannot be sent must not undo the change the gateway reported.
-    await mailer
-      .send(message)
-      .catch((error: unknown) => console.error('billing mail failed', error));
-  }
-
-  /** The e-mails a change from `before` to `after` calls for. */
-  async function announce(before: SubscriptionRow | undefined, after: SubscriptionRow) {
-    const now = new Date().toISOString();
-    if ((!before || !grantsAccess(before, now)) && grantsAccess(after, now)) {
-      await mail(after, 'started');
-    } else if (before && before.cancel_at_period_end === 0 && after.cancel_at_period_end === 1) {
-      await mail(after, 'cancelled', after.ends_at);
-    } else if (
-      before &&
-      before.cancel_at_period_end === 1 &&
-      after.cancel_at_period_end === 0 &&
-      grantsAccess(after, now)
-    ) {
-      // The last mail said the plan would end: say it goes on.
-      await mail(after, 'resumed', after.renews_at);
-    }
-    if (
-      before &&
-      grantsAccess(before, now) &&
-      grantsAccess(after, now) &&
-      before.price_id !== after.price_id
-    ) {
-      await mail(after, 'changed');
-    } else if (
-      before &&
-      after.pending_product_id &&
-      after.pending_price_id !== before.pending_price_id
-    ) {
-      await mail(after, 'changeScheduled', after.pending_from, after.pending_product_id);
-    }
-    if (before && grantsAccess(before, now) && !grantsAccess(after, now)) {
-      await mail(after, 'ended');
-    }
-  }
-
   async function pricesOf(gatewayPriceId: string | null): Promise<PriceRow | undefined> {
     return gatewayPriceId ? products.findPriceByGatewayId(gatewayPriceId) : undefined;
   }
 
   return {
     present,
-
     /** The subscriptions with their holders, for the admin area's list. */
-    async presentForAdmin(rows: SubscriptionRow[]): Promise<AdminSubscription[]> {
-      const [presented, holders] = await Promise.all([
-        present(rows),
-        users.findByIds(rows.map((row) => row.user_id)),
-      ]);
-      const byId = new Map(holders.map((holder) => [holder.id, holder]));
-      return presented.map((subscription) => {
-        const holder = byId.get(subscription.user_id);
-        return {
-          ...subscription,
-          user: holder
-            ? { id: holder.id, email: holder.email, display_name: displayName(holder) }
-            : null,
-        };
-      });
-    },
+    presentForAdmin,
+
     findById: (id: number) => repo.findSubscription(db, id),
     current: (userId: number) => repo.currentOfUser(db, userId, new Date().toISOString()),
 
@@ -286,6 +166,9 @@ export function createSubscriptionsService({
       );
       return held.grants;
     },
+
+    /** Who holds a plan, as a condition on a `users` row (the users admin filters on it). */
+    holdsPlan: repo.userHoldsPlan,
 
     familySubscriptionOf: (userId: number) =>
       repo.familySubscriptionOf(db, userId, new Date().toISOString()),

@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuditService } from '../audit/audit.service.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { LibraryService } from './library.service.js';
 
@@ -23,15 +22,10 @@ const idParams = z.object({ id: integer({ min: 1 }) });
  */
 export async function libraryRoutes(
   app: FastifyInstance,
-  {
-    library,
-    audit,
-    uploads,
-  }: { library: LibraryService; audit: AuditService; uploads: UploadsService },
+  { library, uploads }: { library: LibraryService; uploads: UploadsService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: LIBRARY_PERMISSIONS.import };
-  const subject = (id: number) => ({ type: 'import', id });
 
   r.get(
     '/api/v1/admin/library/folders',
@@ -59,15 +53,8 @@ export async function libraryRoutes(
   r.post(
     '/api/v1/admin/library/imports',
     { config, schema: { body: startImportSchema, response: { 202: jobResponse } } },
-    async (request, reply) => {
-      const job = await library.startImport(request.body.folder);
-      await audit.record(request, {
-        action: 'import.started',
-        subject: subject(job.id),
-        after: { folder: job.folder },
-      });
-      return reply.code(202).send({ job });
-    },
+    async (request, reply) =>
+      reply.code(202).send({ job: await library.startImport(request, request.body.folder) }),
   );
 
   r.get(
@@ -79,15 +66,7 @@ export async function libraryRoutes(
   r.post(
     '/api/v1/admin/library/imports/:id/cancel',
     { config, schema: { params: idParams, response: { 200: jobResponse } } },
-    async (request) => {
-      const job = await library.cancel(request.params.id);
-      await audit.record(request, {
-        action: 'import.cancelled',
-        subject: subject(job.id),
-        after: { folder: job.folder, processed: job.processed, total: job.total },
-      });
-      return { job };
-    },
+    async (request) => ({ job: await library.cancel(request, request.params.id) }),
   );
 
   // The file arrives through the uploads queue first (resumable, with its progress); this
@@ -106,14 +85,10 @@ export async function libraryRoutes(
       const entry = await uploads.readable(userId, request.body.file_entry_id);
       try {
         const track = await library.importUpload(
+          request,
           { name: entry.name, relativePath: entry.relative_path, mime: entry.mime },
           await uploads.read(entry),
         );
-        await audit.record(request, {
-          action: 'import.uploaded',
-          subject: { type: 'track', id: track.id },
-          after: { file: entry.relative_path ?? entry.name, name: track.name },
-        });
         return reply.code(201).send({ track });
       } finally {
         // Imported or refused, the upload served its purpose (another member's stays theirs).

@@ -1,17 +1,24 @@
 import { paginated, type Pagination } from '@cadenza/contracts/http';
-import type { ImportError, ImportJob, LibraryFolder } from '@cadenza/contracts/library';
+import type {
+  ImportedTrack,
+  ImportError,
+  ImportJob,
+  LibraryFolder,
+} from '@cadenza/contracts/library';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { IAudioMetadata } from 'music-metadata';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import { readAhead } from '../../infra/read-ahead.js';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { CatalogueWriter, ImportTrackInput } from './catalogue-port.js';
 import * as repo from './library.repo.js';
 import type { ImportJobRow, LibraryFileRow } from './library.table.js';
 import { scanFolder, type ScannedDirectory } from './scanner.js';
-import { createUploadImport } from './upload-import.js';
+import { createUploadImport, type UploadedAudio } from './upload-import.js';
 import {
   albumKeyOf,
   compilationAlbums,
@@ -87,6 +94,8 @@ function reasonOf(error: unknown): string {
 export interface LibraryServiceDeps {
   db: Kysely<Database>;
   catalogue: CatalogueWriter;
+  /** Where the admin area's imports are recorded. */
+  audit: AuditService;
   /** The folders the admin area may import, with everything inside them. */
   roots?: string[];
   /** Where audio uploaded for import is kept. */
@@ -106,6 +115,7 @@ export type ProgressListener = (job: ImportJob) => void;
 export function createLibraryService({
   db,
   catalogue,
+  audit,
   roots = [],
   dataDir,
   log,
@@ -440,19 +450,39 @@ export function createLibraryService({
     });
   }
 
+  const importUploaded = dataDir
+    ? createUploadImport({ dataDir, catalogue })
+    : () => Promise.reject(new Error('Uploads for import need a data folder.'));
+
   const service = {
     /** Imports one audio file an admin uploaded from the browser; see `createUploadImport`. */
-    importUpload: dataDir
-      ? createUploadImport({ dataDir, catalogue })
-      : () => Promise.reject(new Error('Uploads for import need a data folder.')),
+    async importUpload(
+      by: AuditActor,
+      upload: UploadedAudio,
+      source: Readable,
+    ): Promise<ImportedTrack> {
+      const track = await importUploaded(upload, source);
+      await audit.record(by, {
+        action: 'import.uploaded',
+        subject: { type: 'track', id: track.id },
+        after: { file: upload.relativePath ?? upload.name, name: track.name },
+      });
+      return track;
+    },
 
     /**
      * Queues an import of a folder inside the library folders (the admin area's import) and runs
      * it in the background of this process. With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
      * worker process runs it and any app instance can report its progress from the table.
      */
-    async startImport(folder: string): Promise<ImportJob> {
-      return importJobRowToJob(await startInBackground(await assertInsideRoots(folder)));
+    async startImport(by: AuditActor, folder: string): Promise<ImportJob> {
+      const job = importJobRowToJob(await startInBackground(await assertInsideRoots(folder)));
+      await audit.record(by, {
+        action: 'import.started',
+        subject: { type: 'import', id: job.id },
+        after: { folder: job.folder },
+      });
+      return job;
     },
 
     /** Imports a folder and resolves when done (the command-line import). */
@@ -490,9 +520,9 @@ export function createLibraryService({
     },
 
     /** Stops an import after the file it is on; its files so far stay imported. */
-    async cancel(id: number): Promise<ImportJob> {
-      const job = await service.getJob(id);
-      if (job.status !== 'queued' && job.status !== 'running') {
+    async cancel(by: AuditActor, id: number): Promise<ImportJob> {
+      const before = await service.getJob(id);
+      if (before.status !== 'queued' && before.status !== 'running') {
         throw new AppError(409, 'This import has already ended.', { code: 'import_ended' });
       }
       if (runningId === id) {
@@ -505,7 +535,13 @@ export function createLibraryService({
           finished_at: new Date().toISOString(),
         });
       }
-      return service.getJob(id);
+      const after = await service.getJob(id);
+      await audit.record(by, {
+        action: 'import.cancelled',
+        subject: { type: 'import', id },
+        after: { folder: after.folder, processed: after.processed, total: after.total },
+      });
+      return after;
     },
 
     /**

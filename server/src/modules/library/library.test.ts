@@ -359,6 +359,7 @@ describe('library import', () => {
       const catalogue = t.app.services.catalogue;
       const service = createLibraryService({
         db: t.db.kysely,
+        audit: t.app.services.audit,
         catalogue: {
           importTracks: async (inputs) => {
             if (inputs.some((input) => input.title === 'Unwritable'))

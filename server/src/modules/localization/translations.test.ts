@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANDING_CONTENT } from '@cadenza/contracts/landing-defaults';
-import { DEFAULT_MENUS } from '../../db/seed.js';
+import { DEFAULT_MENUS } from '../../seed.js';
 import { DEFAULT_PLANS } from '../billing/plans.seed.js';
 import { createLocalizationService } from './localization.service.js';
 import { collectTranslationKeys, translationKeysIn } from './translation-keys.js';

@@ -1,13 +1,11 @@
+import type { PageWindow } from '../../db/pagination.js';
+
 export interface PageRequest {
   page: number;
   perPage: number;
 }
 
-/** The rows of one page, as a query takes them. */
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
+export type { PageWindow };
 
 export function pageWindow({ page, perPage }: PageRequest): PageWindow {
   return { limit: perPage, offset: (page - 1) * perPage };

@@ -12,6 +12,24 @@ const GUEST_ROLE_TTL_MS = 5_000;
 const USERS_KEPT = 10_000;
 
 export type PermissionsService = ReturnType<typeof createPermissionsService>;
+export type { PermissionGrant } from './roles.repo.js';
+
+/** A permission the site knows, as the first start writes it. */
+export interface KnownPermission {
+  name: string;
+  group: string;
+  description: string;
+}
+
+/** A role the first start creates, with what it grants (restrictions by permission name). */
+export interface SeededRole {
+  name: string;
+  description: string;
+  guests: boolean;
+  isDefault: boolean;
+  permissions: string[];
+  restrictions: Record<string, Restriction[]>;
+}
 
 /**
  * Several roles may grant the same permission with different quotas; the user gets the most
@@ -137,6 +155,49 @@ export function createPermissionsService(db: Kysely<Database>) {
     async assignDefaultRole(userId: number): Promise<void> {
       const role = await repo.findDefaultRole(db);
       if (role) await repo.assignRole(db, userId, role.id);
+    },
+
+    /** The role new accounts get, when there is one. */
+    defaultRole: () => repo.findDefaultRole(db),
+    /** The roles among `ids` that exist, in no particular order. */
+    rolesByIds: (ids: number[]) => repo.findRolesByIds(db, ids),
+    /** The roles of each user, by user id, in one query. */
+    rolesOfUsers: (userIds: number[]) => repo.rolesOfUsers(db, userIds),
+    /** The grants each user was given directly (not through a role), by user id. */
+    directGrantsOfUsers: (userIds: number[]) => repo.directPermissionsOfUsers(db, userIds),
+    /** What each role grants, by role id. */
+    grantsOfRoles: (roleIds: number[]) => repo.permissionsOfRoles(db, roleIds),
+
+    /**
+     * Replaces a user's roles and direct grants (`grants` name permissions by id), inside the
+     * caller's transaction so the change goes with the rest of the edit.
+     */
+    async replaceAccessOf(
+      trx: Transaction<Database>,
+      userId: number,
+      roleIds: number[],
+      grants: { permissionId: number; restrictions: Restriction[] }[],
+    ): Promise<void> {
+      await repo.replaceUserRoles(trx, userId, roleIds);
+      await repo.replaceUserPermissions(trx, userId, grants);
+    },
+
+    /**
+     * Writes the permissions the site knows, and each role that does not exist yet with its
+     * grants; a role already there keeps what an admin made of it. Safe on every start.
+     */
+    async seedRoles(known: KnownPermission[], roles: SeededRole[]): Promise<void> {
+      const permissionIds = new Map<string, number>();
+      for (const permission of known) {
+        permissionIds.set(permission.name, await repo.upsertPermission(db, permission));
+      }
+      for (const role of roles) {
+        if (await repo.findRoleByName(db, role.name)) continue;
+        const roleId = await repo.insertRole(db, role);
+        for (const name of role.permissions) {
+          await repo.grantToRole(db, roleId, permissionIds.get(name)!, role.restrictions[name]);
+        }
+      }
     },
   };
 }

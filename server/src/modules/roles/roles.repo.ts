@@ -2,7 +2,7 @@ import type { Restriction } from '@cadenza/contracts/permissions';
 import type { AdminListQuery } from '@cadenza/contracts/http';
 import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.js';
-import { pageWithTotal } from '../music/pagination.repo.js';
+import { pageWithTotal } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,8 +1,19 @@
 import type { AdminListQuery } from '@cadenza/contracts/http';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { grantsAccess } from '../billing/subscriptions.repo.js';
-import { pageWithTotal } from '../music/pagination.repo.js';
+import { pageWithTotal } from '../../db/pagination.js';
+
+/**
+ * Whether the user of a `users` row holds a plan at `now`, as a condition of a query. Plans are
+ * billing's: it gives the rule (`users.usePlanHolding`), and without billing nobody holds one.
+ */
+export type PlanHolding = (
+  eb: ExpressionBuilder<Database, 'users'>,
+  now: string,
+) => Expression<SqlBool>;
+
+/** The rule while billing has given none: nobody holds a plan. */
+export const holdsNoPlan: PlanHolding = () => sql<SqlBool>`1 = 0`;
 
 export interface UserFilters {
   role_id?: number | undefined;
@@ -23,7 +34,12 @@ const ORDERS = {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
 
 /** One page of the admin users table: searched, filtered and sorted in SQL. */
-export async function listUsers(db: Kysely<Database>, query: AdminListQuery, filters: UserFilters) {
+export async function listUsers(
+  db: Kysely<Database>,
+  query: AdminListQuery,
+  filters: UserFilters,
+  holdsPlan: PlanHolding,
+) {
   const now = new Date().toISOString();
   let users = db.selectFrom('users');
   if (query.query) {
@@ -58,14 +74,9 @@ export async function listUsers(db: Kysely<Database>, query: AdminListQuery, fil
   }
   if (filters.subscribed !== undefined) {
     const subscribed = filters.subscribed;
-    users = users.where(({ exists, not, selectFrom }) => {
-      const holds = exists(
-        selectFrom('subscriptions')
-          .select('subscriptions.id')
-          .whereRef('subscriptions.user_id', '=', 'users.id')
-          .where((eb) => grantsAccess(eb, now)),
-      );
-      return subscribed ? holds : not(holds);
+    users = users.where((eb) => {
+      const holds = holdsPlan(eb, now);
+      return subscribed ? holds : eb.not(holds);
     });
   }
   const column = ORDERS[query.orderBy as keyof typeof ORDERS] ?? ORDERS.created_at;
@@ -78,13 +89,18 @@ export async function listUsers(db: Kysely<Database>, query: AdminListQuery, fil
 }
 
 /** Of these users, those who hold a plan now. */
-export async function subscribedAmong(db: Kysely<Database>, userIds: number[]) {
+export async function subscribedAmong(
+  db: Kysely<Database>,
+  userIds: number[],
+  holdsPlan: PlanHolding,
+) {
   if (userIds.length === 0) return new Set<number>();
+  const now = new Date().toISOString();
   const rows = await db
-    .selectFrom('subscriptions')
-    .select('user_id')
-    .where('user_id', 'in', userIds)
-    .where((eb) => grantsAccess(eb, new Date().toISOString()))
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', 'in', userIds)
+    .where((eb) => holdsPlan(eb, now))
     .execute();
-  return new Set(rows.map((row) => row.user_id));
+  return new Set(rows.map((row) => row.id));
 }

@@ -20,7 +20,6 @@ import type { PermissionsService } from '../roles/permissions.service.js';
 import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '../roles/power.js';
 import { keepingAnAdmin } from '../roles/keeping-an-admin.js';
 import { resolveGrants } from '../roles/roles-admin.service.js';
-import * as rolesRepo from '../roles/roles.repo.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
 import * as repo from './users-admin.repo.js';
 import * as usersRepo from './users.repo.js';
@@ -54,9 +53,9 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   async function present(rows: UserRow[]): Promise<AdminUser[]> {
     const ids = rows.map((row) => row.id);
     const [roles, direct, subscribed] = await Promise.all([
-      rolesRepo.rolesOfUsers(db, ids),
-      rolesRepo.directPermissionsOfUsers(db, ids),
-      repo.subscribedAmong(db, ids),
+      permissions.rolesOfUsers(ids),
+      permissions.directGrantsOfUsers(ids),
+      repo.subscribedAmong(db, ids, users.planHolding()),
     ]);
     return rows.map((row) => ({
       id: row.id,
@@ -103,7 +102,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
 
   /** Roles by id, refusing unknown ones and the guest role (it is for visitors only). */
   async function assertRoles(roleIds: number[]) {
-    const found = await rolesRepo.findRolesByIds(db, [...new Set(roleIds)]);
+    const found = await permissions.rolesByIds([...new Set(roleIds)]);
     if (found.length !== new Set(roleIds).size) {
       throw AppError.validation({ role_ids: 'One of the roles does not exist.' });
     }
@@ -118,8 +117,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     roleIds: number[],
     grants: Awaited<ReturnType<typeof resolveGrants>>,
   ) {
-    await rolesRepo.replaceUserRoles(trx, userId, [...new Set(roleIds)]);
-    await rolesRepo.replaceUserPermissions(trx, userId, grants);
+    await permissions.replaceAccessOf(trx, userId, [...new Set(roleIds)], grants);
   }
 
   function selfOf(request: FastifyRequest): number {
@@ -137,7 +135,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
 
   /** Everything the roles and direct grants would give, by permission name. */
   async function namesGranted(roleIds: number[], grants: { name: string }[]) {
-    const byRole = await rolesRepo.permissionsOfRoles(db, [...new Set(roleIds)]);
+    const byRole = await permissions.grantsOfRoles([...new Set(roleIds)]);
     return [...[...byRole.values()].flat(), ...grants].map((grant) => grant.name);
   }
 
@@ -158,8 +156,8 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
   /** Whether an edit changes the user's roles or direct grants. */
   async function changesAccess(id: number, input: AdminUserUpdateData) {
     const [roles, direct] = await Promise.all([
-      rolesRepo.rolesOfUsers(db, [id]),
-      rolesRepo.directPermissionsOfUsers(db, [id]),
+      permissions.rolesOfUsers([id]),
+      permissions.directGrantsOfUsers([id]),
     ]);
     const sameRoles = sameSet(
       (roles.get(id) ?? []).map((role) => String(role.id)),
@@ -178,7 +176,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
     get,
 
     async list(query: AdminListQuery, filters: repo.UserFilters) {
-      const { rows, total } = await repo.listUsers(db, query, filters);
+      const { rows, total } = await repo.listUsers(db, query, filters, users.planHolding());
       return paginated(await present(rows), total, query);
     },
 
@@ -186,7 +184,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       await assertUnique(input);
       await assertRoles(input.role_ids);
       // The role of new accounts alone is what signing up gives; anything else is a grant.
-      const defaultRole = await rolesRepo.findDefaultRole(db);
+      const defaultRole = await permissions.defaultRole();
       const onlyDefault =
         input.permissions.length === 0 &&
         input.role_ids.every((roleId) => roleId === defaultRole?.id);

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../../infra/events.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
+import { holdsNoPlan, type PlanHolding } from './users-admin.repo.js';
 import * as repo from './users.repo.js';
 import type { UserRow } from './users.table.js';
 
@@ -56,6 +57,7 @@ export function createUsersService(
     tokens: async () => [],
     subscriptions: async () => [],
   };
+  let holdsPlan: PlanHolding = holdsNoPlan;
   return {
     /** Set by the notifications module: the count every user object carries. */
     useUnreadCount(loader: (userId: number) => Promise<number>): void {
@@ -66,6 +68,12 @@ export function createUsersService(
     useRelation<R extends OwnedRelation>(name: R, loader: RelationLoader<R>): void {
       (loaders as Record<R, RelationLoader<R>>)[name] = loader;
     },
+
+    /** Set by billing: who holds a plan, which the admin users table shows and filters on. */
+    usePlanHolding(condition: PlanHolding): void {
+      holdsPlan = condition;
+    },
+    planHolding: (): PlanHolding => holdsPlan,
 
     findById: (id: number) => repo.findUserById(db, id),
     /** The users that exist among `ids`, in no particular order, in one query. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PageWindow } from '../pagination.js';
-import { pageWithTotal } from '../pagination.repo.js';
+import { pageWithTotal } from '../../../db/pagination.js';
 import { visibleCount, type Executor } from './catalogue.repo.js';
 
 /**

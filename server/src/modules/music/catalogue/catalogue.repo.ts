@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kys
 import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import type { PageWindow } from '../pagination.js';
-import { pageWithTotal } from '../pagination.repo.js';
+import { pageWithTotal } from '../../../db/pagination.js';
 import type { AlbumRow, ArtistRow, GenreRow, TrackRow } from './catalogue.table.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;

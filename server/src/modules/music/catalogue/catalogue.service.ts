@@ -20,6 +20,7 @@ import * as browse from './browse.repo.js';
 import * as repo from './catalogue.repo.js';
 import { createCatalogueCache } from './catalogue-cache.js';
 import { createCatalogueImport } from './catalogue.import.js';
+import { createReleaseCatalogue } from './catalogue.releases.js';
 import {
   albumRowToAlbum,
   artistRef,
@@ -170,6 +171,7 @@ export function createCatalogueService({ db, storage, likes, dataDir, events }: 
 
   return {
     ...createCatalogueImport({ db, storage, events }),
+    ...createReleaseCatalogue(db),
     /** Pages and tracks kept while nothing they show changes; search keeps its pages here too. */
     cache,
     presentTracks,

@@ -3,7 +3,7 @@ import { isPostgres } from '../../../db/migrations/helpers.js';
 import type { Database } from '../../../db/schema.js';
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
-import { pageWithTotal } from '../pagination.repo.js';
+import { pageWithTotal } from '../../../db/pagination.js';
 
 export type LikeableType = 'track' | 'album' | 'artist' | 'playlist';
 export type FollowableType = 'artist' | 'user';

@@ -2,7 +2,7 @@ import { PLAYLIST_MOSAIC_TILES, type ChannelSort } from '@cadenza/contracts/musi
 import { sql } from 'kysely';
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
-import { pageWithTotal } from '../pagination.repo.js';
+import { pageWithTotal } from '../../../db/pagination.js';
 import type { PlaylistRow } from './playlists.table.js';
 
 const now = () => new Date().toISOString();

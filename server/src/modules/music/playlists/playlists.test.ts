@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_PLAYLISTS } from '../../../db/seed.js';
+import { FREE_PLAYLISTS } from '../../../seed.js';
 import { signedInUser } from '../../../test/factories.js';
 import {
   ADMIN_EMAIL,

@@ -1,6 +1,6 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
-import { pageWithTotal } from '../pagination.repo.js';
+import { pageWithTotal } from '../../../db/pagination.js';
 
 export async function recentPlayExists(
   db: Executor,

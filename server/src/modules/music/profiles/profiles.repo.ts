@@ -1,6 +1,6 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../pagination.js';
-import { pageWithTotal } from '../pagination.repo.js';
+import { pageWithTotal } from '../../../db/pagination.js';
 
 /** Ids of the users following `userId`, most recent first. */
 export async function followerIdsPage(db: Executor, userId: number, window: PageWindow) {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { verifyPassword } from '../infra/hash.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { verifyPassword } from './infra/hash.js';
 
 // First-start behaviour needs a database of its own from start to finish: it runs on SQLite
 // only (files named *.sqlite.test.ts are left out of the PostgreSQL run).

@@ -1,6 +1,8 @@
 /**
  * The pages every install starts with: the footer and the cookie notice link to them. Written
- * once by the migration that creates the table; admins edit them like any other page.
+ * once by the migration that creates the table, as they read then; admins edit them like any
+ * other page. Kept with the migration so that it inserts the same rows however the product's
+ * pages change later.
  */
 export const DEFAULT_PAGES = [
   {

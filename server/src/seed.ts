@@ -2,21 +2,24 @@ import type { Menu } from '@cadenza/contracts/menus';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
-import { PERMISSIONS, type Restriction } from '@cadenza/contracts/permissions';
+import { PERMISSIONS } from '@cadenza/contracts/permissions';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../infra/hash.js';
-import { seedDemoIfEmpty, type DemoCatalogue } from '../modules/demo/demo.seed.js';
-import * as rolesRepo from '../modules/roles/roles.repo.js';
-import type { PermissionsService } from '../modules/roles/permissions.service.js';
-import type { SettingsService } from '../modules/settings/settings.service.js';
-import type { ThemesService } from '../modules/themes/themes.service.js';
-import type { UsersService } from '../modules/users/users.service.js';
-import type { Database } from './schema.js';
+import { hashPassword } from './infra/hash.js';
+import { seedDemoIfEmpty, type DemoCatalogue } from './modules/demo/demo.seed.js';
+import type {
+  KnownPermission,
+  PermissionsService,
+  SeededRole,
+} from './modules/roles/permissions.service.js';
+import type { SettingsService } from './modules/settings/settings.service.js';
+import type { ThemesService } from './modules/themes/themes.service.js';
+import type { UsersService } from './modules/users/users.service.js';
+import type { Database } from './db/schema.js';
 
 /** Permissions the core knows about; feature modules add theirs to this list. */
-export const PERMISSION_CATALOGUE: { name: string; group: string; description: string }[] = [
+export const PERMISSION_CATALOGUE: KnownPermission[] = [
   {
     name: PERMISSIONS.admin,
     group: 'admin',
@@ -135,7 +138,7 @@ export const FREE_SPACE = 1024 * 1024 * 1024;
 export const FREE_RELEASED_TRACKS = 50;
 export const FREE_RELEASED_MINUTES = 180;
 
-const ROLES = [
+const ROLES: SeededRole[] = [
   {
     name: 'admin',
     description: 'Runs the site.',
@@ -270,19 +273,7 @@ export interface SeedDeps {
 
 /** Fills an empty database with what the product needs to run; safe to run on every start. */
 export async function seedDatabase(deps: SeedDeps): Promise<void> {
-  const { db } = deps;
-  const permissionIds = new Map<string, number>();
-  for (const permission of PERMISSION_CATALOGUE) {
-    permissionIds.set(permission.name, await rolesRepo.upsertPermission(db, permission));
-  }
-  for (const role of ROLES) {
-    if (await rolesRepo.findRoleByName(db, role.name)) continue;
-    const roleId = await rolesRepo.insertRole(db, role);
-    for (const name of role.permissions) {
-      const restrictions = (role.restrictions as Record<string, Restriction[]>)[name];
-      await rolesRepo.grantToRole(db, roleId, permissionIds.get(name)!, restrictions);
-    }
-  }
+  await deps.permissions.seedRoles(PERMISSION_CATALOGUE, ROLES);
 
   await deps.settings.seedDefaults({ menus: DEFAULT_MENUS });
   await deps.themes.seedDefaults();

@@ -1,5 +1,10 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { PageWindow } from './pagination.js';
+
+/** The rows of one page, as a query takes them. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
 
 /**
  * One page of a query and the count of all its rows, read in parallel. `base` holds what both
