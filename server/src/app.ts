@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accessPlugin } from './core/access.js';
-import { authContextPlugin, signedInReader } from './core/auth-context.js';
+import { authContextPlugin } from './core/auth-context.js';
 import { errorHandlerPlugin } from './core/error-handler.js';
 import { overrideMethod } from './core/method-override.js';
 import { registerQueryLists } from './core/query-lists.js';
@@ -98,6 +98,7 @@ import { createMusicServices } from './modules/music/music.services.js';
 import { musicRoutes } from './modules/music/music.routes.js';
 import { createPermissionsService } from './modules/roles/permissions.service.js';
 import { createSessionsService } from './modules/sessions/sessions.service.js';
+import { signedInReader } from './modules/sessions/signed-in.js';
 import { createSettingsAdminService } from './modules/settings/settings-admin.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -106,6 +107,7 @@ import { createThemesAdminService } from './modules/themes/themes-admin.service.
 import { themesAdminRoutes } from './modules/themes/themes-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { isBanned } from './modules/users/users.table.js';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes.js';
 import { createValueListsService } from './modules/value-lists/value-lists.service.js';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.js';
@@ -523,6 +525,7 @@ export async function buildApp(
     sessions: services.sessions,
     tokens: services.tokens,
     permissions: services.permissions,
+    isBanned,
     secureCookies: config.secureCookies,
   });
   await app.register(xsrfPlugin, {
