@@ -2,8 +2,8 @@ import { idFrom } from '@cadenza/contracts/http';
 import { hasPermission } from '@cadenza/contracts/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { AppError } from './errors.js';
+import type { WorkspaceMembership } from './ports.js';
 import './request-context.js';
 
 /**
@@ -12,7 +12,7 @@ import './request-context.js';
  * permission the guests hold opens the route to them. `workspaceId` scopes a request to a
  * workspace the user belongs to.
  */
-export const accessPlugin = fp<{ workspaces: WorkspacesService }>(
+export const accessPlugin = fp<{ workspaces: WorkspaceMembership }>(
   async (app: FastifyInstance, { workspaces }) => {
     app.decorateRequest('workspaceId', 0);
 

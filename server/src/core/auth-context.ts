@@ -1,25 +1,19 @@
 import type { Permission } from '@cadenza/contracts/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccessTokensService } from '../modules/access-tokens/access-tokens.service.js';
-import type { PermissionsService } from '../modules/roles/permissions.service.js';
-import {
-  isGuestId,
-  nextTouchAt,
-  REMEMBER_SECONDS,
-  type SessionsService,
-} from '../modules/sessions/sessions.service.js';
-import type { SessionRow } from '../modules/sessions/sessions.table.js';
-import { isBanned, type UserRow } from '../modules/users/users.table.js';
 import { addCookie } from './cookies.js';
-import type { RequestSession } from './request-context.js';
+import type { BanCheck, SessionStore, TokenResolver, UserPermissions } from './ports.js';
+import type { RequestSession, RequestUser, SessionRecord } from './request-context.js';
+import { isGuestId, REMEMBER_SECONDS } from './session-cookie.js';
 
 export const SESSION_COOKIE = 'cadenza_session';
 
 export interface AuthContextOptions {
-  sessions: SessionsService;
-  tokens: AccessTokensService;
-  permissions: PermissionsService;
+  sessions: SessionStore;
+  tokens: TokenResolver;
+  permissions: UserPermissions;
+  /** A banned user's token or session is a visitor's. */
+  isBanned: BanCheck;
   secureCookies: boolean;
 }
 
@@ -33,7 +27,7 @@ export function clientOf(request: FastifyRequest) {
  */
 export const authContextPlugin = fp<AuthContextOptions>(
   async (app: FastifyInstance, options) => {
-    const { sessions, tokens, permissions } = options;
+    const { sessions, tokens, permissions, isBanned } = options;
 
     app.decorateRequest('session', null as never);
     app.decorateRequest('user', null);
@@ -44,7 +38,7 @@ export const authContextPlugin = fp<AuthContextOptions>(
       return [];
     });
 
-    const active = (user: UserRow | undefined) => (user && !isBanned(user) ? user : null);
+    const active = (user: RequestUser | undefined) => (user && !isBanned(user) ? user : null);
 
     async function byToken(request: FastifyRequest, plainToken: string) {
       request.user = active((await tokens.resolve(plainToken))?.user);
@@ -158,7 +152,7 @@ function writeSessionCookie(reply: FastifyReply, request: FastifyRequest, secure
  * text while neither has changed. The session's clock-work (its last activity, its end, the
  * address it was last used from) shows on no page and is left out.
  */
-export function signedInState(session: SessionRow, user: UserRow): string {
+export function signedInState(session: SessionRecord, user: RequestUser): string {
   const { user_id: userId, remember, payload } = session;
   return JSON.stringify([userId, remember, payload, user]);
 }
@@ -169,15 +163,4 @@ export interface SignedIn {
   state: string;
   /** Until when a request with it finds it as it is: its end, or its next touch. */
   until: number;
-}
-
-/** Reads a signed-in session as the hooks above would: none once it ended or its user is banned. */
-export function signedInReader(sessions: SessionsService) {
-  return async (rawId: string): Promise<SignedIn | undefined> => {
-    const found = await sessions.findWithUser(rawId);
-    if (!found?.user || isBanned(found.user)) return undefined;
-    const { session, user } = found;
-    const until = Math.min(Date.parse(session.expires_at), nextTouchAt(session));
-    return { state: signedInState(session, user), until };
-  };
 }

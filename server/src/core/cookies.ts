@@ -1,6 +1,9 @@
 import type { SerializeOptions } from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 
+/** Cookie keeping a guest's chosen language; the account keeps a signed-in user's. */
+export const LOCALE_COOKIE = 'locale';
+
 /**
  * Adds a cookie to the answer's Set-Cookie header, from the app's own `onSend` hooks (the
  * session's and the anti-forgery token's cookies). @fastify/cookie's hook has run by then, and

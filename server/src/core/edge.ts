@@ -10,14 +10,14 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { RecentlyUsed } from '../infra/recently-used.js';
-import { LOCALE_COOKIE } from '../modules/localization/localization.service.js';
-import { isGuestId } from '../modules/sessions/sessions.service.js';
 import {
   SESSION_COOKIE,
   sessionCookieOptions,
   signedInState,
   type SignedIn,
 } from './auth-context.js';
+import { LOCALE_COOKIE } from './cookies.js';
+import { isGuestId } from './session-cookie.js';
 import { xsrfCookieOptions, type NewVisitor, type XsrfTokens } from './xsrf.js';
 
 declare module 'fastify' {
@@ -42,7 +42,10 @@ export interface EdgeOptions {
   newVisitor: () => NewVisitor;
   xsrfTokens: XsrfTokens;
   secureCookies: boolean;
-  /** A signed-in session as a request with it would find it now (`signedInReader`). */
+  /**
+   * A signed-in session as a request with it would find it now (the sessions module's
+   * `signedInReader`).
+   */
   signedIn: (rawId: string) => Promise<SignedIn | undefined>;
   /**
    * The database's change counts as one text (`dataVersions`): a page holding the catalogue's

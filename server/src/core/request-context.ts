@@ -1,6 +1,24 @@
 import type { Permission } from '@cadenza/contracts/permissions';
-import type { SessionRow } from '../modules/sessions/sessions.table.js';
-import type { UserRow } from '../modules/users/users.table.js';
+
+/**
+ * A signed-in user, as far as core reads one. The users module declares it is a whole row of its
+ * table (`users/users.table.ts`), so the modules see every column where core knows only these.
+ */
+export interface RequestUser {
+  id: number;
+}
+
+/**
+ * A signed-in session's row, as far as core reads one. The sessions module declares it is a
+ * whole row of its table (`sessions/sessions.table.ts`).
+ */
+export interface SessionRecord {
+  user_id: number | null;
+  /** 1 when the user chose 'stay signed in'. */
+  remember: number;
+  /** JSON of the short-lived values the session keeps. */
+  payload: string;
+}
 
 /** The visitor's session: every visitor has one; only signed-in sessions have a database row. */
 export interface RequestSession {
@@ -10,7 +28,7 @@ export interface RequestSession {
    * A signed-in session's row. A guest's short-lived values (a pending login) are read by the
    * steps that need them (`SessionsService.guestPayload`).
    */
-  row: SessionRow | null;
+  row: SessionRecord | null;
   /** True when the cookie must be (re)sent with this response. */
   changed: boolean;
 }
@@ -18,7 +36,7 @@ export interface RequestSession {
 declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession;
-    user: UserRow | null;
+    user: RequestUser | null;
     authMethod: 'session' | 'token' | null;
     /** 0 is the user's own default workspace. */
     workspaceId: number;

@@ -14,11 +14,10 @@ import {
   isDrawnForGuests,
   PAGE_CALLS_ELEMENT_ID,
 } from '@cadenza/contracts/page-calls';
-import type { BootstrapService } from '../modules/bootstrap/bootstrap.service.js';
-import type { SettingsService } from '../modules/settings/settings.service.js';
 import { AppError } from './errors.js';
 import { endOfHead, FALLBACK_TEMPLATE, renderPage, scriptSafeText, type SeoTags } from './html.js';
 import { modulePreloadsFrom } from './page-scripts.js';
+import type { PageBootstrap, SettingsReader } from './ports.js';
 import type { LandingPage, PlayerPages } from './prerender.js';
 
 /** Resolves the SEO tags of a client route (a custom page, an artist…), or undefined. */
@@ -31,8 +30,8 @@ export interface SpaOptions {
   webDist: string;
   /** The page every client route is answered with (see `readPageTemplate`). */
   template: string;
-  bootstrap: BootstrapService;
-  settings: SettingsService;
+  bootstrap: PageBootstrap;
+  settings: SettingsReader;
   seoResolvers?: SeoResolver[];
   /** Further tags for a page's head (the site's custom code), by path. */
   headTags?: (pathname: string) => Promise<string>;

@@ -10,6 +10,8 @@ import type { UsersService } from '../users/users.service.js';
 import * as repo from './localization.repo.js';
 
 export type { Localization };
+// The cookie's name is core's too: the edge keeps a guest's page per language.
+export { LOCALE_COOKIE } from '../../core/cookies.js';
 
 /** The languages shipped with the app; admins add others. */
 export const LOCALIZATIONS: Localization[] = [
@@ -19,9 +21,6 @@ export const LOCALIZATIONS: Localization[] = [
 
 /** Admin changes reach other instances of the server within this long. */
 const RELOAD_MS = 5_000;
-
-/** Cookie keeping a guest's chosen language; the account keeps a signed-in user's. */
-export const LOCALE_COOKIE = 'locale';
 
 export type LocalizationService = ReturnType<typeof createLocalizationService>;
 

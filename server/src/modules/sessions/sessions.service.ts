@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { newGuestId, REMEMBER_SECONDS } from '../../core/session-cookie.js';
 import type { Database } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../infra/hash.js';
 import type { UserRow } from '../users/users.table.js';
@@ -6,7 +7,6 @@ import { describeDevice } from './device.js';
 import * as repo from './sessions.repo.js';
 import type { SessionRow } from './sessions.table.js';
 
-export const REMEMBER_SECONDS = 30 * 24 * 60 * 60;
 /** A session without 'stay signed in' ends after this much inactivity. */
 export const IDLE_SECONDS = 12 * 60 * 60;
 // Writing last_active on every request would turn each read into a write.
@@ -39,19 +39,6 @@ export interface SessionsEnded {
 
 /** Where an admin signed in as another user keeps their own id, to return to it. */
 export const IMPERSONATOR_KEY = 'impersonator';
-
-/**
- * A guest's session id says it is one. Signing in always issues a new id, so an id given to a
- * guest never becomes a signed-in session's: a guest's requests are known as a guest's without
- * a lookup. (Ids from before this mark are looked up as before.)
- */
-const GUEST_ID_PREFIX = 'guest.';
-const GUEST_ID = /^guest\.[\w-]{40}$/;
-
-/** Whether the raw session id is one given to a guest (see `newId`). */
-export function isGuestId(rawId: string): boolean {
-  return GUEST_ID.test(rawId);
-}
 
 /** The short-lived values a session keeps (JSON in its row). */
 /** The admin who signed in as this session's user, if one did. */
@@ -92,8 +79,8 @@ export function createSessionsService(db: Kysely<Database>) {
       return () => listeners.delete(listener);
     },
 
-    /** A fresh random id for a guest's cookie. Only its hash is ever stored. */
-    newId: () => GUEST_ID_PREFIX + randomToken(30),
+    /** A fresh random id for a guest's cookie, marked as one. Only its hash is ever stored. */
+    newId: newGuestId,
 
     find,
 

@@ -23,3 +23,9 @@ export interface KnownDevicesTable {
   device_hash: string;
   last_seen_at: string;
 }
+
+declare module '../../core/request-context.js' {
+  /** A request's session row is a whole row of this table; core reads only its own part. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges with core's
+  interface SessionRecord extends SessionRow {}
+}

@@ -34,6 +34,12 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 
+declare module '../../core/request-context.js' {
+  /** A request's user is a whole row of this table; core reads only its own part. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges with core's
+  interface RequestUser extends UserRow {}
+}
+
 /** Whether the account is banned right now (a ban with an end in the past is over). */
 export function isBanned(row: Pick<UserRow, 'banned_at' | 'banned_until'>, now = Date.now()) {
   return (
