@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { DAY_MS } from '@cadenza/contracts/time';
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../../../db/migrations/helpers.js';
-import type { Database } from '../../../db/schema.js';
-import type { Executor } from './catalogue.repo.js';
+import { isPostgres } from '../db/migrations/helpers.js';
+import type { Database } from '../db/schema.js';
 
 /** Where the made-up listeners are: a country and one of its cities. */
 const PLACES = [
@@ -115,7 +114,7 @@ function random(seed: number) {
 const BATCH = 1000;
 
 async function insertReturningIds<T extends Record<string, unknown>>(
-  db: Executor,
+  db: Kysely<Database>,
   table: 'artists' | 'albums' | 'tracks' | 'users' | 'playlists',
   rows: T[],
 ): Promise<number[]> {
@@ -131,7 +130,11 @@ async function insertReturningIds<T extends Record<string, unknown>>(
   return ids;
 }
 
-async function insertAll(db: Executor, table: keyof Database, rows: Record<string, unknown>[]) {
+async function insertAll(
+  db: Kysely<Database>,
+  table: keyof Database,
+  rows: Record<string, unknown>[],
+) {
   for (let i = 0; i < rows.length; i += BATCH)
     await db
       .insertInto(table)
