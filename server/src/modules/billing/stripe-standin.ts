@@ -6,6 +6,14 @@ import { createLedger, type StandinAnswer } from './stripe-standin/ledger.js';
 import { idMaker, type StandinOptions, type StripeStandin } from './stripe-standin/types.js';
 import { createWebhookSender } from './stripe-standin/webhooks.js';
 
+export type {
+  StandinEvent,
+  StandinOptions,
+  StandinSubscription,
+  StripeStandin,
+} from './stripe-standin/types.js';
+export { signPayload } from './stripe-standin/webhooks.js';
+
 /**
  * A local server that speaks Stripe's HTTP API for exactly the calls the app makes (customers,
  * products, prices, coupons, checkout sessions, subscriptions, invoices and their previews, the
@@ -19,14 +27,6 @@ import { createWebhookSender } from './stripe-standin/webhooks.js';
  * (`hosted-pages.ts`), the objects and what Stripe does to them (`ledger.ts`), and the signed
  * webhooks (`webhooks.ts`).
  */
-export type {
-  StandinEvent,
-  StandinOptions,
-  StandinSubscription,
-  StripeStandin,
-} from './stripe-standin/types.js';
-export { signPayload } from './stripe-standin/webhooks.js';
-
 export async function startStripeStandin(options: StandinOptions = {}): Promise<StripeStandin> {
   const secretKey = options.secretKey ?? 'sk_test_standin';
   const webhookSecret = options.webhookSecret ?? 'whsec_standin';
