@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { seedSyntheticCatalogue } from './synthetic-catalogue.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -50,12 +52,14 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const app = await buildApp(config, { announce: (message) => console.log(message) });
+  // Opened here, so the made-up catalogue is written straight into it (it is no product's data).
+  const db = openDatabase(config.database, { queryLog: config.queryLog });
+  const app = await buildApp(config, { db, announce: (message) => console.log(message) });
   const started = Date.now();
   let lastReport = 0;
   try {
     const admin = await app.services.users.findByEmail(config.admin.email);
-    const result = await app.services.catalogue.seedSynthetic({
+    const result = await seedSyntheticCatalogue(db.kysely, {
       tracks,
       ...(admin && library > 0 ? { library: { ownerId: admin.id, size: library } } : {}),
       playsPerTrack: plays / tracks,
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await app.close();
+    await db.destroy();
   }
 }
 

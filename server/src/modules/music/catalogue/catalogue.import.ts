@@ -24,7 +24,6 @@ import {
 import { sanitizeBio } from './bio.js';
 import type { AlbumRow } from './catalogue.table.js';
 import * as repo from './import.repo.js';
-import { seedSyntheticCatalogue, type SyntheticOptions } from './synthetic.repo.js';
 
 /**
  * What one batch's transaction has found or written: a folder's tracks name the same artists,
@@ -425,8 +424,5 @@ export function createCatalogueImport({
         .executeTakeFirst();
       return rows?.id ?? null;
     },
-
-    /** Fills the database with a large made-up catalogue (benchmarks). */
-    seedSynthetic: (options: SyntheticOptions) => seedSyntheticCatalogue(db, options),
   };
 }

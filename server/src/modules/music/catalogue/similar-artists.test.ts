@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 import { SYSTEM_ACTOR } from '../actor.js';
-import { SIMILAR_CANDIDATES_PER_GENRE } from './catalogue.repo.js';
+import { SIMILAR_CANDIDATES_PER_GENRE } from './rankings.repo.js';
 import { PLAYS_KEPT_MS } from './catalogue-cache.js';
 
 describe('similar artists on an artist page', () => {

@@ -9,6 +9,7 @@ import { createUser, signedInUser } from '../../../test/factories.js';
 import { TestClient } from '../../../test/test-client.js';
 import { importTrack } from '../music.fixtures.js';
 import { PLAYS_KEPT_MS } from '../catalogue/catalogue-cache.js';
+import { seedSyntheticCatalogue } from '../../../cli/synthetic-catalogue.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 
 describe('channels', () => {
@@ -369,7 +370,7 @@ describe("a genre's tracks and albums", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.services.catalogue.seedSynthetic({ tracks: 1000, seed: 7 });
+    await seedSyntheticCatalogue(t.db.kysely, { tracks: 1000, seed: 7 });
   });
   afterAll(() => t.close());
 

@@ -2,11 +2,9 @@ import { idFrom } from '@cadenza/contracts/http';
 import { checkQuota, type Permission } from '@cadenza/contracts/permissions';
 import {
   MUSIC_PERMISSIONS,
-  PLAYLIST_MOSAIC_TILES,
   type ChannelSort,
   type Playlist,
   type PlaylistInput,
-  type UserRef,
 } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
@@ -17,60 +15,18 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { Listener, Viewer } from '../actor.js';
 import { storeImage } from '../images.js';
 import { inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
-import { publicUserRef } from '../public-user.js';
+import { createPlaylistRights, type WorkspaceRoles } from './playlist-rights.js';
+import { createPlaylistPresenter } from './playlists.presenter.js';
 import * as repo from './playlists.repo.js';
 import type { PlaylistRow } from './playlists.table.js';
 import { assertMayListen, SYSTEM_ACTOR } from '../actor.js';
-import { WORKSPACE_PERMISSIONS } from '@cadenza/contracts/workspaces';
+
+export { playlistRowToPlaylist } from './playlists.presenter.js';
 
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
 
-export function playlistRowToPlaylist(
-  row: PlaylistRow,
-  owner: UserRef,
-  stats: { tracks: number; followers: number; covers: string[] },
-): Playlist {
-  // Without its own image, a playlist shows a mosaic of its first album covers when there are
-  // enough to fill it, else the first cover whole.
-  const mosaic = !row.image && stats.covers.length >= PLAYLIST_MOSAIC_TILES ? stats.covers : [];
-  return {
-    id: row.id,
-    name: row.name,
-    model_type: 'playlist',
-    description: row.description,
-    image: row.image ?? stats.covers[0] ?? null,
-    mosaic,
-    public: row.public === 1,
-    collaborative: row.collaborative === 1,
-    owner,
-    tracks_count: stats.tracks,
-    followers_count: stats.followers,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
 /** Where a playlist's own pictures are stored: `artwork/playlists/<id>/…`. */
 const IMAGE_FOLDER = 'artwork/playlists';
-
-/** What a viewer may do with a playlist: see it, change its tracks, change the playlist itself. */
-interface Rights {
-  see: boolean;
-  tracks: boolean;
-  edit: boolean;
-}
-
-/**
- * The workspaces a playlist may be shared with: a member's role there says what they may do
- * with its playlists (see WORKSPACE_PERMISSIONS); someone outside it has no role.
- */
-type WorkspaceRoles = {
-  roleIn(
-    workspaceId: number,
-    userId: number,
-  ): Promise<{ permissions: readonly string[] } | null | undefined>;
-  listFor(userId: number): Promise<{ id: number }[]>;
-};
 
 export function createPlaylistsService({
   db,
@@ -85,128 +41,11 @@ export function createPlaylistsService({
   storage: Storage;
   workspaces: WorkspaceRoles;
 }) {
-  /**
-   * The owner does everything; the public sees a public playlist; the members of the workspace
-   * it is shared with see it and do what their role allows; anyone who sees a collaborative
-   * playlist (signed in) changes its tracks. `roles` keeps the roles looked up for one answer.
-   */
-  async function rightsOn(
-    row: PlaylistRow,
-    userId: number | null,
-    roles = new Map<number, Promise<readonly string[] | null>>(),
-  ): Promise<Rights> {
-    if (userId !== null && row.owner_id === userId) return { see: true, tracks: true, edit: true };
-    let permissions: readonly string[] | null = null;
-    if (userId !== null && row.workspace_id !== null) {
-      const workspaceId = row.workspace_id;
-      if (!roles.has(workspaceId)) {
-        roles.set(
-          workspaceId,
-          workspaces.roleIn(workspaceId, userId).then((role) => role?.permissions ?? null),
-        );
-      }
-      permissions = await roles.get(workspaceId)!;
-    }
-    const may = (permission: string) => permissions?.includes(permission) ?? false;
-    const see = row.public === 1 || permissions !== null;
-    return {
-      see,
-      tracks:
-        see &&
-        userId !== null &&
-        (row.collaborative === 1 || may(WORKSPACE_PERMISSIONS.playlistTracks)),
-      edit: may(WORKSPACE_PERMISSIONS.managePlaylists),
-    };
-  }
-  const seeable = async (row: PlaylistRow, userId: number | null) =>
-    (await rightsOn(row, userId)).see;
-
-  async function owners(ids: number[]): Promise<Map<number, UserRef>> {
-    const map = new Map<number, UserRef>();
-    const found = new Map((await users.findByIds(ids)).map((row) => [row.id, row]));
-    for (const id of new Set(ids)) {
-      const user = found.get(id);
-      map.set(
-        id,
-        user
-          ? publicUserRef(user)
-          : {
-              id,
-              name: 'Deleted user',
-              display_name: 'Deleted user',
-              avatar: null,
-              model_type: 'user',
-            },
-      );
-    }
-    return map;
-  }
-
-  /**
-   * Playlists as `viewer` sees them. `rights` adds what the viewer may do with each (the
-   * playlist's own page and the viewer's lists); pages that list others' playlists (search,
-   * channels, profiles) leave them out, so one kept copy of such a page serves every viewer.
-   */
-  async function present(
-    rows: PlaylistRow[],
-    viewer: Viewer,
-    { rights: withRights = true } = {},
-  ): Promise<Playlist[]> {
-    const ids = rows.map((r) => r.id);
-    const [ownerMap, followers, covers, followed] = await Promise.all([
-      owners(rows.map((r) => r.owner_id)),
-      repo.followerCounts(db, ids),
-      // A playlist with its own image shows no mosaic.
-      repo.mosaicCovers(
-        db,
-        rows.filter((r) => !r.image).map((r) => r.id),
-      ),
-      viewer.userId ? repo.followedAmong(db, viewer.userId, ids) : Promise.resolve(null),
-    ]);
-    const roles = new Map<number, Promise<readonly string[] | null>>();
-    const rights = withRights
-      ? await Promise.all(rows.map((row) => rightsOn(row, viewer.userId, roles)))
-      : [];
-    return rows.map((row, index) => {
-      const playlist = playlistRowToPlaylist(row, ownerMap.get(row.owner_id)!, {
-        tracks: row.tracks_count,
-        followers: followers.get(row.id) ?? 0,
-        covers: covers.get(row.id) ?? [],
-      });
-      if (viewer.userId) {
-        playlist.is_owner = row.owner_id === viewer.userId;
-        playlist.is_followed = followed?.has(row.id) ?? false;
-        const may = rights[index];
-        if (may) {
-          playlist.can_edit = may.edit;
-          playlist.can_edit_tracks = may.tracks;
-          playlist.workspace_id = row.workspace_id;
-        }
-      }
-      return playlist;
-    });
-  }
-
-  /** The playlist, if this viewer may see it; private playlists of others do not exist for them. */
-  async function visible(id: number, userId: number | null): Promise<PlaylistRow> {
-    const row = await repo.findPlaylist(db, id);
-    if (!row || !(await seeable(row, userId))) throw AppError.notFound('Playlist not found.');
-    return row;
-  }
-
-  /** The playlist itself (name, description, picture, privacy, deleting): see rightsOn. */
-  async function editable(id: number, userId: number): Promise<PlaylistRow> {
-    const row = await visible(id, userId);
-    if (!(await rightsOn(row, userId)).edit) throw AppError.forbidden();
-    return row;
-  }
-
-  /** Its tracks (adding, removing, reordering): see rightsOn. */
-  async function trackEditable(id: number, userId: number): Promise<PlaylistRow> {
-    const row = await visible(id, userId);
-    if (!(await rightsOn(row, userId)).tracks) throw AppError.forbidden();
-    return row;
-  }
+  const { rightsOn, seeable, visible, editable, trackEditable } = createPlaylistRights({
+    db,
+    workspaces,
+  });
+  const present = createPlaylistPresenter({ db, users, rightsOn });
 
   /** The distinct ids, in the order given, once each is known to be a track. */
   async function validTrackIds(trackIds: number[]): Promise<number[]> {

@@ -1,20 +1,9 @@
 import crypto from 'node:crypto';
 import { DAY_MS } from '@cadenza/contracts/time';
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../../../db/migrations/helpers.js';
-import type { Database } from '../../../db/schema.js';
-import type { Executor } from './catalogue.repo.js';
-
-/** Where the made-up listeners are: a country and one of its cities. */
-const PLACES = [
-  ['BR', 'São Paulo'],
-  ['BR', 'Recife'],
-  ['US', 'New York'],
-  ['DE', 'Berlin'],
-  ['PT', 'Lisbon'],
-  ['JP', 'Tokyo'],
-  ['IN', 'Mumbai'],
-] as const;
+import { isPostgres } from '../db/migrations/helpers.js';
+import type { Database } from '../db/schema.js';
+import { GENRES, madeUpWords, PLACES } from './synthetic-words.js';
 
 /**
  * A large made-up catalogue for benchmarks: artists, albums, tracks, genres and plays, without
@@ -36,86 +25,10 @@ export interface SyntheticOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ra',
-  'ne',
-  'to',
-  'su',
-  'vi',
-  'da',
-  'ro',
-  'li',
-  'ma',
-  'be',
-  'at',
-  'el',
-  'on',
-  'ur',
-  'ia',
-  'so',
-  'fe',
-  'gra',
-  'stel',
-  'mon',
-  'dar',
-  'vin',
-  'lux',
-  'or',
-  'sa',
-  'ty',
-  'qui',
-  'zen',
-  'pol',
-  'har',
-  'mel',
-  'ody',
-  'rock',
-  'son',
-  'ic',
-  'blue',
-  'star',
-];
-const GENRES = [
-  'Rock',
-  'Pop',
-  'Jazz',
-  'Blues',
-  'Hip Hop',
-  'Electronic',
-  'Classical',
-  'Folk',
-  'Metal',
-  'Reggae',
-  'Soul',
-  'Funk',
-  'Country',
-  'Latin',
-  'Ambient',
-  'Punk',
-  'Indie',
-  'R&B',
-  'MPB',
-  'Samba',
-];
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const BATCH = 1000;
 
 async function insertReturningIds<T extends Record<string, unknown>>(
-  db: Executor,
+  db: Kysely<Database>,
   table: 'artists' | 'albums' | 'tracks' | 'users' | 'playlists',
   rows: T[],
 ): Promise<number[]> {
@@ -131,7 +44,11 @@ async function insertReturningIds<T extends Record<string, unknown>>(
   return ids;
 }
 
-async function insertAll(db: Executor, table: keyof Database, rows: Record<string, unknown>[]) {
+async function insertAll(
+  db: Kysely<Database>,
+  table: keyof Database,
+  rows: Record<string, unknown>[],
+) {
   for (let i = 0; i < rows.length; i += BATCH)
     await db
       .insertInto(table)
@@ -152,16 +69,7 @@ export async function seedSyntheticCatalogue(
   playlists: number;
   libraryPlaylistId: number | null;
 }> {
-  const next = random(options.seed ?? 42);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const word = () => {
-    const count = 2 + Math.floor(next() * 2);
-    let text = '';
-    for (let i = 0; i < count; i++) text += pick(SYLLABLES);
-    return text[0]!.toUpperCase() + text.slice(1);
-  };
-  const words = (min: number, max: number) =>
-    Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, word).join(' ');
+  const { next, pick, words } = madeUpWords(options.seed ?? 42);
 
   const run = crypto.randomBytes(3).toString('hex');
   const perAlbum = options.tracksPerAlbum ?? 10;
