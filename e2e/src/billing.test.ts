@@ -250,6 +250,12 @@ describe('plans and payments', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((url) => url.pathname === '/discover');
 
+    // The plans offer the same dialog to one who is signed in.
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Redeem a code' }).click();
+    await page.getByRole('dialog', { name: 'Redeem a code' }).getByLabel('Voucher code').waitFor();
+    await page.keyboard.press('Escape');
+
     await page.goto('/billing');
     await page.getByText('You have no plan yet').waitFor();
     await page.getByRole('button', { name: 'Redeem a code' }).click();

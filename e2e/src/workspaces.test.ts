@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../server/src/test/smtp.js';
 import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
-import { DESKTOP, launchBrowser, saveScreenshot } from './browser.js';
+import { DESKTOP, launchBrowser, MOBILE, saveScreenshot } from './browser.js';
 
 /*
  * Workspaces and live notifications, against an app of this file's own that mails through a
@@ -226,6 +226,21 @@ describe('workspace invitations', () => {
     await page.getByText('Late sets').first().waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
+
+    // On a phone the switcher is an icon named after the active workspace, in the player's top bar.
+    const phoneContext = await browser.newContext({ ...MOBILE, baseURL: app.url });
+    await logIn(phoneContext.request, NEWCOMER.email, NEWCOMER.password);
+    const phone = await phoneContext.newPage();
+    await phone.goto('/library/playlists');
+    await phone.getByRole('heading', { level: 1, name: 'Your library' }).waitFor();
+    await switchWorkspace(phone, 'Default', 'Night Shift');
+    await phone
+      .locator('#player-content')
+      .getByRole('link', { name: 'Late sets' })
+      .first()
+      .waitFor();
+    await saveScreenshot(phone, 'workspace-switcher-phone');
+    await phoneContext.close();
     await ownerContext.close();
   });
 });

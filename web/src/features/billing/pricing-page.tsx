@@ -1,12 +1,18 @@
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
+import { useAuthUser } from '../../api/bootstrap';
 import { Button } from '../../ui/button';
 import { PlanCards } from './pricing/plan-cards';
+import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
 
-/** /pricing: the plans with the billing-cycle switch, and a way to ask questions. */
+/**
+ * /pricing: the plans with the billing-cycle switch, a code to redeem for those signed in (guests
+ * give theirs when they register), and a way to ask questions.
+ */
 export function PricingPage() {
   const { t } = useTranslation();
+  const user = useAuthUser();
   return (
     <main className="flex-1 px-4 py-12 sm:px-6 sm:py-16">
       <div className="mx-auto flex w-full max-w-[1080px] flex-col gap-10">
@@ -19,6 +25,12 @@ export function PricingPage() {
           </p>
         </header>
         <PlanCards />
+        {user && (
+          <p className="-mt-4 flex flex-wrap items-center justify-center gap-1 text-sm text-fg-muted">
+            {t('Have a voucher or gift card?')}
+            <RedeemCodeDialog variant="text" />
+          </p>
+        )}
         <aside className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-lg border border-border px-6 py-8 text-center">
           <MessageCircle aria-hidden size={28} className="text-primary" />
           <h2 className="text-xl font-semibold">{t('Questions about the plans?')}</h2>

@@ -53,7 +53,7 @@ export function Navbar({ variant = 'solid' }: NavbarProps) {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-2">
-          {user && <WorkspaceSwitcher className="hidden min-[769px]:flex" />}
+          {user && <WorkspaceSwitcher />}
           <NotificationBell />
           {user ? (
             <div className="hidden min-[769px]:block">

@@ -40,11 +40,13 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
           <button
             type="button"
             aria-label={t('Workspace: {{name}}', { name: activeName })}
-            className={`flex h-10 max-w-48 items-center gap-2 rounded-full px-3 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-hover hover:text-fg data-[state=open]:bg-bg-hover ${className ?? ''}`}
+            title={t('Workspace: {{name}}', { name: activeName })}
+            className={`flex h-10 max-w-48 items-center gap-2 rounded-full px-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-bg-hover hover:text-fg data-[state=open]:bg-bg-hover min-[769px]:px-3 ${className ?? ''}`}
           >
             <Users size={18} aria-hidden className="shrink-0" />
-            <span className="truncate">{activeName}</span>
-            <ChevronDown size={16} aria-hidden className="shrink-0" />
+            {/* On a phone the button is its icon; its name says which workspace is active. */}
+            <span className="hidden truncate min-[769px]:inline">{activeName}</span>
+            <ChevronDown size={16} aria-hidden className="hidden shrink-0 min-[769px]:block" />
           </button>
         }
       >

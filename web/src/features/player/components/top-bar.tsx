@@ -21,8 +21,8 @@ export function TopBar({ search }: { search: ReactNode }) {
         {search}
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        {/* Which workspace requests are scoped to, as in the site's navbar; wide screens only. */}
-        {user && <WorkspaceSwitcher className="hidden min-[769px]:flex" />}
+        {/* Which workspace requests are scoped to, as in the site's navbar. */}
+        {user && <WorkspaceSwitcher />}
         <NotificationBell />
         {user ? (
           <UserMenu user={user} />
