@@ -127,7 +127,6 @@ export async function buildApp(
   await migrateToLatest(db);
   const services = await createServices(config, db);
   await seedDatabase({
-    db: db.kysely,
     settings: services.settings,
     themes: services.themes,
     users: services.users,

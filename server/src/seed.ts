@@ -5,7 +5,6 @@ import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import { PERMISSIONS } from '@cadenza/contracts/permissions';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { hashPassword } from './infra/hash.js';
 import { seedDemoIfEmpty, type DemoCatalogue } from './modules/demo/demo.seed.js';
 import type {
@@ -16,7 +15,6 @@ import type {
 import type { SettingsService } from './modules/settings/settings.service.js';
 import type { ThemesService } from './modules/themes/themes.service.js';
 import type { UsersService } from './modules/users/users.service.js';
-import type { Database } from './db/schema.js';
 
 /** Permissions the core knows about; feature modules add theirs to this list. */
 export const PERMISSION_CATALOGUE: KnownPermission[] = [
@@ -260,7 +258,6 @@ export const DEFAULT_MENUS: Menu[] = [
 ];
 
 export interface SeedDeps {
-  db: Kysely<Database>;
   settings: SettingsService;
   themes: ThemesService;
   users: UsersService;
