@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button';
-import { PlanCards } from './pricing/plan-cards';
+import { PlanCards } from './plan-cards';
 
 /** /pricing: the plans with the billing-cycle switch, and a way to ask questions. */
 export function PricingPage() {

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { Select, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { TextField } from '../../../ui/text-field';
-import { formatMoney } from '../../billing/pricing/pricing';
+import { formatMoney } from '../../billing/pricing';
 
 const DEVICES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
 
