@@ -4,15 +4,11 @@ import {
   type RegistrationPolicy,
   type SettingKey,
 } from '@cadenza/contracts/settings';
-import type { Pagination } from '@cadenza/contracts/http';
-import type { ValueLists } from '@cadenza/contracts/localization';
-import { useQuery } from '@tanstack/react-query';
 import { Mail, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
 import { isApiError } from '../../../api/api-error';
-import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { Select, SelectGroup, SelectItem } from '../../../ui/select';
@@ -24,8 +20,10 @@ import { ImageField } from '../../../ui/image-field';
 import { toast } from '../../../ui/toast/toast-store';
 import {
   useAdminSettings,
+  useHomepageOptions,
   useSaveSettings,
   useSendTestMail,
+  useTimezoneList,
   useUploadBrandingImage,
 } from './settings-api';
 import type { SettingField, SettingsScreen } from './settings-screens';
@@ -364,11 +362,7 @@ function TimezoneField({
   error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const lists = useQuery({
-    queryKey: ['value-lists', 'timezones'],
-    queryFn: () => apiClient.get<ValueLists>('value-lists/timezones'),
-    staleTime: Infinity,
-  });
+  const lists = useTimezoneList();
   return (
     <Select
       label={label}
@@ -410,24 +404,7 @@ function HomepageField({
   const { t } = useTranslation();
   const type = String(valueOf('homepage.type'));
   const target = String(valueOf('homepage.value') ?? '');
-  const pages = useQuery({
-    queryKey: ['admin', 'homepage-options', type],
-    enabled: type === 'customPage' || type === 'channel',
-    queryFn: async () =>
-      type === 'customPage'
-        ? (
-            await apiClient.get<{ pagination: Pagination<{ slug: string; title: string }> }>(
-              'custom-pages',
-              { params: { perPage: 100 } },
-            )
-          ).pagination.data.map((page) => [page.slug, page.title] as const)
-        : (
-            await apiClient.get<{ pagination: Pagination<{ slug: string; name: string }> }>(
-              'admin/channels',
-              { params: { perPage: 50 } },
-            )
-          ).pagination.data.map((channel) => [channel.slug, channel.name] as const),
-  });
+  const pages = useHomepageOptions(type);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Select
