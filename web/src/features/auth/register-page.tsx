@@ -19,8 +19,8 @@ import {
   readOnboardingSelection,
   REDIRECT_PARAM,
 } from '../../app/post-login-redirect';
-import { useRedeemVoucher } from '../billing/voucher/use-redeem-voucher';
-import { VoucherField, type AppliedVoucher } from '../billing/voucher/voucher-field';
+import { useRedeemVoucher } from '../billing/use-redeem-voucher';
+import { VoucherField, type AppliedVoucher } from '../billing/voucher-field';
 import { useBotCheck } from '../bot-check/use-bot-check';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -28,7 +28,7 @@ import { TextField } from '../../ui/text-field';
 import { useRegisterMutation } from './api/auth-api';
 import { AuthFooterLink, AuthLayout } from './components/auth-layout';
 import { EmailField, emailSchema } from './components/email-field';
-import { NewPasswordFields, withMatchingConfirmation } from './components/new-password-fields';
+import { NewPasswordFields, withMatchingConfirmation } from './new-password-fields';
 import { SocialButtons } from './components/social-buttons';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 

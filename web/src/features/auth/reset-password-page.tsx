@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast/toast-store';
 import { useResetPasswordMutation } from './api/auth-api';
 import { AuthLayout } from './components/auth-layout';
 import { EmailField, emailSchema } from './components/email-field';
-import { NewPasswordFields, withMatchingConfirmation } from './components/new-password-fields';
+import { NewPasswordFields, withMatchingConfirmation } from './new-password-fields';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 
 const schema = withMatchingConfirmation(

@@ -9,7 +9,7 @@ import { Switch } from '../../ui/switch';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { Waveform } from '../../ui/waveform';
-import { formatDuration } from '../player/screens/common/format';
+import { formatDuration } from '../../i18n/durations';
 
 /** One track as the editor holds it: what is saved, and the measured figures to show. */
 export interface TrackDraft {

@@ -14,7 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Select, SelectItem } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { TextField } from '../../ui/text-field';
-import { totalMinutes } from '../player/screens/common/format';
+import { totalMinutes } from '../../i18n/durations';
 import { useArtistProfile } from './backstage-api';
 import { RELEASE_STATUS_TONES, releaseStatusLabels, releaseTypeLabels } from './release-labels';
 import { useCreateRelease, useReleases } from './releases-api';

@@ -17,7 +17,7 @@ import {
   usePortal,
   useResumeSubscription,
 } from './api/billing-api';
-import { formatMoney, perPeriodAmount } from './pricing/pricing';
+import { formatMoney, perPeriodAmount } from './pricing';
 import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
 
 /** /billing: the plan, when it renews or ends, the card, the invoices; cancel, resume, change. */

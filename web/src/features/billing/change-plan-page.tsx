@@ -13,7 +13,7 @@ import {
   useChangePlanPreview,
   useProducts,
 } from './api/billing-api';
-import { formatMoney, perPeriodAmount } from './pricing/pricing';
+import { formatMoney, perPeriodAmount } from './pricing';
 
 /**
  * /change-plan/{productId}/{priceId}/confirm: what changes and when (an upgrade starts now and

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useAuthUser } from '../../api/bootstrap';
 import { Button } from '../../ui/button';
-import { PlanCards } from './pricing/plan-cards';
+import { PlanCards } from './plan-cards';
 import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
 
 /**

@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { apiClient } from '../../api/client';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { useUnsubscribe } from './api/notifications-api';
 
 /**
  * Where the link of a notification e-mail leads: it stops those e-mails without signing in,
@@ -15,10 +14,7 @@ import { Spinner } from '../../ui/spinner';
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const unsubscribe = useMutation({
-    mutationFn: () =>
-      apiClient.post<{ message: string }>(`notifications/unsubscribe/${encodeURIComponent(token)}`),
-  });
+  const unsubscribe = useUnsubscribe(token);
   const { mutate } = unsubscribe;
   useEffect(() => mutate(), [mutate]);
 

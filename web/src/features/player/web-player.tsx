@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Outlet } from 'react-router';
-import { apiClient } from '../../api/client';
 import { useAuthUser } from '../../api/bootstrap';
 import { setPlayerLayoutShown, setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
@@ -17,20 +16,15 @@ import { useScreenScroll } from './components/use-screen-scroll';
 import { HeaderSearch } from './screens/search/header-search';
 import { usePlayerShortcuts } from './state/player-shortcuts';
 import { playerStore, usePlayerStore } from './state/player-store';
-import { startQueueSync, type SavedQueue } from './state/queue-sync';
+import { startQueueSync } from './state/queue-sync';
+import { serverQueueApi } from './api/player-api';
 
 /** A signed-in listener's queue follows them between this player and their music apps. */
 function useServerQueue() {
   const userId = useAuthUser()?.id;
   useEffect(() => {
     if (!userId) return;
-    return startQueueSync(playerStore, {
-      get: () =>
-        apiClient
-          .get<{ queue: SavedQueue | null }>('me/play-queue')
-          .then((response) => response.queue),
-      put: (body) => apiClient.put('me/play-queue', body),
-    });
+    return startQueueSync(playerStore, serverQueueApi);
   }, [userId]);
 }
 

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
-import { apiClient } from '../../api/client';
 import { useBootstrap } from '../../api/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';
 import { Button } from '../../ui/button';
+import { stopImpersonation } from './api/impersonation-api';
 
 /**
  * The CSS variable holding the banner's height (0 without it): screens that fill the window, such
@@ -39,7 +39,7 @@ export function ImpersonationBanner() {
   const stop = async () => {
     setIsPending(true);
     try {
-      await apiClient.post('impersonation/stop');
+      await stopImpersonation();
       // A full load: the admin's own bootstrap data, back where they started.
       window.location.assign('/admin/users');
     } catch (error) {

@@ -8,7 +8,7 @@ import { Popover } from '../../ui/popover';
 
 // The list and its sanitizer load when the bell is first opened, not with every page.
 const LatestNotifications = lazy(() =>
-  import('../notifications/components/latest-notifications').then((m) => ({
+  import('../notifications/latest-notifications').then((m) => ({
     default: m.LatestNotifications,
   })),
 );

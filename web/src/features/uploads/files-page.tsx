@@ -1,11 +1,8 @@
-import type { Pagination } from '@cadenza/contracts/http';
 import type { FileEntry } from '@cadenza/contracts/uploads';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FolderUp, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from 'react-router';
-import { apiClient } from '../../api/client';
 import { showError } from '../../app/error-handling/handle-error';
 import { PageLoadError } from '../../app/page-load-error';
 import { useFormatters } from '../../i18n/use-format';
@@ -15,9 +12,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast/toast-store';
 import { UploadPanel } from './components/upload-panel';
-import { fileEntryKeys, useUploadQueue } from './use-upload-queue';
-
-const PER_PAGE = 20;
+import { useDeleteFileEntry, useFileEntries } from './api/file-entries-api';
+import { useUploadQueue } from './use-upload-queue';
 
 /** /files: the user's uploads (or the active workspace's), and the upload queue. */
 export function FilesPage() {
@@ -25,16 +21,7 @@ export function FilesPage() {
   const { add } = useUploadQueue();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const files = useQuery({
-    queryKey: [...fileEntryKeys.all, page],
-    queryFn: () =>
-      apiClient
-        .get<{ pagination: Pagination<FileEntry> }>('file-entries', {
-          params: { page, perPage: PER_PAGE },
-        })
-        .then((response) => response.pagination),
-    placeholderData: keepPreviousData,
-  });
+  const files = useFileEntries(page);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -153,15 +140,12 @@ export function FilesPage() {
 function FileList({ files }: { files: FileEntry[] }) {
   const { t } = useTranslation();
   const { formatFileSize, formatDate } = useFormatters();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: number) => apiClient.post('file-entries/delete', { entryIds: [id] }),
-    onSuccess: () => {
-      toast.positive(t('File deleted'));
-      void queryClient.invalidateQueries({ queryKey: fileEntryKeys.all });
-    },
-    onError: (error) => showError(error, t),
-  });
+  const remove = useDeleteFileEntry();
+  const deleteFile = (id: number) =>
+    remove.mutate(id, {
+      onSuccess: () => toast.positive(t('File deleted')),
+      onError: (error) => showError(error, t),
+    });
 
   return (
     <ul className="divide-y divide-border">
@@ -183,7 +167,7 @@ function FileList({ files }: { files: FileEntry[] }) {
             size="sm"
             className="text-fg-muted hover:text-danger"
             disabled={remove.isPending}
-            onClick={() => remove.mutate(file.id)}
+            onClick={() => deleteFile(file.id)}
           >
             <Trash2 size={16} />
           </IconButton>

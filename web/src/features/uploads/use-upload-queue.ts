@@ -2,10 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { queryClient } from '../../api/query-client';
 import { getBootstrapData, readSetting } from '../../api/bootstrap';
 import { i18n } from '../../i18n/i18n';
+import { fileEntryKeys } from './api/file-entries-api';
 import { chooseTransport } from './queue/transports';
 import { UploadQueue, type UploadItem } from './queue/upload-queue';
-
-export const fileEntryKeys = { all: ['file-entries'] as const };
 
 let queue: UploadQueue | undefined;
 

@@ -1,3 +1,4 @@
+import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import type { ValueLists as AllValueLists } from '@cadenza/contracts/localization';
 import type { AccessToken, Address, User, UserSession } from '@cadenza/contracts/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +36,15 @@ export interface ChangePasswordPayload {
 }
 
 export type { UserSession };
+/** What a music app needs to sign in; the password itself is shown only when generated. */
+export interface MusicApps {
+  server_url: string;
+  username: string;
+  has_password: boolean;
+  created_at: string | null;
+  last_used_at: string | null;
+}
+
 /** The lists account settings pick from. */
 export type ValueLists = Pick<AllValueLists, 'localizations' | 'timezones' | 'countries'>;
 
@@ -43,6 +53,7 @@ export const accountKeys = {
   tokens: ['access-tokens'] as const,
   sessions: ['user-sessions'] as const,
   valueLists: ['value-lists', 'localizations,timezones,countries'] as const,
+  musicApps: ['account', 'music-apps'] as const,
 };
 
 export const meQueryOptions = queryOptions({
@@ -159,6 +170,13 @@ export const accountApi = {
     apiClient.delete<{ message: string }>(`users/${userId}`, {
       params: { deleteCurrentUser: true },
     }),
+  /** The page's data as the server now sees this visitor: a guest, once the account is gone. */
+  bootstrapData: () =>
+    apiClient
+      .get<{ bootstrapData: BootstrapData }>('bootstrap-data')
+      .then((response) => response.bootstrapData),
+  generateMusicAppsPassword: () => apiClient.post<{ password: string }>('me/music-apps/password'),
+  revokeMusicAppsPassword: () => apiClient.delete('me/music-apps/password'),
 };
 
 export const useUpdateDetails = () => useUserMutation(accountApi.updateDetails);
@@ -202,3 +220,21 @@ export const twoFactorQrQueryOptions = queryOptions({
   queryKey: ['two-factor', 'qr-code'] as const,
   queryFn: accountApi.twoFactorQrCode,
 });
+
+export const useMusicApps = () =>
+  useQuery({
+    queryKey: accountKeys.musicApps,
+    queryFn: () => apiClient.get<MusicApps>('me/music-apps'),
+  });
+
+function useMusicAppsMutation<TResult>(mutationFn: () => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.musicApps }),
+  });
+}
+export const useGenerateMusicAppsPassword = () =>
+  useMusicAppsMutation(accountApi.generateMusicAppsPassword);
+export const useRevokeMusicAppsPassword = () =>
+  useMusicAppsMutation(accountApi.revokeMusicAppsPassword);

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
-import { PasswordDialog } from '../../auth/components/password-dialog';
+import { PasswordDialog } from '../../auth/password-dialog';
 import { accountApi } from '../api/account-api';
 
 /**

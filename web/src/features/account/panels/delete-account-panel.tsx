@@ -1,14 +1,12 @@
-import type { BootstrapData } from '@cadenza/contracts/bootstrap';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../../api/client';
 import { setBootstrapData } from '../../../api/bootstrap';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
 import { toast } from '../../../ui/toast/toast-store';
 import { showError } from '../../../app/error-handling/handle-error';
-import { useDeleteAccount, type AccountUser } from '../api/account-api';
+import { accountApi, useDeleteAccount, type AccountUser } from '../api/account-api';
 import { SettingsPanel } from '../../../ui/settings-panel';
 
 interface DeleteAccountPanelProps {
@@ -27,10 +25,7 @@ export function DeleteAccountPanel({ user, withConfirmedPassword }: DeleteAccoun
       onSuccess: async () => {
         toast.positive(t('Account deleted'));
         // The session is gone with the account: continue as a guest.
-        const { bootstrapData } = await apiClient.get<{ bootstrapData: BootstrapData }>(
-          'bootstrap-data',
-        );
-        setBootstrapData(bootstrapData);
+        setBootstrapData(await accountApi.bootstrapData());
         void navigate('/login', { replace: true });
       },
       onError: (error) => showError(error, t),

@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { formatRelativeTime } from '../../../i18n/format';
 import { Button } from '../../../ui/button';
@@ -11,16 +9,11 @@ import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { PanelLoadError } from '../../../ui/panel-load-error';
 import { SettingsPanel } from '../../../ui/settings-panel';
-
-interface MusicApps {
-  server_url: string;
-  username: string;
-  has_password: boolean;
-  created_at: string | null;
-  last_used_at: string | null;
-}
-
-const musicAppsKey = ['account', 'music-apps'] as const;
+import {
+  useGenerateMusicAppsPassword,
+  useMusicApps,
+  useRevokeMusicAppsPassword,
+} from '../api/account-api';
 
 /** A value to type into a music app, with a button to copy it. */
 function Copyable({ label, value }: { label: string; value: string }) {
@@ -42,30 +35,23 @@ function Copyable({ label, value }: { label: string; value: string }) {
  */
 export function MusicAppsPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const apps = useQuery({
-    queryKey: musicAppsKey,
-    queryFn: () => apiClient.get<MusicApps>('me/music-apps'),
-  });
+  const apps = useMusicApps();
   const [shown, setShown] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: musicAppsKey });
-  const generate = useMutation({
-    mutationFn: () => apiClient.post<{ password: string }>('me/music-apps/password'),
-    onSuccess: ({ password }) => {
-      setShown(password);
-      refresh();
-    },
-    onError: (error) => showError(error, t),
-  });
-  const revoke = useMutation({
-    mutationFn: () => apiClient.delete('me/music-apps/password'),
-    onSuccess: () => {
-      setShown(null);
-      toast.positive(t('Music apps password revoked'));
-      refresh();
-    },
-    onError: (error) => showError(error, t),
-  });
+  const generate = useGenerateMusicAppsPassword();
+  const revoke = useRevokeMusicAppsPassword();
+  const generatePassword = () =>
+    generate.mutate(undefined, {
+      onSuccess: ({ password }) => setShown(password),
+      onError: (error) => showError(error, t),
+    });
+  const revokePassword = () =>
+    revoke.mutate(undefined, {
+      onSuccess: () => {
+        setShown(null);
+        toast.positive(t('Music apps password revoked'));
+      },
+      onError: (error) => showError(error, t),
+    });
 
   return (
     <SettingsPanel
@@ -78,11 +64,11 @@ export function MusicAppsPanel() {
         apps.data && (
           <>
             {apps.data.has_password && (
-              <Button variant="text" isLoading={revoke.isPending} onClick={() => revoke.mutate()}>
+              <Button variant="text" isLoading={revoke.isPending} onClick={revokePassword}>
                 {t('Revoke password')}
               </Button>
             )}
-            <Button isLoading={generate.isPending} onClick={() => generate.mutate()}>
+            <Button isLoading={generate.isPending} onClick={generatePassword}>
               {apps.data.has_password ? t('Generate a new password') : t('Generate password')}
             </Button>
           </>

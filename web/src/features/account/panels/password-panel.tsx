@@ -8,10 +8,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { applyServerErrors } from '../../../app/error-handling/handle-error';
 import { useChangePassword } from '../api/account-api';
 import { SettingsPanel } from '../../../ui/settings-panel';
-import {
-  NewPasswordFields,
-  withMatchingConfirmation,
-} from '../../auth/components/new-password-fields';
+import { NewPasswordFields, withMatchingConfirmation } from '../../auth/new-password-fields';
 
 const schema = withMatchingConfirmation(
   z.object({

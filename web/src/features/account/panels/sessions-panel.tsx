@@ -13,7 +13,7 @@ import {
 } from '../api/account-api';
 import { PanelLoadError } from '../../../ui/panel-load-error';
 import { SettingsPanel } from '../../../ui/settings-panel';
-import { PasswordDialog } from '../../auth/components/password-dialog';
+import { PasswordDialog } from '../../auth/password-dialog';
 import { formatRelativeTime } from '../../../i18n/format';
 
 function DeviceIcon({ type }: { type: UserSession['device_type'] }) {

@@ -7,7 +7,7 @@ import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { toast } from '../../../ui/toast/toast-store';
-import { formatMoney } from '../../billing/pricing/pricing';
+import { formatMoney } from '../../billing/pricing';
 import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
 import { useAdminProducts, useDeleteProduct } from './billing-admin-api';

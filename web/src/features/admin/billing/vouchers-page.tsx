@@ -11,7 +11,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast/toast-store';
-import { formatMoney } from '../../billing/pricing/pricing';
+import { formatMoney } from '../../billing/pricing';
 import { type Column } from '../components/data-table';
 import { ListTable, ScreenHeader } from '../components/list-table';
 import { useListParams } from '../components/use-list-params';

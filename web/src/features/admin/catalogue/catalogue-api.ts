@@ -125,6 +125,23 @@ export const useSaveAlbum = () =>
     }) => apiClient.put(`albums/${id}`, details),
   );
 
+/**
+ * Swaps an uploaded file in for a track's audio (the server checks it is audio it can play);
+ * answers the new audio's duration.
+ */
+export function useReplaceTrackAudio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trackId, fileEntryId }: { trackId: number; fileEntryId: number }) =>
+      apiClient
+        .put<{ duration_ms: number }>(`admin/tracks/${trackId}/audio`, {
+          file_entry_id: fileEntryId,
+        })
+        .then((response) => response.duration_ms),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] }),
+  });
+}
+
 /** The album's tracks in their order, for the album editor. */
 export const fetchAlbumTracks = (id: number) =>
   apiClient

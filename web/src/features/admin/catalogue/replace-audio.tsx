@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { FileAudio } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { uploadOne, useUploadQueue } from '../../uploads/use-upload-queue';
+import { useReplaceTrackAudio } from './catalogue-api';
 
 /**
  * "Replace audio": the file goes through the uploads queue (resumable, with its progress), then
@@ -21,7 +20,7 @@ export function ReplaceAudio({
   onReplaced: (durationMs: number) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const replaceAudio = useReplaceTrackAudio();
   const input = useRef<HTMLInputElement>(null);
   const { items } = useUploadQueue();
   const [uploadId, setUploadId] = useState<string | null>(null);
@@ -44,13 +43,12 @@ export function ReplaceAudio({
     }
     setSwapping(true);
     try {
-      const { duration_ms } = await apiClient.put<{ duration_ms: number }>(
-        `admin/tracks/${trackId}/audio`,
-        { file_entry_id: settled.entry.id },
-      );
-      onReplaced(duration_ms);
+      const durationMs = await replaceAudio.mutateAsync({
+        trackId,
+        fileEntryId: settled.entry.id,
+      });
+      onReplaced(durationMs);
       toast.positive(t('Audio replaced'));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] });
     } catch (error) {
       showError(error, t);
     } finally {

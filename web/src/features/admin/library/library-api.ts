@@ -1,5 +1,5 @@
 import type { Pagination } from '@cadenza/contracts/http';
-import type { ImportJob, LibraryFolder } from '@cadenza/contracts/library';
+import type { ImportedTrack, ImportJob, LibraryFolder } from '@cadenza/contracts/library';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type QueryParams } from '../../../api/client';
 
@@ -46,3 +46,15 @@ export const useStartImport = () =>
 
 export const useCancelImport = () =>
   useImportWrite((id: number) => apiClient.post(`admin/library/imports/${id}/cancel`));
+
+/** Imports a file sent through the uploads queue into the catalogue, as a folder import would. */
+export function useImportUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileEntryId: number) =>
+      apiClient
+        .post<{ track: ImportedTrack }>('admin/library/uploads', { file_entry_id: fileEntryId })
+        .then((response) => response.track),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] }),
+  });
+}

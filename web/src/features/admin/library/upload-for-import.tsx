@@ -1,13 +1,12 @@
 import type { ImportedTrack } from '@cadenza/contracts/library';
-import { useQueryClient } from '@tanstack/react-query';
 import { FileAudio, FolderUp } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { apiClient } from '../../../api/client';
 import { isApiError } from '../../../api/api-error';
 import { DEFAULT_ERROR_MESSAGE } from '../../../app/error-handling/handle-error';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button';
 import { uploadOne, useUploadQueue } from '../../uploads/use-upload-queue';
+import { useImportUpload } from './library-api';
 
 const AUDIO_EXTENSIONS = ['mp3', 'flac', 'ogg', 'oga', 'opus', 'm4a', 'aac', 'mp4', 'wav'];
 const ACCEPT = ['audio/*', ...AUDIO_EXTENSIONS.map((extension) => `.${extension}`)].join(',');
@@ -34,7 +33,7 @@ let sequence = 0;
  */
 export function UploadForImport() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const importUpload = useImportUpload();
   const { items } = useUploadQueue();
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
@@ -65,11 +64,8 @@ export function UploadForImport() {
     }
     update(key, { status: 'importing', uploadId: undefined });
     try {
-      const { track } = await apiClient.post<{ track: ImportedTrack }>('admin/library/uploads', {
-        file_entry_id: settled.entry.id,
-      });
+      const track = await importUpload.mutateAsync(settled.entry.id);
       update(key, { status: 'imported', track });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] });
     } catch (error) {
       update(key, {
         status: 'failed',

@@ -1,13 +1,10 @@
-import type { AdminLocalization, LocalizationLine } from '@cadenza/contracts/admin';
+import type { AdminLocalization } from '@cadenza/contracts/admin';
 import { newLocalizationSchema } from '@cadenza/contracts/admin';
-import type { Pagination } from '@cadenza/contracts/http';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Languages, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { apiClient } from '../../../api/client';
 import { showError } from '../../../app/error-handling/handle-error';
 import { Button, IconButton } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -20,9 +17,15 @@ import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
+import {
+  useAddLanguage,
+  useDeleteLanguage,
+  useLocalizationLines,
+  useLocalizations,
+  useMakeDefaultLanguage,
+  useSaveLines,
+} from './localizations-api';
 import { lineLabel, splitPluralKey } from './plural-keys';
-
-const key = ['admin', 'localizations'] as const;
 
 /** /admin/localizations: the languages, and each one's lines to translate. */
 export function LocalizationsScreen() {
@@ -34,32 +37,13 @@ export function LocalizationsScreen() {
   );
 }
 
-function useLanguages() {
-  return useQuery({
-    queryKey: key,
-    queryFn: () =>
-      apiClient
-        .get<{ localizations: AdminLocalization[] }>('admin/localizations')
-        .then((response) => response.localizations),
-  });
-}
-
 function LanguagesList() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const languages = useLanguages();
+  const languages = useLocalizations();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminLocalization | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
-  const makeDefault = useMutation({
-    mutationFn: (language: string) =>
-      apiClient.post('settings', { 'i18n.default_locale': language }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (language: string) => apiClient.delete(`admin/localizations/${language}`),
-    onSuccess: refresh,
-  });
+  const makeDefault = useMakeDefaultLanguage();
+  const remove = useDeleteLanguage();
 
   const columns: Column<AdminLocalization & { id: number }>[] = [
     {
@@ -174,14 +158,10 @@ function AddLanguageDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [language, setLanguage] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<{ language?: string; name?: string }>({});
-  const add = useMutation({
-    mutationFn: () => apiClient.post('admin/localizations', { language, name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const add = useAddLanguage();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -193,20 +173,23 @@ function AddLanguageDialog({
       }
       return setErrors(found);
     }
-    add.mutate(undefined, {
-      onSuccess: () => {
-        toast.positive(t('Language added'));
-        setLanguage('');
-        setName('');
-        setErrors({});
-        onOpenChange(false);
+    add.mutate(
+      { language, name },
+      {
+        onSuccess: () => {
+          toast.positive(t('Language added'));
+          setLanguage('');
+          setName('');
+          setErrors({});
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+            setErrors(error.fieldErrors);
+          } else showError(error, t);
+        },
       },
-      onError: (error) => {
-        if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
-          setErrors(error.fieldErrors);
-        } else showError(error, t);
-      },
-    });
+    );
   };
 
   return (
@@ -254,26 +237,11 @@ function AddLanguageDialog({
 function LinesEditor() {
   const { t } = useTranslation();
   const { language = '' } = useParams();
-  const queryClient = useQueryClient();
   const { params, apiParams, update } = useListParams();
-  const languages = useLanguages();
+  const languages = useLocalizations();
   const current = languages.data?.find((row) => row.language === language);
-  const lines = useQuery({
-    queryKey: [...key, language, apiParams],
-    queryFn: () =>
-      apiClient
-        .get<{ pagination: Pagination<LocalizationLine> }>(
-          `admin/localizations/${language}/lines`,
-          { params: { ...apiParams, perPage: 25 } },
-        )
-        .then((response) => response.pagination),
-    placeholderData: keepPreviousData,
-  });
-  const save = useMutation({
-    mutationFn: (changes: Record<string, string>) =>
-      apiClient.put(`admin/localizations/${language}/lines`, { lines: changes }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const lines = useLocalizationLines(language, apiParams);
+  const save = useSaveLines(language);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const changed = Object.keys(drafts).length;
 

@@ -1,10 +1,7 @@
-import type { DebugErrorBody, Pagination } from '@cadenza/contracts/http';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bug, ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
-import { apiClient } from '../../../api/client';
 import { DebugTrace, DownloadLogButton } from '../../../app/error-handling/error-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { Select, SelectItem } from '../../../ui/select';
@@ -12,31 +9,13 @@ import { Skeleton } from '../../../ui/skeleton';
 import { Pager } from '../components/pager';
 import { useListParams } from '../components/use-list-params';
 import { useAdminDates } from '../components/admin-dates';
-
-interface ErrorEntry {
-  time: string;
-  method: string | null;
-  url: string | null;
-  user_id: number | null;
-  debug: DebugErrorBody;
-}
-
-interface ErrorLog {
-  files: string[];
-  file: string | null;
-  pagination: Pagination<ErrorEntry>;
-}
+import { useErrorLog, type ErrorEntry } from './logs-api';
 
 /** /admin/logs/errors: the server's errors a day at a time, each with its frames and code. */
 export function ErrorLogPage() {
   const { t } = useTranslation();
   const { params, apiParams, update } = useListParams();
-  const log = useQuery({
-    queryKey: ['admin', 'error-log', apiParams],
-    queryFn: () =>
-      apiClient.get<ErrorLog>('admin/error-log', { params: { ...apiParams, perPage: 20 } }),
-    placeholderData: keepPreviousData,
-  });
+  const log = useErrorLog(apiParams);
 
   return (
     <div className="mx-auto flex max-w-[1280px] flex-col gap-4">

@@ -1,38 +1,20 @@
-import type { Pagination } from '@cadenza/contracts/http';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageLoadError } from '../../../app/page-load-error';
-import { apiClient } from '../../../api/client';
 import { EmptyState } from '../../../ui/empty-state';
 import { DataTable, type Column } from '../components/data-table';
 import { Pager } from '../components/pager';
 import { SearchField } from '../components/search-field';
 import { useListParams } from '../components/use-list-params';
 import { useAdminDates } from '../components/admin-dates';
-
-interface MailLogEntry {
-  id: number;
-  recipient: string;
-  subject: string;
-  status: 'sent' | 'failed';
-  error: string | null;
-  created_at: string;
-}
+import { useMailLog, type MailLogEntry } from './logs-api';
 
 /** /admin/logs/mail: every message the site sent or failed to send. */
 export function MailLogPage() {
   const { t } = useTranslation();
   const dates = useAdminDates();
   const { params, apiParams, update } = useListParams();
-  const log = useQuery({
-    queryKey: ['admin', 'mail-log', apiParams],
-    queryFn: () =>
-      apiClient
-        .get<{ pagination: Pagination<MailLogEntry> }>('admin/mail-log', { params: apiParams })
-        .then((response) => response.pagination),
-    placeholderData: keepPreviousData,
-  });
+  const log = useMailLog(apiParams);
 
   const columns: Column<MailLogEntry>[] = [
     {

@@ -1,35 +1,23 @@
 import type { Report } from '@cadenza/contracts/reports';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { apiClient } from '../../../api/client';
 import { PageLoadError } from '../../../app/page-load-error';
 import { Button } from '../../../ui/button';
 import { Select, SelectItem } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { TextField } from '../../../ui/text-field';
-import { formatMoney } from '../../billing/pricing/pricing';
+import { formatMoney } from '../../billing/pricing';
+import { useReport, type ReportRange } from './reports-api';
 
 const DEVICES: Record<string, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet' };
 
 type RangeChoice = '7' | '30' | '90' | 'custom';
-type Query = { days: number } | { from: string; to: string };
-
-const useReport = (query: Query) =>
-  useQuery({
-    queryKey: ['admin', 'reports', query],
-    queryFn: () =>
-      apiClient
-        .get<{ report: Report }>('admin/reports', { params: query })
-        .then((response) => response.report),
-    placeholderData: keepPreviousData,
-  });
 
 /** /admin/reports: how the service is doing over a range of days. */
 export function ReportsPage() {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<RangeChoice>('30');
-  const [query, setQuery] = useState<Query>({ days: 30 });
+  const [query, setQuery] = useState<ReportRange>({ days: 30 });
   const report = useReport(query);
 
   return (

@@ -1,3 +1,5 @@
+import type { Pagination } from '@cadenza/contracts/http';
+import type { ValueLists } from '@cadenza/contracts/localization';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
 
@@ -40,3 +42,35 @@ export function useUploadBrandingImage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
   });
 }
+
+/** The timezones to pick the site's default from, grouped by region. */
+export const useTimezoneList = () =>
+  useQuery({
+    queryKey: ['value-lists', 'timezones'],
+    queryFn: () => apiClient.get<ValueLists>('value-lists/timezones'),
+    staleTime: Infinity,
+  });
+
+/**
+ * What the homepage can show for a type that points at something: the custom pages or the
+ * channels, as [slug, name] pairs.
+ */
+export const useHomepageOptions = (type: string) =>
+  useQuery({
+    queryKey: ['admin', 'homepage-options', type],
+    enabled: type === 'customPage' || type === 'channel',
+    queryFn: async () =>
+      type === 'customPage'
+        ? (
+            await apiClient.get<{ pagination: Pagination<{ slug: string; title: string }> }>(
+              'custom-pages',
+              { params: { perPage: 100 } },
+            )
+          ).pagination.data.map((page) => [page.slug, page.title] as const)
+        : (
+            await apiClient.get<{ pagination: Pagination<{ slug: string; name: string }> }>(
+              'admin/channels',
+              { params: { perPage: 50 } },
+            )
+          ).pagination.data.map((channel) => [channel.slug, channel.name] as const),
+  });

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/use-translation';
-import { PasswordDialog } from '../components/password-dialog';
+import { PasswordDialog } from '../password-dialog';
 import { useSocialConnect, type SocialConnectResponse } from './social-api';
 
 interface ConnectAccountsDialogProps {

@@ -9,7 +9,7 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogBody, DialogFooter, DialogHeader } from '../../../ui/dialog';
 import { TextField } from '../../../ui/text-field';
 import { useRedeemCode } from '../api/billing-api';
-import { VOUCHER_CHECK_FAILED } from './voucher-field';
+import { VOUCHER_CHECK_FAILED } from '../voucher-field';
 
 const CODE = /^[A-Z0-9_-]{1,64}$/;
 

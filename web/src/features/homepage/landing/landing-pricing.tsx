@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
-import { PlanCards } from '../../billing/pricing/plan-cards';
+import { PlanCards } from '../../billing/plan-cards';
 import { SectionHeading } from './section-heading';
 
 /** The landing page's pricing section: the same plan cards as /pricing. */

@@ -85,3 +85,10 @@ export function useUpdateNotificationSubscriptions() {
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.subscriptions, data),
   });
 }
+
+/** Stops a user's notification e-mails from an e-mail's link, the token proving whose they are. */
+export const useUnsubscribe = (token: string) =>
+  useMutation({
+    mutationFn: () =>
+      apiClient.post<{ message: string }>(`notifications/unsubscribe/${encodeURIComponent(token)}`),
+  });

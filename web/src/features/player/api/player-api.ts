@@ -2,6 +2,7 @@ import type { Playlist, Track } from '@cadenza/contracts/music';
 import type { Pagination } from '@cadenza/contracts/http';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
+import type { QueueApi, SavedQueue } from '../state/queue-sync';
 
 // Keys start with 'music' so a like anywhere in the player refreshes them all at once.
 export function currentTrackQuery(trackId: number) {
@@ -52,3 +53,10 @@ export function myPlaylistsQuery() {
 export function useMyPlaylists(signedIn: boolean) {
   return useQuery({ ...myPlaylistsQuery(), enabled: signedIn });
 }
+
+/** The signed-in listener's queue as saved on the server, where their music apps find it too. */
+export const serverQueueApi: QueueApi = {
+  get: () =>
+    apiClient.get<{ queue: SavedQueue | null }>('me/play-queue').then((response) => response.queue),
+  put: (body) => apiClient.put('me/play-queue', body),
+};

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore, type PlayerTrack } from '../state/player-store';
-import { formatTime } from '../screens/common/format';
+import { formatTime } from '../../../i18n/durations';
 import { TrackCover } from './track-summary';
 
 /**

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { player, usePlayerStore } from '../state/player-store';
-import { formatTime } from '../screens/common/format';
+import { formatTime } from '../../../i18n/durations';
 import { RangeSlider } from './range-slider';
 
 /** Elapsed time, the seek slider (with what is buffered) and the total time. */

@@ -1,10 +1,8 @@
 import { HOMEPAGE_TYPES, type SettingKey } from '@cadenza/contracts/settings';
-import type { Pagination } from '@cadenza/contracts/http';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../../i18n/use-translation';
-import { apiClient } from '../../../../api/client';
 import { Select, SelectItem } from '../../../../ui/select';
 import { TextField } from '../../../../ui/text-field';
+import { useHomepageOptions } from '../settings-api';
 
 const HOMEPAGE_LABELS: Record<(typeof HOMEPAGE_TYPES)[number], string> = {
   landing: 'The landing page',
@@ -25,24 +23,7 @@ export function HomepageField({
   const { t } = useTranslation();
   const type = String(valueOf('homepage.type'));
   const target = String(valueOf('homepage.value') ?? '');
-  const pages = useQuery({
-    queryKey: ['admin', 'homepage-options', type],
-    enabled: type === 'customPage' || type === 'channel',
-    queryFn: async () =>
-      type === 'customPage'
-        ? (
-            await apiClient.get<{ pagination: Pagination<{ slug: string; title: string }> }>(
-              'custom-pages',
-              { params: { perPage: 100 } },
-            )
-          ).pagination.data.map((page) => [page.slug, page.title] as const)
-        : (
-            await apiClient.get<{ pagination: Pagination<{ slug: string; name: string }> }>(
-              'admin/channels',
-              { params: { perPage: 50 } },
-            )
-          ).pagination.data.map((channel) => [channel.slug, channel.name] as const),
-  });
+  const pages = useHomepageOptions(type);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Select

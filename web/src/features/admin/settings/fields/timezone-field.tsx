@@ -1,8 +1,6 @@
-import type { ValueLists } from '@cadenza/contracts/localization';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../../i18n/use-translation';
-import { apiClient } from '../../../../api/client';
 import { Select, SelectGroup, SelectItem } from '../../../../ui/select';
+import { useTimezoneList } from '../settings-api';
 
 /** The site's timezone, from the server's list grouped by region, or the browser's own. */
 export function TimezoneField({
@@ -19,11 +17,7 @@ export function TimezoneField({
   error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const lists = useQuery({
-    queryKey: ['value-lists', 'timezones'],
-    queryFn: () => apiClient.get<ValueLists>('value-lists/timezones'),
-    staleTime: Infinity,
-  });
+  const lists = useTimezoneList();
   return (
     <Select
       label={label}

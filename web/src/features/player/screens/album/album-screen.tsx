@@ -12,7 +12,7 @@ import { PlayButton } from '../common/components/play-button';
 import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
 import { EmptyMessage } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
-import { totalMinutes } from '../common/format';
+import { totalMinutes } from '../../../../i18n/durations';
 import { useAlbum } from './api/album-api';
 
 export function AlbumScreen() {

@@ -8,7 +8,7 @@ import { PlayButton } from '../common/components/play-button';
 import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
 import { Section } from '../common/components/screen-states';
 import { TrackMenu } from '../common/components/track-table';
-import { formatDuration } from '../common/format';
+import { formatDuration } from '../../../../i18n/durations';
 import { albumUrl } from '../common/links';
 import { Skeleton } from '../../../../ui/skeleton';
 import { Waveform } from '../../../../ui/waveform';

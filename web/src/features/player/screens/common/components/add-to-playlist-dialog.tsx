@@ -1,26 +1,16 @@
 import type { Playlist, Track } from '@cadenza/contracts/music';
-import { useQuery } from '@tanstack/react-query';
 import { ListMusic, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../../../i18n/use-translation';
-import { apiClient } from '../../../../../api/client';
 import { showError } from '../../../../../app/error-handling/handle-error';
 import { Button } from '../../../../../ui/button';
 import { Dialog, DialogBody, DialogHeader } from '../../../../../ui/dialog';
 import { Skeleton } from '../../../../../ui/skeleton';
 import { toast } from '../../../../../ui/toast/toast-store';
-import type { Page } from '../api/pagination';
+import { useEditablePlaylists } from '../api/editable-playlists';
 import { useAddToPlaylist } from '../api/playlist-mutations';
 import { CoverImage } from './cover-image';
 import { PlaylistFormDialog } from './playlist-form-dialog';
-
-const ownPlaylistsQuery = {
-  queryKey: ['music', 'me', 'playlists', 'editable'],
-  queryFn: () =>
-    apiClient
-      .get<{ pagination: Page<Playlist> }>('users/me/playlists', { params: { perPage: 50 } })
-      .then((r) => r.pagination.data),
-};
 
 /** Picks one of the playlists the user may fill (or a new one) for a track. */
 export function AddToPlaylistDialog({
@@ -33,7 +23,7 @@ export function AddToPlaylistDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const playlists = useQuery({ ...ownPlaylistsQuery, enabled: open });
+  const playlists = useEditablePlaylists(open);
   const add = useAddToPlaylist();
   const [creating, setCreating] = useState(false);
   // Those it may add to: one's own, and in a workspace those the member's role lets them fill.

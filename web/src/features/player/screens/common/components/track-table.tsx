@@ -22,7 +22,7 @@ import { IconButton } from '../../../../../ui/button';
 import { Menu, MenuItem, MenuSeparator } from '../../../../../ui/menu';
 import { Skeleton } from '../../../../../ui/skeleton';
 import { toast } from '../../../../../ui/toast/toast-store';
-import { formatDuration } from '../format';
+import { formatDuration } from '../../../../../i18n/durations';
 import { albumUrl, artistUrl, trackUrl } from '../links';
 import {
   enqueue,

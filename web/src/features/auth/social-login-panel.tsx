@@ -1,22 +1,22 @@
 import type { SocialProfile } from '@cadenza/contracts/social-auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/use-translation';
-import { showError } from '../../../app/error-handling/handle-error';
-import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
-import { toast } from '../../../ui/toast/toast-store';
-import { SettingsPanel } from '../../../ui/settings-panel';
-import { PanelLoadError } from '../../../ui/panel-load-error';
-import { socialKeys, useSocialDisconnect, useSocialProfiles } from './social-api';
-import { SocialIcon } from './social-icons';
-import { handleSocialResult } from './social-result';
-import { openSocialPopup } from './social-popup';
+import { useTranslation } from '../../i18n/use-translation';
+import { showError } from '../../app/error-handling/handle-error';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { toast } from '../../ui/toast/toast-store';
+import { SettingsPanel } from '../../ui/settings-panel';
+import { PanelLoadError } from '../../ui/panel-load-error';
+import { socialKeys, useSocialDisconnect, useSocialProfiles } from './social/social-api';
+import { SocialIcon } from './social/social-icons';
+import { handleSocialResult } from './social/social-result';
+import { openSocialPopup } from './social/social-popup';
 import {
   SOCIAL_SERVICE_NAMES,
   useEnabledSocialServices,
   type SocialService,
-} from './social-services';
+} from './social/social-services';
 
 /**
  * Account settings' social login panel (id social-login): each enabled service offers Disable

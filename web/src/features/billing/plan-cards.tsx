@@ -2,15 +2,15 @@ import type { Price, Product } from '@cadenza/contracts/billing';
 import { Check } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { isSubscribed } from '../../../app/access';
-import { useAuthUser } from '../../../api/bootstrap';
-import { ONBOARDING_SELECTION_KEY } from '../../../app/post-login-redirect';
-import { cn } from '../../../ui/cn';
-import { Skeleton } from '../../../ui/skeleton';
-import { Button } from '../../../ui/button';
-import { useBillingOverview, useProducts } from '../api/billing-api';
+import { isSubscribed } from '../../app/access';
+import { useAuthUser } from '../../api/bootstrap';
+import { ONBOARDING_SELECTION_KEY } from '../../app/post-login-redirect';
+import { cn } from '../../ui/cn';
+import { Skeleton } from '../../ui/skeleton';
+import { Button } from '../../ui/button';
+import { useBillingOverview, useProducts } from './api/billing-api';
 import {
   formatMoney,
   hasCycle,

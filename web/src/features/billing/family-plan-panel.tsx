@@ -1,8 +1,8 @@
 import { Heart } from 'lucide-react';
-import { useTranslation } from '../../../i18n/use-translation';
-import { Skeleton } from '../../../ui/skeleton';
-import { SettingsPanel } from '../../../ui/settings-panel';
-import { useFamilyMembership } from '../api/billing-api';
+import { useTranslation } from '../../i18n/use-translation';
+import { Skeleton } from '../../ui/skeleton';
+import { SettingsPanel } from '../../ui/settings-panel';
+import { useFamilyMembership } from './api/billing-api';
 
 /** For a member of someone's Family plan: which plan they enjoy, and through whom. */
 export function FamilyPlanPanel() {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from '../../i18n/use-translation';
 import { z } from 'zod';
-import { applyServerErrors } from '../../../app/error-handling/handle-error';
-import { Button } from '../../../ui/button';
-import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../../ui/dialog';
-import { TextField } from '../../../ui/text-field';
+import { applyServerErrors } from '../../app/error-handling/handle-error';
+import { Button } from '../../ui/button';
+import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../../ui/dialog';
+import { TextField } from '../../ui/text-field';
 
 const schema = z.object({ password: z.string().min(1, 'The password field is required.') });
 

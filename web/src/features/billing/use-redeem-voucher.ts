@@ -1,7 +1,7 @@
-import { isApiError } from '../../../api/api-error';
-import { useTranslation } from '../../../i18n/use-translation';
-import { toast } from '../../../ui/toast/toast-store';
-import { useCreateFreeSubscription } from '../api/billing-api';
+import { isApiError } from '../../api/api-error';
+import { useTranslation } from '../../i18n/use-translation';
+import { toast } from '../../ui/toast/toast-store';
+import { useCreateFreeSubscription } from './api/billing-api';
 import type { AppliedVoucher } from './voucher-field';
 
 /**

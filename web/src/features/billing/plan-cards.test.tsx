@@ -1,10 +1,10 @@
-import '../../../ui/test-utils';
+import '../../ui/test-utils';
 import { screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { makeBootstrap } from '../../../app/testing/bootstrap-factory';
-import { shippedLanguage } from '../../../app/testing/shipped-lines';
-import { mockApi } from '../../auth/testing/mock-api';
-import { renderScreen, resetScreenState } from '../../auth/testing/render-screen';
+import { makeBootstrap } from '../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../app/testing/shipped-lines';
+import { mockApi } from '../auth/testing/mock-api';
+import { renderScreen, resetScreenState } from '../auth/testing/render-screen';
 import { PlanCards } from './plan-cards';
 
 afterEach(() => resetScreenState());

@@ -1,11 +1,11 @@
-import '../../../ui/test-utils';
+import '../../ui/test-utils';
 import { SOCIAL_MESSAGE_SOURCE } from '@cadenza/contracts/social-auth';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
-import { mockApi, validationError } from '../testing/mock-api';
-import { currentToast, renderScreen, resetScreenState } from '../testing/render-screen';
+import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
+import { mockApi, validationError } from './testing/mock-api';
+import { currentToast, renderScreen, resetScreenState } from './testing/render-screen';
 import { SocialLoginPanel } from './social-login-panel';
 
 let api: ReturnType<typeof mockApi>;

@@ -1,12 +1,12 @@
-import '../../../ui/test-utils';
+import '../../ui/test-utils';
 import { FAMILY_MESSAGES } from '@cadenza/contracts/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
-import { shippedLanguage } from '../../../app/testing/shipped-lines';
-import { mockApi } from '../../auth/testing/mock-api';
-import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
+import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
+import { shippedLanguage } from '../../app/testing/shipped-lines';
+import { mockApi } from '../auth/testing/mock-api';
+import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';
 import { FamilyMembersPanel } from './family-members-panel';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { INVALID_VOUCHER, type VoucherPreview } from '@cadenza/contracts/billing';
 import { Ticket } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../../i18n/use-translation';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
-import { usePreviewVoucher } from '../api/billing-api';
-import { formatMoney } from '../pricing/pricing';
+import { useTranslation } from '../../i18n/use-translation';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { usePreviewVoucher } from './api/billing-api';
+import { formatMoney } from './pricing';
 
 export type AppliedVoucher = Required<Pick<VoucherPreview, 'voucher' | 'plan' | 'pricing'>>;
 

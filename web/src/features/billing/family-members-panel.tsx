@@ -6,14 +6,14 @@ import {
 import type { User } from '@cadenza/contracts/users';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from '../../../i18n/use-translation';
-import { isApiError } from '../../../api/api-error';
-import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
-import { TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast/toast-store';
-import { SettingsPanel } from '../../../ui/settings-panel';
-import { useChildAccounts, useSaveFamilyEmails } from '../api/billing-api';
+import { useTranslation } from '../../i18n/use-translation';
+import { isApiError } from '../../api/api-error';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast/toast-store';
+import { SettingsPanel } from '../../ui/settings-panel';
+import { useChildAccounts, useSaveFamilyEmails } from './api/billing-api';
 
 type Slot = 'email1' | 'email2' | 'email3';
 const SLOTS: Slot[] = ['email1', 'email2', 'email3'];

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from '../../i18n/use-translation';
 import type { z } from 'zod';
-import { TextField } from '../../../ui/text-field';
+import { TextField } from '../../ui/text-field';
 
 /** The two values of a form that sets a new password, named as the API names them. */
 export interface NewPasswordValues {

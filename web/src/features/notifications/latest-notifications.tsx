@@ -1,8 +1,8 @@
-import { useTranslation } from '../../../i18n/use-translation';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
-import { Button } from '../../../ui/button';
-import { useNotifications } from '../api/notifications-api';
-import { NotificationList, NotificationListSkeleton } from './notification-list';
+import { Button } from '../../ui/button';
+import { useNotifications } from './api/notifications-api';
+import { NotificationList, NotificationListSkeleton } from './components/notification-list';
 
 /** How many of the latest notifications the navbar's bell shows. */
 const LATEST = 5;
