@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Product } from '@cadenza/contracts/billing';
-import { startStripeStandin, type StandinOptions, type StripeStandin } from './stripe-standin.js';
+import { startStripeStandin } from './stripe-standin.js';
+import type { StandinOptions, StripeStandin } from './stripe-standin/types.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
 

@@ -6,14 +6,6 @@ import { createLedger, type StandinAnswer } from './stripe-standin/ledger.js';
 import { idMaker, type StandinOptions, type StripeStandin } from './stripe-standin/types.js';
 import { createWebhookSender } from './stripe-standin/webhooks.js';
 
-export type {
-  StandinEvent,
-  StandinOptions,
-  StandinSubscription,
-  StripeStandin,
-} from './stripe-standin/types.js';
-export { signPayload } from './stripe-standin/webhooks.js';
-
 /**
  * A local server that speaks Stripe's HTTP API for exactly the calls the app makes (customers,
  * products, prices, coupons, checkout sessions, subscriptions, invoices and their previews, the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.js';
 import { startSmtpServer } from '../../test/smtp.js';
-import { signPayload } from './stripe-standin.js';
+import { signPayload } from './stripe-standin/webhooks.js';
 import { TestClient } from '../../test/test-client.js';
 import { createBillingTestApp, plans, subscribe, type BillingTestApp } from './billing.testing.js';
 

@@ -33,9 +33,6 @@ export interface LibraryServiceDeps {
 const FOLDER_DEPTH = 2;
 const MAX_FOLDERS = 500;
 
-export { importJobRowToJob };
-export type { ProgressListener };
-
 export function createLibraryService({
   db,
   catalogue,

@@ -4,7 +4,8 @@ import {
 } from '@cadenza/contracts/localization';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LOCALE_COOKIE, type LocalizationService } from './localization.service.js';
+import { LOCALE_COOKIE } from '../../core/cookies.js';
+import type { LocalizationService } from './localization.service.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

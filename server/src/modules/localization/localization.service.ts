@@ -11,7 +11,6 @@ import * as repo from './localization.repo.js';
 
 export type { Localization };
 // The cookie's name is core's too: the edge keeps a guest's page per language.
-export { LOCALE_COOKIE } from '../../core/cookies.js';
 
 /** The languages shipped with the app; admins add others. */
 export const LOCALIZATIONS: Localization[] = [

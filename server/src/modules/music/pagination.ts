@@ -5,8 +5,6 @@ export interface PageRequest {
   perPage: number;
 }
 
-export type { PageWindow };
-
 export function pageWindow({ page, perPage }: PageRequest): PageWindow {
   return { limit: perPage, offset: (page - 1) * perPage };
 }

@@ -6,7 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOCALE_COOKIE } from '../localization/localization.service.js';
+import { LOCALE_COOKIE } from '../../core/cookies.js';
 import type { ValueListsService } from './value-lists.service.js';
 
 const namesParam = z

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { makeBootstrap } from '../../app/testing/bootstrap-factory';
 import { renderRoute } from '../../app/testing/render-route';
 import { getPlayerMaximized } from '../shell/player-maximized';
-import { player, playerStore, type PlayerTrack } from './state/player-store';
+import { player, playerStore } from './state/player-store';
+import type { PlayerTrack } from './state/player-state';
 import { WebPlayer } from './web-player';
 
 function track(id: number, name: string): PlayerTrack {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import { pageWithTotal } from '../../../db/pagination.js';
 import { visibleCount, type Executor } from './catalogue.repo.js';
 

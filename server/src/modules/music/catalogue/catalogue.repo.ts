@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import type { AlbumRow, ArtistRow, GenreRow, TrackRow } from './catalogue.table.js';
 
 /**

@@ -27,8 +27,6 @@ import type { TrackRow } from './catalogue.table.js';
 import * as rankings from './rankings.repo.js';
 import { assertMayListen, holds, SYSTEM_ACTOR, type Actor, type Viewer } from '../actor.js';
 
-export { TRENDING_KEPT_MS } from './catalogue.trending.js';
-
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The viewer of what looks the same to everyone (genres): one kept page serves all. */

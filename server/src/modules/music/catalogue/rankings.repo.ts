@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import { pageWithTotal } from '../../../db/pagination.js';
 import { LISTED_TRACK_OF_TRACKS, visibleCount, type Executor } from './catalogue.repo.js';
 

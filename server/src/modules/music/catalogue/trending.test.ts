@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { TestClient } from '../../../test/test-client.js';
-import { TRENDING_KEPT_MS } from './catalogue.service.js';
+import { TRENDING_KEPT_MS } from './catalogue.trending.js';
 import { coverPng, importTrack } from '../music.fixtures.js';
 
 describe('landing page trending artists', () => {

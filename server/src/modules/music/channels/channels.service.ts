@@ -21,9 +21,6 @@ import * as repo from './channels.repo.js';
 import { channelRowToChannel, oneOf } from './channels.mappers.js';
 import type { ChannelRow } from './channels.table.js';
 
-export type { ChannelParams } from './channel-content.js';
-export { channelRowToChannel } from './channels.mappers.js';
-
 export type ChannelsService = ReturnType<typeof createChannelsService>;
 
 export interface ChannelInput {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { isPostgres } from '../../../db/migrations/helpers.js';
 import type { Database } from '../../../db/schema.js';
 import type { Executor } from '../catalogue/catalogue.repo.js';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import { pageWithTotal } from '../../../db/pagination.js';
 
 export type LikeableType = 'track' | 'album' | 'artist' | 'playlist';

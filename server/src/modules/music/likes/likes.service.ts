@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import * as repo from './likes.repo.js';
 import type { FollowableType, LikeableType, RateableType } from './likes.repo.js';
 

@@ -1,7 +1,7 @@
 import { PLAYLIST_MOSAIC_TILES, type ChannelSort } from '@cadenza/contracts/music';
 import { sql } from 'kysely';
 import type { Executor } from '../catalogue/catalogue.repo.js';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import { pageWithTotal } from '../../../db/pagination.js';
 import type { PlaylistRow } from './playlists.table.js';
 

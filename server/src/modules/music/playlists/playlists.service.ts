@@ -21,8 +21,6 @@ import * as repo from './playlists.repo.js';
 import type { PlaylistRow } from './playlists.table.js';
 import { assertMayListen, SYSTEM_ACTOR } from '../actor.js';
 
-export { playlistRowToPlaylist } from './playlists.presenter.js';
-
 export type PlaylistsService = ReturnType<typeof createPlaylistsService>;
 
 /** Where a playlist's own pictures are stored: `artwork/playlists/<id>/…`. */

@@ -1,5 +1,5 @@
 import type { Executor } from '../catalogue/catalogue.repo.js';
-import type { PageWindow } from '../pagination.js';
+import type { PageWindow } from '../../../db/pagination.js';
 import { pageWithTotal } from '../../../db/pagination.js';
 
 export async function recentPlayExists(

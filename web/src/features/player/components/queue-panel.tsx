@@ -3,7 +3,8 @@ import { ChevronDown, ChevronUp, GripVertical, ListMusic, X } from 'lucide-react
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
-import { player, usePlayerStore, type PlayerTrack } from '../state/player-store';
+import { player, usePlayerStore } from '../state/player-store';
+import type { PlayerTrack } from '../state/player-state';
 import { formatTime } from '../../../i18n/durations';
 import { TrackCover } from './track-summary';
 

@@ -3,7 +3,7 @@ import { Music } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { trackImage } from '../state/playback-engine';
-import type { PlayerTrack } from '../state/player-store';
+import type { PlayerTrack } from '../state/player-state';
 import { artistPath, trackPath } from './player-links';
 
 export function TrackCover({ track, className }: { track: PlayerTrack; className?: string }) {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../../../ui/toast/toast-store';
 import { attachPlaybackEngine } from './playback-engine';
 import { PlayLogger, type PlayLog } from './play-logger';
-import { createPlayerStore, type PlayerTrack } from './player-store';
+import { createPlayerStore } from './player-store';
+import type { PlayerTrack } from './player-state';
 
 /** Just enough of HTMLAudioElement for the engine: the state it reads and the events it hears. */
 class FakeAudio extends EventTarget {

@@ -3,7 +3,8 @@ import { i18n } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast/toast-store';
 import { PlayLogger, type PlayLog } from './play-logger';
 import { streamUrl } from './stream-url';
-import type { PlayerState, PlayerStore, PlayerTrack } from './player-store';
+import type { PlayerStore } from './player-store';
+import type { PlayerState, PlayerTrack } from './player-state';
 
 export function trackImage(track: PlayerTrack): string | null {
   return track.album?.image ?? track.image ?? null;

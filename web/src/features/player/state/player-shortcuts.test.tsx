@@ -1,7 +1,8 @@
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { usePlayerShortcuts } from './player-shortcuts';
-import { createPlayerStore, type PlayerStore, type PlayerTrack } from './player-store';
+import { createPlayerStore, type PlayerStore } from './player-store';
+import type { PlayerTrack } from './player-state';
 
 function track(id: number): PlayerTrack {
   return { id, name: `Track ${id}`, duration_ms: 120_000, artists: [], album: null };

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createPlayerStore,
-  PLAYER_STORAGE_KEY,
-  type PlayerStoreOptions,
-  type PlayerTrack,
-} from './player-store';
+import { createPlayerStore, type PlayerStoreOptions } from './player-store';
+import type { PlayerTrack } from './player-state';
+import { PLAYER_STORAGE_KEY } from './player-persistence';
 
 function makeTrack(id: number): PlayerTrack {
   return {

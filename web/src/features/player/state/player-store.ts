@@ -14,9 +14,6 @@ import {
   type RepeatMode,
 } from './player-state';
 
-export type { PlayContext, PlayerState, PlayerTrack, RepeatMode } from './player-state';
-export { PLAYER_STORAGE_KEY } from './player-persistence';
-
 /** 'Previous' restarts the current track instead once this much of it has played. */
 export const RESTART_THRESHOLD_MS = 3000;
 const POSITION_SAVE_INTERVAL_MS = 5000;

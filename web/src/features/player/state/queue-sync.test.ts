@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPlayerStore, type PlayerTrack } from './player-store';
+import { createPlayerStore } from './player-store';
+import type { PlayerTrack } from './player-state';
 import { QUEUE_SAVE_INTERVAL_MS, startQueueSync, type SavedQueue } from './queue-sync';
 
 const track = (id: number): PlayerTrack => ({

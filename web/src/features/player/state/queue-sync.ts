@@ -1,4 +1,5 @@
-import type { PlayerStore, PlayerTrack } from './player-store';
+import type { PlayerStore } from './player-store';
+import type { PlayerTrack } from './player-state';
 
 export interface SavedQueue {
   tracks: PlayerTrack[];

@@ -1,10 +1,6 @@
 import type { Track } from '@cadenza/contracts/music';
-import {
-  player,
-  usePlayerStore,
-  type PlayContext,
-  type PlayerTrack,
-} from '../../state/player-store';
+import { player, usePlayerStore } from '../../state/player-store';
+import type { PlayContext, PlayerTrack } from '../../state/player-state';
 
 export type { PlayContext };
 export { useIsCurrentTrack, useIsTrackPlaying } from '../../state/player-store';
