@@ -1,7 +1,6 @@
 // The code's structure, checked by `npm run lint:structure` (part of `npm run lint`, so of
-// `npm test`). docs/ARCHITECTURE.md explains the layers. Import circles must be zero; the layer
-// rules' old breaks are listed in .dependency-cruiser-known-violations.json and only new ones
-// fail (after fixing one, write the list again with `npm run lint:structure:baseline`).
+// `npm test`). docs/ARCHITECTURE.md explains the layers. Every rule holds with no exception: a
+// break fails the check.
 
 /** Tests and their helpers may reach across the layers to set a scene up. */
 const notTests = '\\.test\\.tsx?$|/testing/|^server/src/test/|\\.testing\\.ts$|\\.fixtures\\.ts$';
@@ -75,6 +74,19 @@ module.exports = {
         path: '^web/src/features/[^/]+/(?!api/)[^/]+/',
         pathNot: '^web/src/features/$1/',
       },
+    },
+    {
+      name: 'calls-through-api-modules',
+      severity: 'error',
+      comment:
+        "Screens and components reach the server through their feature's api module (a named " +
+        'hook or function per call), never the HTTP client itself; only those modules and the ' +
+        "transports (the upload queue, the playback engine) and the app's error reporting do.",
+      from: {
+        path: '^web/src/features/',
+        pathNot: `${notTests}|/api/|-api\\.ts$|^web/src/features/uploads/queue/transports\\.ts$|^web/src/features/player/state/playback-engine\\.ts$`,
+      },
+      to: { path: '^web/src/api/client\\.ts$' },
     },
   ],
   options: {
