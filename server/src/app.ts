@@ -27,17 +27,18 @@ import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
 import { connectRedis } from './infra/redis.js';
 import { localStorage } from './infra/storage.js';
 import { openApiCollector } from './modules/access-tokens/api-docs.js';
-import {
-  createAccounts,
-  registerAccountsRoutes,
-  registerSocialAuthRoutes,
-} from './modules/accounts/accounts.module.js';
+import { createAccounts, registerAccountsRoutes } from './modules/accounts/accounts.module.js';
 import { emailVerificationGate } from './modules/accounts/email-verification.gate.js';
 import { createAdmin, registerAdminRoutes } from './modules/admin.module.js';
 import { createBackstage, registerBackstageRoutes } from './modules/backstage/backstage.module.js';
 import { createBilling, registerBillingRoutes } from './modules/billing/billing.module.js';
 import { customPageSeoResolver } from './modules/custom-pages/custom-pages.seo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createLibrary, registerLibraryRoutes } from './modules/library/library.module.js';
+import {
+  createSocialAuth,
+  registerSocialAuthRoutes,
+} from './modules/social-auth/social-auth.module.js';
 import { createMusic, registerMusicRoutes } from './modules/music/music.module.js';
 import { createNotifications } from './modules/notifications/notifications.module.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -84,8 +85,10 @@ async function createServices(config: Config, db: Db) {
   };
   const site = await createSite(config, db, platform);
   const accounts = createAccounts(config, db, platform, site);
+  const socialAuth = createSocialAuth(config, db, site, accounts);
   const billing = await createBilling(config, db, platform, site);
-  const music = await createMusic(config, db, platform, site);
+  const music = createMusic(config, db, platform, site);
+  const library = await createLibrary(config, db, site, music);
   const notifications = createNotifications(config, db, platform, site, music);
   const { appKey, settings, workspaces } = site;
   const uploads = createUploadsModule({ config, appKey, db: db.kysely, settings, workspaces });
@@ -99,8 +102,10 @@ async function createServices(config: Config, db: Db) {
     ...platform,
     ...siteServices,
     ...accounts,
+    ...socialAuth,
     ...billing,
     ...music,
+    ...library,
     notifications,
     uploads,
     ...admin,
@@ -239,6 +244,7 @@ export async function buildApp(
   await registerAccountsRoutes(app, services);
   await registerSiteRoutes(app, services, config);
   await registerMusicRoutes(app, services);
+  await registerLibraryRoutes(app, services);
   await registerBillingRoutes(app, services);
   await registerAdminRoutes(app, services);
   await app.register(notificationsRoutes, {

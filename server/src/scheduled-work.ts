@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Admin } from './modules/admin.module.js';
 import type { Backstage } from './modules/backstage/backstage.module.js';
+import type { Library } from './modules/library/library.module.js';
 import type { Music } from './modules/music/music.module.js';
 import type { Site } from './modules/site.module.js';
 import type { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -12,7 +13,8 @@ import type { UploadsModule } from './modules/uploads/uploads.module.js';
 export function startScheduledWork(
   app: FastifyInstance,
   services: Pick<Site, 'settings' | 'sessions'> &
-    Pick<Music, 'music' | 'library'> &
+    Pick<Music, 'music'> &
+    Library &
     Pick<Admin, 'reports'> &
     Pick<Backstage, 'releases'> & { uploads: UploadsModule },
 ): () => void {

@@ -65,6 +65,11 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
   });
   const themes = createThemesService(kysely);
   const workspaces = createWorkspacesService(kysely, users);
+  // A person who registers with an invited e-mail finds the invitations waiting.
+  events.on('account.created', async ({ userId }) => {
+    const user = await users.findById(userId);
+    if (user) await workspaces.deliverPendingTo(user);
+  });
   const localization = createLocalizationService({ settings, users, db: kysely });
   const valueLists = createValueListsService({ localization });
   const bootstrap = createBootstrapService({

@@ -5,8 +5,6 @@ import { secretBox } from '../../infra/secret-box.js';
 import type { Platform, Site } from '../site.module.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { createAuthService } from '../auth/auth.service.js';
-import { socialAuthRoutes } from '../social-auth/social-auth.routes.js';
-import { createSocialAuthService } from '../social-auth/social-auth.service.js';
 import { createTwoFactorService } from '../two-factor/two-factor.service.js';
 import { usersRoutes } from '../users/users.routes.js';
 import { accountsPlugin } from './accounts.plugin.js';
@@ -14,11 +12,11 @@ import { createAccountsServices } from './accounts.services.js';
 
 /**
  * Signing in and the accounts people keep: passwords and two-factor, registration, resets and
- * e-mail codes, the own account, and social login.
+ * e-mail codes, and the own account.
  */
 export function createAccounts(config: Config, db: Db, platform: Platform, site: Site) {
   const { events, limiter, storage } = platform;
-  const { appKey, users, sessions, settings, permissions, bootstrap, tokens } = site;
+  const { appKey, users, sessions, settings, permissions, tokens } = site;
   const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey), events });
   const auth = createAuthService({ users, sessions, limiter, twoFactor, events });
   const accounts = createAccountsServices({
@@ -36,21 +34,8 @@ export function createAccounts(config: Config, db: Db, platform: Platform, site:
     events,
     humanCheck: site.botCheck,
   });
-  const socialAuth = createSocialAuthService({
-    db: db.kysely,
-    appUrl: config.appUrl,
-    appKey,
-    users,
-    permissions,
-    sessions,
-    settings,
-    auth,
-    bootstrap,
-    greet: accounts.emailVerification.greet,
-  });
-  users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));
   users.useRelation('tokens', (userId) => tokens.list(userId));
-  return { twoFactor, auth, accounts, socialAuth };
+  return { twoFactor, auth, accounts };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
@@ -63,22 +48,4 @@ export async function registerAccountsRoutes(
   await app.register(authRoutes, { auth, bootstrap });
   await app.register(usersRoutes, { users, account: accounts.account });
   await app.register(accountsPlugin, { accounts, auth, twoFactor, bootstrap });
-}
-
-/** Signing in with Google, Facebook, X or Apple. */
-export async function registerSocialAuthRoutes(
-  app: FastifyInstance,
-  {
-    socialAuth,
-    bootstrap,
-    settings,
-  }: Pick<Accounts & Site, 'socialAuth' | 'bootstrap' | 'settings'>,
-  config: Pick<Config, 'secureCookies'>,
-): Promise<void> {
-  await app.register(socialAuthRoutes, {
-    socialAuth,
-    bootstrap,
-    settings,
-    secureCookies: config.secureCookies,
-  });
 }

@@ -1,17 +1,13 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { storageRoutes } from '../../infra/storage.js';
-import { libraryRoutes } from '../library/library.routes.js';
-import { createLibraryService } from '../library/library.service.js';
 import type { Platform, Site } from '../site.module.js';
-import type { UploadsModule } from '../uploads/uploads.module.js';
 import { musicRoutes } from './music.routes.js';
 import { createMusicServices } from './music.services.js';
 
-/** The music: the catalogue and everything listeners do with it, and the library's imports. */
-export async function createMusic(
+/** The music: the catalogue and everything listeners do with it. */
+export function createMusic(
   config: Config,
   db: Db,
   { events, storage }: Pick<Platform, 'events' | 'storage'>,
@@ -28,33 +24,19 @@ export async function createMusic(
     workspaces,
     audit,
   });
-  // The default library folder exists from the start, so an operator sees where music goes.
-  if (!process.env.LIBRARY_FOLDERS) {
-    await fs.promises.mkdir(config.libraryFolders[0]!, { recursive: true });
-  }
-  const library = createLibraryService({
-    db: db.kysely,
-    catalogue: music.catalogue,
-    audit,
-    roots: config.libraryFolders,
-    dataDir: config.dataDir,
-    log: (message, error) => console.error(message, error),
-  });
-  return { music, catalogue: music.catalogue, library };
+  return { music, catalogue: music.catalogue };
 }
 
-export type Music = Awaited<ReturnType<typeof createMusic>>;
+export type Music = ReturnType<typeof createMusic>;
 
 /**
- * The public files (a private playlist's picture only for those who may see the playlist), the
- * music's calls and the library's imports.
+ * The public files (a private playlist's picture only for those who may see the playlist) and the
+ * music's calls.
  */
 export async function registerMusicRoutes(
   app: FastifyInstance,
-  services: Pick<Music, 'music' | 'library'> &
-    Pick<Platform, 'storage'> & { uploads: UploadsModule },
+  { music, storage }: Pick<Music, 'music'> & Pick<Platform, 'storage'>,
 ): Promise<void> {
-  const { music, library, storage, uploads } = services;
   const playlistImages = music.playlists.imageGuard;
   await app.register(storageRoutes, {
     storage,
@@ -66,5 +48,4 @@ export async function registerMusicRoutes(
     ],
   });
   await app.register(musicRoutes, { music });
-  await app.register(libraryRoutes, { library, uploads: uploads.uploads });
 }

@@ -6,7 +6,6 @@ import { mailTranslator } from '../../infra/mail-template.js';
 import type { MusicServices } from '../music/music.services.js';
 import { describeDevice } from '../sessions/device.js';
 import { displayName, type UsersService } from '../users/users.service.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import { SYSTEM_ACTOR } from '../music/actor.js';
 
@@ -22,20 +21,13 @@ export function listenForNotifications({
   events,
   notifications,
   users,
-  workspaces,
   music,
 }: {
   events: EventBus;
   notifications: NotificationsService;
   users: UsersService;
-  workspaces: WorkspacesService;
   music: Pick<MusicServices, 'likes' | 'catalogue'>;
 }): void {
-  events.on('account.created', async ({ userId }) => {
-    const user = await users.findById(userId);
-    if (user) await workspaces.deliverPendingTo(user);
-  });
-
   events.on('account.signed_in', async ({ userId, newDevice, userAgent, ip }) => {
     if (!newDevice) return;
     const device = describeDevice(userAgent);

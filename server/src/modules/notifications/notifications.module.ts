@@ -30,6 +30,6 @@ export function createNotifications(
   });
   users.useUnreadCount((userId) => notifications.unreadCount(userId));
   workspaces.useDelivery({ notifications, mailer, settings, appUrl: config.appUrl });
-  listenForNotifications({ events, notifications, users, workspaces, music });
+  listenForNotifications({ events, notifications, users, music });
   return notifications;
 }

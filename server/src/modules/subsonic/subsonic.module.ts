@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { secretBox } from '../../infra/secret-box.js';
+import type { Library } from '../library/library.module.js';
 import type { Music } from '../music/music.module.js';
 import type { Platform, Site } from '../site.module.js';
 import { createAppPasswords } from './app-passwords.js';
@@ -24,10 +25,8 @@ export function createMusicApps(db: Db, appKey: string) {
 /** Music apps: the account's app password, and the Subsonic API they call. */
 export async function registerMusicAppsRoutes(
   app: FastifyInstance,
-  services: { appPasswords: ReturnType<typeof createMusicApps> } & Pick<
-    Music,
-    'music' | 'library'
-  > &
+  services: { appPasswords: ReturnType<typeof createMusicApps> } & Pick<Music, 'music'> &
+    Library &
     Pick<Site, 'tokens' | 'users' | 'permissions'> &
     Pick<Platform, 'storage' | 'limiter'>,
   config: Pick<Config, 'appUrl'>,
