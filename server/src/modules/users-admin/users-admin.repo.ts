@@ -2,7 +2,7 @@ import type { AdminListQuery } from '@cadenza/contracts/http';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { pageWithTotal } from '../../db/pagination.js';
-import type { PlanHolding } from './plan-holding.js';
+import type { PlanHolding } from '../users/plan-holding.js';
 
 export interface UserFilters {
   role_id?: number | undefined;

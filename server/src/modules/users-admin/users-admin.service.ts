@@ -14,16 +14,16 @@ import type { Database } from '../../db/schema.js';
 import { hashPassword } from '../../infra/hash.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
+import type { AccountService } from '../accounts/account.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { AccountService } from './account.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '../roles/power.js';
 import { keepingAnAdmin } from '../roles/keeping-an-admin.js';
 import { resolveGrants } from '../roles/roles-admin.service.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
+import { displayName, type UsersService } from '../users/users.service.js';
+import { isBanned, type UserRow } from '../users/users.table.js';
 import * as repo from './users-admin.repo.js';
-import { displayName, type UsersService } from './users.service.js';
-import { isBanned, type UserRow } from './users.table.js';
 
 const sameSet = (a: string[], b: string[]) =>
   new Set(a).size === new Set(b).size && a.every((item) => b.includes(item));
