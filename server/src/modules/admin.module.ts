@@ -18,8 +18,8 @@ import type { Platform, Site } from './site.module.js';
 import { themesAdminRoutes } from './themes/themes-admin.routes.js';
 import { createThemesAdminService } from './themes/themes-admin.service.js';
 import type { UploadsModule } from './uploads/uploads.module.js';
-import { usersAdminRoutes } from './users/users-admin.routes.js';
-import { createUsersAdminService } from './users/users-admin.service.js';
+import { usersAdminRoutes } from './users-admin/users-admin.routes.js';
+import { createUsersAdminService } from './users-admin/users-admin.service.js';
 
 /**
  * The admin area's services that belong to no one module's own wiring: users, roles, themes,

@@ -6,7 +6,7 @@ import type { Platform, Site } from '../site.module.js';
 import { authRoutes } from '../auth/auth.routes.js';
 import { createAuthService } from '../auth/auth.service.js';
 import { createTwoFactorService } from '../two-factor/two-factor.service.js';
-import { usersRoutes } from '../users/users.routes.js';
+import { accountRoutes } from './account.routes.js';
 import { accountsPlugin } from './accounts.plugin.js';
 import { createAccountsServices } from './accounts.services.js';
 
@@ -46,6 +46,6 @@ export async function registerAccountsRoutes(
   { auth, twoFactor, accounts, users, bootstrap }: Accounts & Pick<Site, 'users' | 'bootstrap'>,
 ): Promise<void> {
   await app.register(authRoutes, { auth, bootstrap });
-  await app.register(usersRoutes, { users, account: accounts.account });
+  await app.register(accountRoutes, { users, account: accounts.account });
   await app.register(accountsPlugin, { accounts, auth, twoFactor, bootstrap });
 }

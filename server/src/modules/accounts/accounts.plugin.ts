@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
 import type { BootstrapService } from '../bootstrap/bootstrap.service.js';
-import { userSessionsRoutes } from '../sessions/user-sessions.routes.js';
+import { userSessionsRoutes } from './user-sessions.routes.js';
 import { twoFactorRoutes } from '../two-factor/two-factor.routes.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { accountsRoutes } from './accounts.routes.js';

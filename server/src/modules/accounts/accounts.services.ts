@@ -7,14 +7,14 @@ import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
-import { createUserSessionsService } from '../sessions/user-sessions.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { createAccountService } from '../users/account.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { createAccountService } from './account.service.js';
 import { createEmailVerificationService } from './email-verification.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
 import { createRegistrationService, type HumanCheck } from './registration.service.js';
+import { createUserSessionsService } from './user-sessions.service.js';
 
 export type AccountsServices = ReturnType<typeof createAccountsServices>;
 

@@ -5,15 +5,20 @@ import {
   twoFactorStateSchema as state,
   verificationCodeBodySchema,
 } from '@cadenza/contracts/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthService } from '../auth/auth.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
+
+/** What these routes need of signing in (auth, which sits above two-factor, provides it). */
+export interface PasswordConfirmation {
+  /** Throws unless the session confirmed its password recently. */
+  requireConfirmedPassword(request: FastifyRequest): void;
+}
 
 /** Fortify's two-factor endpoints; every change needs a recently confirmed password. */
 export async function twoFactorRoutes(
   app: FastifyInstance,
-  { twoFactor, auth }: { twoFactor: TwoFactorService; auth: AuthService },
+  { twoFactor, auth }: { twoFactor: TwoFactorService; auth: PasswordConfirmation },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: true };

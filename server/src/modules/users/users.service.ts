@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../../infra/events.js';
 import type { Database } from '../../db/schema.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
-import { holdsNoPlan, type PlanHolding } from './users-admin.repo.js';
+import { holdsNoPlan, type PlanHolding } from './plan-holding.js';
 import * as repo from './users.repo.js';
 import type { UserRow } from './users.table.js';
 
@@ -105,8 +105,11 @@ export function createUsersService(
       return row;
     },
 
-    update: (id: number, changes: Parameters<typeof repo.updateUser>[2]) =>
-      repo.updateUser(db, id, changes),
+    update: (
+      id: number,
+      changes: Parameters<typeof repo.updateUser>[2],
+      trx?: Transaction<Database>,
+    ) => repo.updateUser(trx ?? db, id, changes),
 
     /** A user with the relations a client asked for through `with` and `loadCount`. */
     async present(

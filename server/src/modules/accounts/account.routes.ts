@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { readMultipartForm } from '../../core/multipart.js';
 import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
-import type { UsersService } from './users.service.js';
+import type { UsersService } from '../users/users.service.js';
 
 const relations = z.array(z.enum(userRelations)).optional();
 const relationsQuery = z.object({
@@ -22,7 +22,8 @@ const relationsQuery = z.object({
   loadCount: z.array(z.enum(['roles'])).optional(),
 });
 
-export async function usersRoutes(
+/** The signed-in person's own account: reading it, profile, password, avatar, deleting it. */
+export async function accountRoutes(
   app: FastifyInstance,
   { users, account }: { users: UsersService; account: AccountService },
 ): Promise<void> {

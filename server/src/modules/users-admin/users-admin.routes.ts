@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES } from './account.service.js';
+import { AVATAR_MAX_BYTES } from '../accounts/account.service.js';
 import type { UsersAdminService } from './users-admin.service.js';
-import { readAvatarInput } from './users.routes.js';
+import { readAvatarInput } from '../accounts/account.routes.js';
 
 const idParams = z.object({ id: integer({ min: 1 }) });
 /** `DELETE /users/{ids}`: one id or several, comma-joined. */

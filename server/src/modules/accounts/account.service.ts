@@ -10,7 +10,7 @@ import type { Storage } from '../../infra/storage.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import type { UsersService } from './users.service.js';
+import type { UsersService } from '../users/users.service.js';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_SIZE = 256;

@@ -4,9 +4,9 @@ import { AppError } from '../../core/errors.js';
 import { sha256 } from '../../infra/hash.js';
 import type { GeoLookup } from '../../infra/geo.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { describeDevice } from './device.js';
-import type { SessionsService } from './sessions.service.js';
-import type { SessionRow } from './sessions.table.js';
+import { describeDevice } from '../sessions/device.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionRow } from '../sessions/sessions.table.js';
 
 export type UserSessionsService = ReturnType<typeof createUserSessionsService>;
 

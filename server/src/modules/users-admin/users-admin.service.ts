@@ -14,17 +14,16 @@ import type { Database } from '../../db/schema.js';
 import { hashPassword } from '../../infra/hash.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
+import type { AccountService } from '../accounts/account.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { AccountService } from './account.service.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
 import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '../roles/power.js';
 import { keepingAnAdmin } from '../roles/keeping-an-admin.js';
 import { resolveGrants } from '../roles/roles-admin.service.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
+import { displayName, type UsersService } from '../users/users.service.js';
+import { isBanned, type UserRow } from '../users/users.table.js';
 import * as repo from './users-admin.repo.js';
-import * as usersRepo from './users.repo.js';
-import { displayName, type UsersService } from './users.service.js';
-import { isBanned, type UserRow } from './users.table.js';
 
 const sameSet = (a: string[], b: string[]) =>
   new Set(a).size === new Set(b).size && a.every((item) => b.includes(item));
@@ -224,16 +223,20 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       const grants = await resolveGrants(db, input.permissions);
       await keepingAnAdmin(db, async (trx) => {
         await assignAccess(trx, id, input.role_ids, grants);
-        await usersRepo.updateUser(trx, id, {
-          email: input.email,
-          username: input.username ?? null,
-          first_name: input.first_name ?? null,
-          last_name: input.last_name ?? null,
-          email_verified_at: input.email_verified
-            ? (row.email_verified_at ?? new Date().toISOString())
-            : null,
-          ...(input.password ? { password: await hashPassword(input.password) } : {}),
-        });
+        await users.update(
+          id,
+          {
+            email: input.email,
+            username: input.username ?? null,
+            first_name: input.first_name ?? null,
+            last_name: input.last_name ?? null,
+            email_verified_at: input.email_verified
+              ? (row.email_verified_at ?? new Date().toISOString())
+              : null,
+            ...(input.password ? { password: await hashPassword(input.password) } : {}),
+          },
+          trx,
+        );
       });
       // A new password signs the user out everywhere, as a change of their own does.
       if (input.password) await sessions.endAll(id);
@@ -329,7 +332,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       if (gone.length !== new Set(ids).size) throw AppError.notFound('This user does not exist.');
       for (const id of ids) await assertMayManage(request, id, 'delete an account');
       await keepingAnAdmin(db, async (trx) => {
-        for (const id of ids) await usersRepo.deleteUser(trx, id);
+        for (const id of ids) await users.delete(id, trx);
       });
       for (const user of gone) {
         await sessions.endAll(user.id);
