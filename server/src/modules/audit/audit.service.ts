@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { paginated } from '@cadenza/contracts/http';
 import { AppError } from '../../core/errors.js';
-import { displayName } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
 import * as repo from './audit.repo.js';
 import type { AuditLogRow } from './audit.table.js';
 

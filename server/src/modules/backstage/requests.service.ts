@@ -18,7 +18,7 @@ import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
 import { storeImage } from '../music/images.js';
 import { pageWindow, type PageRequest } from '../music/pagination.js';
 import type { FileEntryRow } from '../uploads/uploads.table.js';
-import { displayName } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { accessOf } from './access.js';
 import * as repo from './backstage.repo.js';

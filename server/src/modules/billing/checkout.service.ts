@@ -3,7 +3,7 @@ import { monthlyAmount } from '@cadenza/contracts/billing-cycles';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
-import { displayName } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
 import type { UserRow } from '../users/users.table.js';
 import type { SubscriptionRow } from './billing.table.js';
 import type { PaymentGateway } from './gateway.js';

@@ -1,5 +1,6 @@
 import type { AdminSubscription, Subscription } from '@cadenza/contracts/billing';
-import { displayName, type UsersService } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
+import type { UsersService } from '../users/users.service.js';
 import type { PriceRow, SubscriptionRow } from './billing.table.js';
 import { priceRowToPrice, type ProductsService } from './products.service.js';
 import { grantsAccess } from './subscription-access.js';

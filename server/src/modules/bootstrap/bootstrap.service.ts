@@ -8,7 +8,8 @@ import type { PermissionsService } from '../roles/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ThemesService } from '../themes/themes.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import { displayName, type UsersService } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
+import type { UsersService } from '../users/users.service.js';
 
 export type BootstrapService = ReturnType<typeof createBootstrapService>;
 

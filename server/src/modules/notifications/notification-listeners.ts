@@ -5,7 +5,8 @@ import type { EventBus } from '../../infra/events.js';
 import { mailTranslator } from '../../infra/mail-template.js';
 import type { MusicServices } from '../music/music.services.js';
 import { describeDevice } from '../sessions/device.js';
-import { displayName, type UsersService } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
+import type { UsersService } from '../users/users.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import { SYSTEM_ACTOR } from '../music/actor.js';
 

@@ -21,7 +21,8 @@ import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '
 import { keepingAnAdmin } from '../roles/keeping-an-admin.js';
 import { resolveGrants } from '../roles/roles-admin.service.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
-import { displayName, type UsersService } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
+import type { UsersService } from '../users/users.service.js';
 import { isBanned, type UserRow } from '../users/users.table.js';
 import * as repo from './users-admin.repo.js';
 

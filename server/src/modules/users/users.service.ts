@@ -1,3 +1,4 @@
+import { displayName } from '@cadenza/contracts/display-name';
 import type { Address, User, UserRelation } from '@cadenza/contracts/users';
 import type { Kysely, Transaction } from 'kysely';
 import type { EventBus } from '../../infra/events.js';
@@ -14,13 +15,6 @@ type OwnedRelation = 'social_profiles' | 'tokens' | 'subscriptions';
 export type RelationLoader<R extends OwnedRelation> = (
   userId: number,
 ) => Promise<NonNullable<User[R]>>;
-
-export function displayName(
-  row: Pick<UserRow, 'first_name' | 'last_name' | 'username' | 'email'>,
-): string {
-  const full = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
-  return full || row.username || row.email.split('@')[0]!;
-}
 
 /** The API shape of a user; secrets (password, two-factor secret and codes) never leave. */
 export function userRowToUser(row: UserRow): User {

@@ -16,9 +16,9 @@ import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { Mailer } from '../../infra/mail.js';
 import { mailMessage, mailTranslator } from '../../infra/mail-template.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { displayName, type UsersService } from '../users/users.service.js';
+import { displayName } from '@cadenza/contracts/display-name';
+import type { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.table.js';
 import * as repo from './workspaces.repo.js';
 import type { WorkspaceInviteRow } from './workspaces.table.js';
@@ -30,9 +30,22 @@ const translator = mailTranslator('workspaces-mail');
 /** Invite ids are secrets: long and random, so they cannot be guessed. */
 const newInviteId = () => crypto.randomBytes(24).toString('base64url');
 
+/**
+ * What invitations need of notifications, which sit above workspaces and provide it: a notice
+ * written in the recipient's language, and taking it back once the invitation is answered.
+ */
+export interface InvitationNotices {
+  notify(
+    recipient: UserRow,
+    key: 'workspaceInvitation',
+    build: (user: UserRow) => NotificationData,
+  ): Promise<unknown>;
+  withdraw(key: 'workspaceInvitation', field: 'inviteId', value: string): Promise<void>;
+}
+
 /** The notifications and mail invitations need, set once the services exist (they come later). */
 export interface InvitationDelivery {
-  notifications: NotificationsService;
+  notifications: InvitationNotices;
   mailer: Mailer;
   settings: SettingsService;
   appUrl: string;
