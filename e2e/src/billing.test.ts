@@ -1,9 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStripeStandin,
-  type StripeStandin,
-} from '../../server/src/modules/billing/stripe-standin.js';
+import { startStripeStandin } from '../../server/src/modules/billing/stripe-standin.js';
+import type { StripeStandin } from '../../server/src/modules/billing/stripe-standin/types.js';
 import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
 import { DESKTOP, openApp, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
 import { playerBar, waitForElapsed } from './player-bar.js';
