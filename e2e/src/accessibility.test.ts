@@ -237,6 +237,9 @@ describe.each([
     // screen of a page comes with its data, so the failing one is opened from another.
     await run.check('error page', async (p) => {
       await at('/discover', playButton)(p);
+      // Before the app takes the server-drawn page over, a click loads the next page whole, its
+      // data inlined, and asks the API nothing.
+      await p.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
       await p.route('**/api/v1/artists/**', (route) => route.fulfill({ status: 500 }));
       await p.locator('#player-content a[href^="/artist/"]').first().click();
       await p.getByText('There was an issue loading this page').waitFor();
