@@ -37,14 +37,16 @@ export async function createBillingTestApp(
   };
 }
 
-/** The seeded plans by name, with their monthly and yearly prices. */
+/** The seeded plans by name, with their monthly and yearly prices in reais. */
 export async function plans(client: TestClient) {
   const products = (await client.get('/api/v1/billing/products')).json().pagination
     .data as Product[];
   const plan = (name: string) => {
     const product = products.find((candidate) => candidate.name === name)!;
     const price = (interval: 'month' | 'year') =>
-      product.prices.find((candidate) => candidate.interval === interval)!;
+      product.prices.find(
+        (candidate) => candidate.interval === interval && candidate.currency === 'BRL',
+      )!;
     return { product, monthly: price('month'), yearly: price('year') };
   };
   return { premium: plan('Premium'), family: plan('Family'), free: plan('Free') };

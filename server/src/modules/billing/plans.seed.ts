@@ -11,14 +11,20 @@ const PREMIUM_GRANTS: ProductInput['permissions'] = [
   { name: MUSIC_PERMISSIONS.create, restrictions: [] },
 ];
 
-const monthlyAndYearly = (monthly: number, yearly: number): ProductInput['prices'] => [
-  { amount: monthly, currency: 'BRL', interval: 'month', interval_count: 1 },
-  { amount: yearly, currency: 'BRL', interval: 'year', interval_count: 1 },
+/** Monthly and yearly prices in reais, then in dollars: visitors see their market's currency. */
+const monthlyAndYearly = (
+  reais: { monthly: number; yearly: number },
+  dollars: { monthly: number; yearly: number },
+): ProductInput['prices'] => [
+  { amount: reais.monthly, currency: 'BRL', interval: 'month', interval_count: 1 },
+  { amount: reais.yearly, currency: 'BRL', interval: 'year', interval_count: 1 },
+  { amount: dollars.monthly, currency: 'USD', interval: 'month', interval_count: 1 },
+  { amount: dollars.yearly, currency: 'USD', interval: 'year', interval_count: 1 },
 ];
 
 /**
  * The plans of a new install, in this order so that Family is product 3 (spec section 3): Free,
- * Premium and Family, priced in reais. Admins change them in the admin area.
+ * Premium and Family, priced in reais and in dollars. Admins change them in the admin area.
  */
 export const DEFAULT_PLANS: ProductInput[] = [
   {
@@ -40,7 +46,7 @@ export const DEFAULT_PLANS: ProductInput[] = [
     recommended: true,
     position: 2,
     feature_list: ['No ads', 'Listen offline', 'Download tracks', 'Unlimited playlists'],
-    prices: monthlyAndYearly(1990, 19900),
+    prices: monthlyAndYearly({ monthly: 1990, yearly: 19900 }, { monthly: 1099, yearly: 10990 }),
     permissions: PREMIUM_GRANTS,
   },
   {
@@ -55,7 +61,7 @@ export const DEFAULT_PLANS: ProductInput[] = [
       'Up to 3 family members',
       'A separate account for each member',
     ],
-    prices: monthlyAndYearly(3490, 34900),
+    prices: monthlyAndYearly({ monthly: 3490, yearly: 34900 }, { monthly: 1699, yearly: 16990 }),
     permissions: PREMIUM_GRANTS,
   },
 ];
