@@ -2,8 +2,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { showError } from '../../../app/error-handling/handle-error';
-import { Button, IconButton } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
+import { IconButton } from '../../../ui/button';
+import { ItemSearch } from '../../../ui/search-picker';
 import { moved, ReorderList } from '../components/reorder-list';
 import { findItems, type ChannelDraft, type ItemRef } from './channels-api';
 import { CONTENT_LABELS } from './channel-labels';
@@ -23,64 +23,28 @@ export function HandPicked({
   onChange: (items: ItemRef[]) => void;
 }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<{ id: number; name: string }[] | null>(null);
   const [added, setAdded] = useState(new Map<string, string>());
   const nameOf = (item: ItemRef) =>
     added.get(`${item.type}:${item.id}`) ?? names.get(`${item.type}:${item.id}`) ?? `#${item.id}`;
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 text-sm font-semibold">{t('Items')}</legend>
-      <div className="flex items-end gap-2">
-        <TextField
-          className="flex-1"
-          label={t('Find {{type}}', { type: t(CONTENT_LABELS[type]).toLowerCase() })}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void findItems(type, query).then(setFound, (failure: unknown) =>
-                showError(failure, t),
-              );
-            }
-          }}
-        />
-        <Button
-          variant="outline"
-          onClick={() =>
-            void findItems(type, query).then(setFound, (failure: unknown) => showError(failure, t))
-          }
-        >
-          {t('Search')}
-        </Button>
-      </div>
-      {found && found.length === 0 && (
-        <p className="text-sm text-fg-muted">{t('Nothing found.')}</p>
-      )}
-      {found && found.length > 0 && (
-        <ul aria-label={t('Results')} className="flex flex-col gap-1">
-          {found.map((result) => (
-            <li key={result.id} className="flex items-center gap-2 text-sm">
-              <span className="min-w-0 flex-1 truncate">{result.name}</span>
-              <Button
-                size="sm"
-                variant="text"
-                startIcon={<Plus size={14} />}
-                disabled={items.some((item) => item.id === result.id)}
-                onClick={() => {
-                  setAdded(new Map(added).set(`${type}:${result.id}`, result.name));
-                  onChange([...items, { type, id: result.id }]);
-                }}
-                aria-label={t('Add {{name}}', { name: result.name })}
-              >
-                {t('Add')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemSearch
+        searchLabel={t('Find {{type}}', { type: t(CONTENT_LABELS[type]).toLowerCase() })}
+        resultsLabel={t('Results')}
+        find={(query) => findItems(type, query)}
+        onFailure={(failure) => showError(failure, t)}
+        action={{
+          label: t('Add'),
+          labelFor: (result) => t('Add {{name}}', { name: result.name }),
+          icon: <Plus size={14} />,
+          disabled: (result) => items.some((item) => item.id === result.id),
+          run: (result) => {
+            setAdded(new Map(added).set(`${type}:${result.id}`, result.name));
+            onChange([...items, { type, id: result.id }]);
+          },
+        }}
+      />
       {items.length === 0 ? (
         <p className="text-sm text-fg-muted">{t('No items yet. Search to add some.')}</p>
       ) : (
