@@ -21,8 +21,7 @@ import { assertHoldsAll, assertMayChangeAccess, assertMayGrant, isAdmin } from '
 import { keepingAnAdmin } from '../roles/keeping-an-admin.js';
 import { resolveGrants } from '../roles/roles-admin.service.js';
 import { IMPERSONATOR_KEY, type SessionsService } from '../sessions/sessions.service.js';
-import { displayName } from '@cadenza/contracts/display-name';
-import type { UsersService } from '../users/users.service.js';
+import { userIdentity, type UsersService } from '../users/users.service.js';
 import { isBanned, type UserRow } from '../users/users.table.js';
 import * as repo from './users-admin.repo.js';
 
@@ -58,16 +57,7 @@ export function createUsersAdminService(deps: UsersAdminDeps) {
       repo.subscribedAmong(db, ids, users.planHolding()),
     ]);
     return rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      username: row.username,
-      display_name: displayName(row),
-      first_name: row.first_name,
-      last_name: row.last_name,
-      avatar: row.avatar,
-      email_verified_at: row.email_verified_at,
-      two_factor_enabled: row.two_factor_secret !== null,
-      created_at: row.created_at,
+      ...userIdentity(row),
       roles: roles.get(row.id) ?? [],
       permissions: direct.get(row.id) ?? [],
       subscribed: subscribed.has(row.id),

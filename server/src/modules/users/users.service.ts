@@ -16,8 +16,8 @@ export type RelationLoader<R extends OwnedRelation> = (
   userId: number,
 ) => Promise<NonNullable<User[R]>>;
 
-/** The API shape of a user; secrets (password, two-factor secret and codes) never leave. */
-export function userRowToUser(row: UserRow): User {
+/** Who a user is, as every view of them shows it (their own, an admin's). */
+export function userIdentity(row: UserRow) {
   return {
     id: row.id,
     email: row.email,
@@ -26,17 +26,24 @@ export function userRowToUser(row: UserRow): User {
     first_name: row.first_name,
     last_name: row.last_name,
     avatar: row.avatar,
+    email_verified_at: row.email_verified_at,
+    two_factor_enabled: row.two_factor_secret !== null,
+    created_at: row.created_at,
+  };
+}
+
+/** The API shape of a user; secrets (password, two-factor secret and codes) never leave. */
+export function userRowToUser(row: UserRow): User {
+  return {
+    ...userIdentity(row),
     phone: row.phone,
     cpf: row.cpf,
     address_json: row.address_json ? (JSON.parse(row.address_json) as Address) : null,
     language: row.language,
     country: row.country,
     timezone: row.timezone,
-    email_verified_at: row.email_verified_at,
     two_factor_confirmed_at: row.two_factor_confirmed_at,
-    two_factor_enabled: row.two_factor_secret !== null,
     unread_notifications_count: 0,
-    created_at: row.created_at,
   };
 }
 
