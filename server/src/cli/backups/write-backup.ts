@@ -95,10 +95,17 @@ export async function writeBackup(
         (leftOut.length ? `; left out as no state: ${leftOut.join(', ')}` : ''),
     );
     const uploadsOnS3 = config.s3 !== undefined;
-    if (uploadsOnS3) {
+    if (config.s3) {
       report(
-        `Uploaded files in the S3 bucket ${config.s3!.bucket} are not copied: back the bucket ` +
-          'up with its own versioning or replication. The database and DATA_DIR are.',
+        `Uploaded files in the S3 bucket ${config.s3.bucket} are not copied: back the bucket up ` +
+          'with its own versioning or replication. The database and DATA_DIR are in the archive.',
+      );
+    }
+    if (config.appKey !== undefined) {
+      report(
+        'APP_KEY comes from the environment, so it is not in the backup: keep it beside it. The ' +
+          'restored site needs the same APP_KEY to read what is sealed with it (two-factor ' +
+          'secrets, music-app passwords).',
       );
     }
     const manifest: BackupManifest = {
