@@ -46,8 +46,9 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 
 /**
  * Writes the archive: the staged manifest and database copy, then DATA_DIR's entries put under
- * `data/`. Files that change while tar reads them (an upload being written) go in as they were
- * read; that is reported, not fatal, as the database copy is what the app trusts.
+ * `data/`. Files that change or go while tar reads them (an upload being written or finished)
+ * go in as they were read, or not at all; tar's warnings about them come back to be shown, not
+ * as a failure, as the database copy is what the app trusts.
  */
 export async function writeArchive(
   archive: string,
@@ -58,7 +59,7 @@ export async function writeArchive(
     /** Paths under DATA_DIR (relative) never to archive: the live database files. */
     exclude: string[];
   },
-): Promise<{ changedWhileRead: boolean }> {
+): Promise<{ warnings: string }> {
   const data = options.dataEntries.length
     ? ['-C', options.dataDir, ...options.dataEntries.map((entry) => `./${entry}`)]
     : [];
@@ -67,6 +68,7 @@ export async function writeArchive(
     [
       '--create',
       '--auto-compress',
+      '--ignore-failed-read',
       `--file=${archive}`,
       // Only DATA_DIR's entries start with `./`; symbolic links keep their targets as they are.
       `--transform=s,^\\./,${DATA_MEMBER}/,S`,
@@ -82,7 +84,7 @@ export async function writeArchive(
     // GNU tar exits 1 when a file changed while it was read.
     { allowedCodes: [0, 1], missingHint: missingTar },
   );
-  return { changedWhileRead: result.code === 1 };
+  return { warnings: result.stderr };
 }
 
 export async function readManifest(archive: string): Promise<BackupManifest> {

@@ -14,6 +14,7 @@ import { multipartFile } from '../../test/multipart.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, testDialect } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 import { restoreBackup } from './restore-backup.js';
+import { writeBackup } from './write-backup.js';
 
 const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
 const cli = (name: string) => path.resolve(import.meta.dirname, `../${name}.ts`);
@@ -143,11 +144,21 @@ describe(`backup and restore (${testDialect})`, () => {
     );
   });
 
+  it('writes no backup inside DATA_DIR, where each would hold the ones before it', async () => {
+    const { config } = sites[0]!;
+    const inside = path.join(config.dataDir, 'backup.tar.gz');
+    await expect(writeBackup(config, inside, () => {})).rejects.toThrow(
+      /Write the backup outside DATA_DIR/,
+    );
+    expect(fs.existsSync(inside)).toBe(false);
+  });
+
   it('restores into an empty folder and database, where the app starts with everything in place', async () => {
     const target = await site();
-    const { code, output } = await runCommand('restore', archive, target.env);
-    expect(code, output).toBe(0);
-    expect(output).toContain(`into ${target.config.dataDir}`);
+    // In this process: the refusal below runs the command itself.
+    const output: string[] = [];
+    await restoreBackup(target.config, archive, (line) => output.push(line));
+    expect(output.at(-1)).toContain(`into ${target.config.dataDir}`);
 
     const app = await start(target.config);
     const client = new TestClient(app);

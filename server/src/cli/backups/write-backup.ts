@@ -75,6 +75,12 @@ export async function writeBackup(
     throw new BackupError(`${target} already exists: choose another name or remove it first.`);
   const folder = path.dirname(target);
   if (!fs.existsSync(folder)) throw new BackupError(`The folder ${folder} does not exist.`);
+  const inside = path.relative(config.dataDir, target);
+  if (!inside.startsWith('..') && !path.isAbsolute(inside))
+    throw new BackupError(
+      `Write the backup outside DATA_DIR (${config.dataDir}): there, each backup would hold the ` +
+        'ones before it, and a restore would find the folder taken.',
+    );
 
   // Staged beside the archive: the operator chose that disk for it, and the name keeps tar's
   // choice of compression.
@@ -118,14 +124,14 @@ export async function writeBackup(
     };
     fs.writeFileSync(path.join(staging, MANIFEST_MEMBER), JSON.stringify(manifest, null, 2));
 
-    const { changedWhileRead } = await writeArchive(partial, {
+    const { warnings } = await writeArchive(partial, {
       stagingDir: staging,
       dataDir: config.dataDir,
       dataEntries: entries,
       exclude: live,
     });
-    if (changedWhileRead)
-      report('Some files changed while they were read: they are in the archive as they were read.');
+    if (warnings)
+      report(`Files that changed or went while they were read, as tar saw them:\n${warnings}`);
     fs.renameSync(partial, target);
     const bytes = fs.statSync(target).size;
     report(`Wrote ${target}: ${formatBytes(bytes)}.`);
