@@ -177,6 +177,11 @@ describe(`backup and restore (${testDialect})`, () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
 
+    // The site goes on from where it was: new rows take new ids (PostgreSQL's sequences too).
+    const next = await client.post('/api/v1/playlists', { name: 'After the restore' });
+    expect(next.statusCode).toBe(201);
+    expect(next.json().playlist.id).toBeGreaterThan(playlistId);
+
     const stream = await client.get(`/api/v1/tracks/${trackId}/stream`, {
       headers: { range: 'bytes=0-' },
     });
