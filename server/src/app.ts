@@ -19,6 +19,7 @@ import { newVisitors, xsrfPlugin, xsrfTokens } from './core/xsrf.js';
 import { dataVersions } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { oneInstanceAtATime } from './db/start-up-lock.js';
 import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { createEventBus } from './infra/events.js';
@@ -129,23 +130,26 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const db = options.db ?? openDatabase(config.database, { queryLog: config.queryLog });
-  await migrateToLatest(db);
-  const services = await createServices(config, db);
-  await seedDatabase({
-    settings: services.settings,
-    themes: services.themes,
-    users: services.users,
-    permissions: services.permissions,
-    admin: config.admin,
-    log: options.announce ?? ((message) => console.warn(message)),
-    ...(config.seedDemo
-      ? { demo: { catalogue: services.catalogue, dataDir: config.dataDir } }
-      : {}),
+  // Instances started together on a new database migrate and seed it once (see the lock).
+  const { services, appKey } = await oneInstanceAtATime(db, async () => {
+    await migrateToLatest(db);
+    const services = await createServices(config, db);
+    await seedDatabase({
+      settings: services.settings,
+      themes: services.themes,
+      users: services.users,
+      permissions: services.permissions,
+      admin: config.admin,
+      log: options.announce ?? ((message) => console.warn(message)),
+      ...(config.seedDemo
+        ? { demo: { catalogue: services.catalogue, dataDir: config.dataDir } }
+        : {}),
+    });
+    await services.music.seed();
+    await services.billing.products.seedDefaults();
+    if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
+    return { services, appKey: await services.settings.appKey(config.appKey) };
   });
-  await services.music.seed();
-  await services.billing.products.seedDefaults();
-  if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
-  const appKey = await services.settings.appKey(config.appKey);
   const xsrf = xsrfTokens(appKey);
   // Answers the app has already given go out before the framework (see core/edge.ts).
   const edge = new Edge();
