@@ -16,12 +16,13 @@ import { inlineScriptsOf, securityHeadersPlugin } from './core/security-headers.
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { newVisitors, xsrfPlugin, xsrfTokens } from './core/xsrf.js';
-import { dataVersions } from './db/data-versions.js';
+import { changeCounts, dataVersions, type DataVersionName } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { oneInstanceAtATime } from './db/start-up-lock.js';
 import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
+import { pubSubChangeFeed, pollingChangeFeed } from './infra/change-feed.js';
 import { createEventBus } from './infra/events.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
@@ -76,11 +77,16 @@ declare module 'fastify' {
 async function createServices(config: Config, db: Db) {
   const events = createEventBus((message, error) => console.error(message, error));
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const pubsub = redis ? redisPubSub(redis, config.redisPrefix) : memoryPubSub();
   const platform = {
     events,
     redis,
     limiter: redis ? redisRateLimiter(redis, `${config.redisPrefix}rl:`) : memoryRateLimiter(),
-    pubsub: redis ? redisPubSub(redis, config.redisPrefix) : memoryPubSub(),
+    pubsub,
+    // Every instance hears of the changes to what it keeps: through Redis, else the database.
+    changes: redis
+      ? pubSubChangeFeed<DataVersionName>(pubsub)
+      : pollingChangeFeed(() => changeCounts(db.kysely)),
     storage: localStorage(path.join(config.dataDir, 'storage')),
     errorLog: fileErrorLog(path.join(config.dataDir, 'logs')),
   };
@@ -153,6 +159,8 @@ export async function buildApp(
   const xsrf = xsrfTokens(appKey);
   // Answers the app has already given go out before the framework (see core/edge.ts).
   const edge = new Edge();
+  // A guest's page holds the site's settings, themes, languages and guest role.
+  services.changes.onChange(['site', 'access'], () => edge.forgetPages());
 
   const app = Fastify({
     serverFactory: edge.serverFactory,
@@ -190,6 +198,7 @@ export async function buildApp(
     services.music.audioFiles.close();
     services.music.transcoder.close();
     await services.reports.close();
+    await services.changes.close();
     await services.pubsub.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();
