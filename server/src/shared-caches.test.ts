@@ -24,7 +24,8 @@ async function holdsWithin(withinMs: number, check: () => Promise<boolean>): Pro
   return check();
 }
 
-const siteName = (html: string) => bootstrapDataOf(html).settings.branding.site_name;
+const siteName = (html: string) =>
+  (bootstrapDataOf(html).settings.branding as { site_name: string }).site_name;
 
 describe.each([
   { through: 'the database', env: {} as Record<string, string> },
