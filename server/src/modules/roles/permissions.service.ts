@@ -61,13 +61,19 @@ export function mergeGrants(grants: repo.PermissionGrant[]): Permission[] {
 export type GrantSource = (userId: number) => Promise<repo.PermissionGrant[]>;
 
 export function createPermissionsService(db: Kysely<Database>, changes: DataChanges) {
-  // Every guest's page carries the guest role: kept until roles change, here or elsewhere.
+  // Every guest's page carries the guest role: kept until roles change, here or elsewhere. The
+  // count moves with every sign-up too (a user's roles), so a role read again unchanged is the
+  // same object as before, and the guests' pages made from it are kept.
+  let lastGuestRole: { json: string; role: GuestRole | null } | undefined;
   const guestRole = new KeptUntilChanged(
     async (): Promise<GuestRole | null> => {
-      const role = await repo.findGuestRole(db);
-      return role
-        ? { ...role, permissions: mergeGrants(await repo.permissionsOfRole(db, role.id)) }
+      const found = await repo.findGuestRole(db);
+      const role = found
+        ? { ...found, permissions: mergeGrants(await repo.permissionsOfRole(db, found.id)) }
         : null;
+      const json = JSON.stringify(role);
+      if (lastGuestRole?.json !== json) lastGuestRole = { json, role };
+      return lastGuestRole.role;
     },
     changes,
     'access',
