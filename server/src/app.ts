@@ -16,11 +16,13 @@ import { inlineScriptsOf, securityHeadersPlugin } from './core/security-headers.
 import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { newVisitors, xsrfPlugin, xsrfTokens } from './core/xsrf.js';
-import { dataVersions } from './db/data-versions.js';
+import { changeCounts, dataVersions, type DataVersionName } from './db/data-versions.js';
 import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { oneInstanceAtATime } from './db/start-up-lock.js';
 import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
+import { pubSubChangeFeed, pollingChangeFeed } from './infra/change-feed.js';
 import { createEventBus } from './infra/events.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
@@ -75,11 +77,16 @@ declare module 'fastify' {
 async function createServices(config: Config, db: Db) {
   const events = createEventBus((message, error) => console.error(message, error));
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const pubsub = redis ? redisPubSub(redis, config.redisPrefix) : memoryPubSub();
   const platform = {
     events,
     redis,
     limiter: redis ? redisRateLimiter(redis, `${config.redisPrefix}rl:`) : memoryRateLimiter(),
-    pubsub: redis ? redisPubSub(redis, config.redisPrefix) : memoryPubSub(),
+    pubsub,
+    // Every instance hears of the changes to what it keeps: through Redis, else the database.
+    changes: redis
+      ? pubSubChangeFeed<DataVersionName>(pubsub)
+      : pollingChangeFeed(() => changeCounts(db.kysely)),
     storage: localStorage(path.join(config.dataDir, 'storage')),
     errorLog: fileErrorLog(path.join(config.dataDir, 'logs')),
   };
@@ -129,26 +136,31 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const db = options.db ?? openDatabase(config.database, { queryLog: config.queryLog });
-  await migrateToLatest(db);
-  const services = await createServices(config, db);
-  await seedDatabase({
-    settings: services.settings,
-    themes: services.themes,
-    users: services.users,
-    permissions: services.permissions,
-    admin: config.admin,
-    log: options.announce ?? ((message) => console.warn(message)),
-    ...(config.seedDemo
-      ? { demo: { catalogue: services.catalogue, dataDir: config.dataDir } }
-      : {}),
+  // Instances started together on a new database migrate and seed it once (see the lock).
+  const { services, appKey } = await oneInstanceAtATime(db, async () => {
+    await migrateToLatest(db);
+    const services = await createServices(config, db);
+    await seedDatabase({
+      settings: services.settings,
+      themes: services.themes,
+      users: services.users,
+      permissions: services.permissions,
+      admin: config.admin,
+      log: options.announce ?? ((message) => console.warn(message)),
+      ...(config.seedDemo
+        ? { demo: { catalogue: services.catalogue, dataDir: config.dataDir } }
+        : {}),
+    });
+    await services.music.seed();
+    await services.billing.products.seedDefaults();
+    if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
+    return { services, appKey: await services.settings.appKey(config.appKey) };
   });
-  await services.music.seed();
-  await services.billing.products.seedDefaults();
-  if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
-  const appKey = await services.settings.appKey(config.appKey);
   const xsrf = xsrfTokens(appKey);
   // Answers the app has already given go out before the framework (see core/edge.ts).
   const edge = new Edge();
+  // A guest's page holds the site's settings, themes, languages and guest role.
+  services.changes.onChange(['site', 'access'], () => edge.forgetPages());
 
   const app = Fastify({
     serverFactory: edge.serverFactory,
@@ -186,6 +198,7 @@ export async function buildApp(
     services.music.audioFiles.close();
     services.music.transcoder.close();
     await services.reports.close();
+    await services.changes.close();
     await services.pubsub.close();
     await services.redis?.quit();
     if (!options.db) await db.destroy();

@@ -59,10 +59,10 @@ export interface EdgeOptions {
 
 /**
  * A page is kept for at most this long. The parts it is made of are the site's settings,
- * themes and roles, each kept by its own service for a few seconds before it looks again (another
- * instance's changes show within that), and the catalogue's answers and a member's own data,
- * checked against the change counts on every request; what changes by the clock alone (a release
- * that goes public at its hour, a plan's period that ends) shows within this second.
+ * themes, languages and roles, each kept by its own service until a change to them is heard from
+ * any instance (`forgetPages` is called then), and the catalogue's answers and a member's own
+ * data, checked against the change counts on every request; what changes by the clock alone (a
+ * release that goes public at its hour, a plan's period that ends) shows within this second.
  */
 const PAGE_KEPT_MS = 1_000;
 /** Pages of distinct addresses, languages, browsers and members kept at once. */
@@ -134,7 +134,8 @@ interface Visitor {
  *
  * Nothing else changes: every answer the edge sends is one the app wrote itself for the same
  * request, headers and all. A kept page is dropped when this instance handles any request that
- * changes data, when the database's change counts move (a player page, which holds the
+ * changes data, when a change to the site's settings, themes, languages or roles is heard from
+ * any instance, when the database's change counts move (a player page, which holds the
  * catalogue's answers, and a member's), and after a second.
  *
  * Measured on two cores with the load generator on one (bare `node:http` 38,000 to 54,000 req/s):
@@ -160,6 +161,14 @@ export class Edge {
   /** How many answers the edge has sent. */
   get sent(): number {
     return this.answered;
+  }
+
+  /**
+   * Lets go of every page kept: what they were made from changed (on another instance, say).
+   * A page being made now is not kept either.
+   */
+  forgetPages(): void {
+    this.generation++;
   }
 
   /** Resolves once every page answered so far is kept or let go (its counts are read after). */

@@ -1,8 +1,15 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { ChangeFeed } from '../infra/change-feed.js';
+import { NOT_LOGGED } from './database.js';
 import { prepared } from './prepared.js';
 import type { Database, DataVersionsTable } from './schema.js';
 
 type Name = DataVersionsTable['name'];
+/** A kind of data whose changes are counted. */
+export type DataVersionName = Name;
+
+/** News of the changes counted here, from every instance (`infra/change-feed.ts`). */
+export type DataChanges = ChangeFeed<Name>;
 
 /** Every count: the table holds one row per kind of data, in the order of their names. */
 const allVersions = prepared((db) =>
@@ -28,6 +35,16 @@ export function dataVersion(db: Kysely<Database>, name: Name): Promise<string> {
 /** Every count at once, as one text: what was worked out under another text is out of date. */
 export function dataVersions(db: Kysely<Database>): Promise<string> {
   return readVersions(db).then((versions) => [...versions.values()].join('.'));
+}
+
+/**
+ * Every count by its name, for the change feed that reads them on a clock: a statement of its own,
+ * left out of the query log, which holds what requests ask.
+ */
+export async function changeCounts(db: Kysely<Database>): Promise<ReadonlyMap<Name, string>> {
+  const { rows } = await sql<{ name: Name; version: number }>`${sql.raw(NOT_LOGGED)}
+    select name, version from data_versions`.execute(db);
+  return new Map(rows.map((row) => [row.name, String(row.version)]));
 }
 
 function readVersions(db: Kysely<Database>): Promise<Map<Name, string>> {

@@ -41,6 +41,7 @@ import * as m0038 from './migrations/0038_likes_page_index.js';
 import * as m0039 from './migrations/0039_members_version.js';
 import * as m0040 from './migrations/0040_open_tus_uploads.js';
 import * as m0043 from './migrations/0043_artist_likes_are_follows.js';
+import * as m0044 from './migrations/0044_site_version.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0039_members_version': m0039,
   '0040_open_tus_uploads': m0040,
   '0043_artist_likes_are_follows': m0043,
+  '0044_site_version': m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -91,7 +91,7 @@ import type {
 /** Every table, as Kysely sees it. Each module declares its own tables in `<domain>.table.ts`. */
 /** Changes counted per kind of data, for what is kept while it is unchanged (migration 0034). */
 export interface DataVersionsTable {
-  name: 'catalogue' | 'access' | 'people' | 'members';
+  name: 'catalogue' | 'access' | 'people' | 'members' | 'site';
   version: number;
   /** PostgreSQL: the transaction that counted last, which counts once. */
   counted_in: number | null;

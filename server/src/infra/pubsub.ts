@@ -10,6 +10,8 @@ export type Unsubscribe = () => void;
 export interface PubSub {
   publish(channel: string, message: unknown): Promise<void>;
   subscribe(channel: string, handler: (message: unknown) => void): Unsubscribe;
+  /** Calls `handler` each time the connection is back after a loss: messages sent meanwhile were missed. */
+  onReconnect?(handler: () => void): Unsubscribe;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,13 @@ export function memoryPubSub(): PubSub {
 export function redisPubSub(redis: Redis, prefix = 'cadenza:'): PubSub {
   const listener = redis.duplicate();
   const handlers = new Map<string, Set<(message: unknown) => void>>();
+  const reconnected = new Set<() => void>();
+  let connectedBefore = false;
+  // 'ready' comes on the first connection and on each one made again after a loss.
+  listener.on('ready', () => {
+    if (connectedBefore) for (const handler of reconnected) handler();
+    connectedBefore = true;
+  });
   listener.on('message', (channel: string, payload: string) => {
     const set = handlers.get(channel);
     if (!set) return;
@@ -70,8 +79,13 @@ export function redisPubSub(redis: Redis, prefix = 'cadenza:'): PubSub {
         }
       };
     },
+    onReconnect(handler) {
+      reconnected.add(handler);
+      return () => reconnected.delete(handler);
+    },
     async close() {
       handlers.clear();
+      reconnected.clear();
       await listener.quit();
     },
   };

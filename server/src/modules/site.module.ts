@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { DataChanges } from '../db/data-versions.js';
 import type { ErrorLog } from '../infra/error-log.js';
 import type { EventBus } from '../infra/events.js';
 import type { PubSub } from '../infra/pubsub.js';
@@ -44,6 +45,8 @@ export interface Platform {
   redis: Redis | undefined;
   limiter: RateLimiter;
   pubsub: PubSub;
+  /** News of changes to what instances keep, from every instance. */
+  changes: DataChanges;
   storage: Storage;
   errorLog: ErrorLog;
 }
@@ -55,22 +58,22 @@ export interface Platform {
  */
 export async function createSite(config: Config, db: Db, platform: Platform) {
   const kysely = db.kysely;
-  const { events, redis, limiter, storage, errorLog } = platform;
-  const settings = createSettingsService(kysely);
-  const permissions = createPermissionsService(kysely);
+  const { events, redis, limiter, changes, storage, errorLog } = platform;
+  const settings = createSettingsService(kysely, changes);
+  const permissions = createPermissionsService(kysely, changes);
   const users = createUsersService(kysely, permissions, events);
   const sessions = createSessionsService(kysely);
   const tokens = createAccessTokensService(kysely, {
     isApiIntegrated: () => settings.get('api.integrated'),
   });
-  const themes = createThemesService(kysely);
+  const themes = createThemesService(kysely, changes);
   const workspaces = createWorkspacesService(kysely, users);
   // A person who registers with an invited e-mail finds the invitations waiting.
   events.on('account.created', async ({ userId }) => {
     const user = await users.findById(userId);
     if (user) await workspaces.deliverPendingTo(user);
   });
-  const localization = createLocalizationService({ settings, users, db: kysely });
+  const localization = createLocalizationService({ settings, users, db: kysely, changes });
   const valueLists = createValueListsService({ localization });
   const bootstrap = createBootstrapService({
     appUrl: config.appUrl,
@@ -103,6 +106,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
   const audit = createAuditService(kysely);
   const customPages = createCustomPagesService({
     db: kysely,
+    changes,
     settings,
     audit,
     appUrl: config.appUrl,

@@ -58,7 +58,7 @@ describe('the themes editor API', () => {
     expect(theme).toMatchObject(ocean);
 
     const guest = new TestClient(t.app);
-    // The bootstrap data keeps themes for a few seconds; a write forgets them at once.
+    // The bootstrap data keeps themes until one changes; a write forgets them at once.
     expect((await bootstrapThemes(guest)).map((x) => x.name)).toContain('Ocean');
 
     const changed = await admin.put(`/api/v1/admin/themes/${theme.id}`, {

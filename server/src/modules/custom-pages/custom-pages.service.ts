@@ -8,6 +8,7 @@ import type { Pagination } from '@cadenza/contracts/http';
 import type { Kysely } from 'kysely';
 import type { SeoTags } from '../../core/html.js';
 import { AppError } from '../../core/errors.js';
+import type { DataChanges } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
 import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -49,12 +50,20 @@ const PAGE_PATH = /^\/pages\/(?:(\d+)\/)?([^/]+)\/?$/;
 
 export interface CustomPagesDeps {
   db: Kysely<Database>;
+  /** Pages kept with a custom page's tags in them (the edge's) are dropped on every instance. */
+  changes: DataChanges;
   settings: SettingsService;
   audit: AuditService;
   appUrl: string;
 }
 
-export function createCustomPagesService({ db, settings, audit, appUrl }: CustomPagesDeps) {
+export function createCustomPagesService({
+  db,
+  changes,
+  settings,
+  audit,
+  appUrl,
+}: CustomPagesDeps) {
   const subject = (id: number) => ({ type: 'custom_page', id });
 
   async function findByIdOrSlug(idOrSlug: string): Promise<CustomPageRow | undefined> {
@@ -105,6 +114,7 @@ export function createCustomPagesService({ db, settings, audit, appUrl }: Custom
         updated_at: now,
       });
       const page = customPageRowToPage(row);
+      changes.changed('site');
       await audit.record(by, {
         action: 'custom_page.created',
         subject: subject(page.id),
@@ -137,6 +147,7 @@ export function createCustomPagesService({ db, settings, audit, appUrl }: Custom
       });
       if (!row) throw AppError.notFound('This page does not exist.');
       const page = customPageRowToPage(row);
+      changes.changed('site');
       await audit.record(by, {
         action: 'custom_page.updated',
         subject: subject(id),
@@ -151,6 +162,7 @@ export function createCustomPagesService({ db, settings, audit, appUrl }: Custom
       if (!current || !(await repo.deletePage(db, id))) {
         throw AppError.notFound('This page does not exist.');
       }
+      changes.changed('site');
       await audit.record(by, {
         action: 'custom_page.deleted',
         subject: subject(id),

@@ -4,7 +4,9 @@ import type { I18nBootstrap } from '@cadenza/contracts/bootstrap';
 import type { Localization } from '@cadenza/contracts/localization';
 import { AppError } from '../../core/errors.js';
 import type { Kysely } from 'kysely';
+import type { DataChanges } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
+import { KeptUntilChanged } from '../../infra/kept-until-changed.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersService } from '../users/users.service.js';
 import * as repo from './localization.repo.js';
@@ -17,9 +19,6 @@ export const LOCALIZATIONS: Localization[] = [
   { language: 'en', name: 'English' },
   { language: 'pt-BR', name: 'Português (Brasil)' },
 ];
-
-/** Admin changes reach other instances of the server within this long. */
-const RELOAD_MS = 5_000;
 
 export type LocalizationService = ReturnType<typeof createLocalizationService>;
 
@@ -70,6 +69,8 @@ export interface LocalizationDeps {
   users: Pick<UsersService, 'update'>;
   /** Where admin-added languages and lines are kept; without it, only the shipped ones. */
   db?: Kysely<Database>;
+  /** News of their changes on any instance; with `db`. */
+  changes?: DataChanges;
   dir?: string;
 }
 
@@ -84,6 +85,7 @@ export function createLocalizationService({
   settings,
   users,
   db,
+  changes,
   dir = path.join(import.meta.dirname, '../../../locales'),
 }: LocalizationDeps) {
   const shipped = new Map(
@@ -91,21 +93,32 @@ export function createLocalizationService({
   );
   let languages = LOCALIZATIONS;
   let lines = shipped;
-  let loadedAt = db ? 0 : Infinity;
+  // The admins' languages and lines, kept until they change here or on another instance.
+  const written =
+    db && changes
+      ? new KeptUntilChanged(
+          () => Promise.all([repo.addedLanguages(db), repo.allLines(db)]),
+          changes,
+          'site',
+        )
+      : undefined;
+  let mergedFrom: Awaited<ReturnType<NonNullable<typeof written>['get']>> | undefined;
 
   /** The shipped languages and lines, with the admins' over them. */
   async function load(): Promise<void> {
-    if (!db || Date.now() - loadedAt < RELOAD_MS) return;
-    const [added, written] = await Promise.all([repo.addedLanguages(db), repo.allLines(db)]);
-    const merged = new Map([...shipped].map(([language, own]) => [language, { ...own }]));
+    if (!written) return;
+    const read = await written.get();
+    if (read === mergedFrom) return;
+    const [added, own] = read;
+    const merged = new Map([...shipped].map(([language, each]) => [language, { ...each }]));
     for (const { language } of added) merged.set(language, {});
-    for (const line of written) {
-      const own = merged.get(line.language);
-      if (own) own[line.line_key] = line.value;
+    for (const line of own) {
+      const language = merged.get(line.language);
+      if (language) language[line.line_key] = line.value;
     }
     languages = [...LOCALIZATIONS, ...added.map(({ language, name }) => ({ language, name }))];
     lines = merged;
-    loadedAt = Date.now();
+    mergedFrom = read;
   }
 
   const exact = (language: string | null | undefined) =>
@@ -124,9 +137,9 @@ export function createLocalizationService({
       return languages;
     },
 
-    /** Reads the admins' languages and lines again now (after an admin saved some). */
+    /** After an admin saved languages or lines: every instance reads them again. */
     async reload(): Promise<void> {
-      loadedAt = 0;
+      changes?.changed('site');
       await load();
     },
 

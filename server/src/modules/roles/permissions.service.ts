@@ -2,12 +2,12 @@ import type { GuestRole } from '@cadenza/contracts/bootstrap';
 import type { Permission, Restriction } from '@cadenza/contracts/permissions';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { dataVersion } from '../../db/data-versions.js';
+import { dataVersion, type DataChanges } from '../../db/data-versions.js';
+import { KeptUntilChanged } from '../../infra/kept-until-changed.js';
 import { KeptWhileCurrent } from '../../infra/kept-while-current.js';
 import { keepingAnAdmin } from './keeping-an-admin.js';
 import * as repo from './roles.repo.js';
 
-const GUEST_ROLE_TTL_MS = 5_000;
 /** Users whose grants are kept at once; the least recently seen goes first. */
 const USERS_KEPT = 10_000;
 
@@ -60,8 +60,24 @@ export function mergeGrants(grants: repo.PermissionGrant[]): Permission[] {
 /** Grants a user holds through something other than roles: a plan they subscribe to. */
 export type GrantSource = (userId: number) => Promise<repo.PermissionGrant[]>;
 
-export function createPermissionsService(db: Kysely<Database>) {
-  let guestRole: { value: GuestRole | null; expiresAt: number } | undefined;
+export function createPermissionsService(db: Kysely<Database>, changes: DataChanges) {
+  // Every guest's page carries the guest role: kept until roles change, here or elsewhere. The
+  // count moves with every sign-up too (a user's roles), so a role read again unchanged is the
+  // same object as before, and the guests' pages made from it are kept.
+  let lastGuestRole: { json: string; role: GuestRole | null } | undefined;
+  const guestRole = new KeptUntilChanged(
+    async (): Promise<GuestRole | null> => {
+      const found = await repo.findGuestRole(db);
+      const role = found
+        ? { ...found, permissions: mergeGrants(await repo.permissionsOfRole(db, found.id)) }
+        : null;
+      const json = JSON.stringify(role);
+      if (lastGuestRole?.json !== json) lastGuestRole = { json, role };
+      return lastGuestRole.role;
+    },
+    changes,
+    'access',
+  );
   const sources: GrantSource[] = [];
   const kept = new KeptWhileCurrent<number, repo.PermissionGrant[]>(USERS_KEPT);
   const keptRoles = new KeptWhileCurrent<number, Awaited<ReturnType<typeof repo.rolesOfUser>>>(
@@ -100,15 +116,7 @@ export function createPermissionsService(db: Kysely<Database>) {
     /** The ids of the permissions named, for those that exist. */
     idsByName: (names: string[]) => repo.permissionIdsByName(db, names),
 
-    async guestRole(): Promise<GuestRole | null> {
-      if (guestRole && guestRole.expiresAt > Date.now()) return guestRole.value;
-      const role = await repo.findGuestRole(db);
-      const value = role
-        ? { ...role, permissions: mergeGrants(await repo.permissionsOfRole(db, role.id)) }
-        : null;
-      guestRole = { value, expiresAt: Date.now() + GUEST_ROLE_TTL_MS };
-      return value;
-    },
+    guestRole: () => guestRole.get(),
 
     /** A user's roles, as their page's data shows them: kept as their grants are. */
     rolesOfUser: async (userId: number) =>
@@ -119,9 +127,9 @@ export function createPermissionsService(db: Kysely<Database>) {
     keepingAnAdmin: <T>(change: (trx: Transaction<Database>) => Promise<T>, message?: string) =>
       keepingAnAdmin(db, change, message),
 
-    /** Drops cached role data after an admin changes roles. */
+    /** After an admin changed roles: every instance reads the guest role again. */
     forget(): void {
-      guestRole = undefined;
+      changes.changed('access');
     },
 
     async grant(
@@ -137,13 +145,13 @@ export function createPermissionsService(db: Kysely<Database>) {
         description: '',
       });
       await repo.grantToRole(db, role.id, permissionId, restrictions);
-      guestRole = undefined;
+      changes.changed('access');
     },
 
     async revoke(roleName: string, permissionName: string): Promise<void> {
       const role = await repo.findRoleByName(db, roleName);
       if (role) await repo.revokeFromRole(db, role.id, permissionName);
-      guestRole = undefined;
+      changes.changed('access');
     },
 
     async assignRole(userId: number, roleName: string): Promise<void> {

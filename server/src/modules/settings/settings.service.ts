@@ -10,24 +10,27 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import type { DataChanges } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
 import { randomToken } from '../../infra/hash.js';
+import { KeptUntilChanged } from '../../infra/kept-until-changed.js';
 import * as repo from './settings.repo.js';
-
-// Settings are read on every page; a short cache keeps that off the database. Writes through
-// this instance clear it at once; other instances see a change within the TTL.
-const CACHE_TTL_MS = 5_000;
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function createSettingsService(db: Kysely<Database>) {
-  let cache: { values: SettingsMap; expiresAt: number } | undefined;
+/**
+ * Settings are read on every page: they are kept until they change, here or on another instance
+ * (the change feed tells, and the `site` count moves).
+ */
+export function createSettingsService(db: Kysely<Database>, changes: DataChanges) {
+  const kept = new KeptUntilChanged(readAll, changes, 'site');
   let publicCache: { from: SettingsMap; visible: Record<string, unknown> } | undefined;
   /** Checks a value's schema cannot make, on what the server runs with (its storage…). */
   const checks = new Map<SettingKey, (value: unknown) => string | undefined>();
 
-  async function all(): Promise<SettingsMap> {
-    if (cache && cache.expiresAt > Date.now()) return cache.values;
+  const all = (): Promise<SettingsMap> => kept.get();
+
+  async function readAll(): Promise<SettingsMap> {
     const stored = await repo.allSettings(db);
     const values = Object.fromEntries(
       Object.entries(SETTING_DEFINITIONS).map(([key, definition]) => {
@@ -38,7 +41,6 @@ export function createSettingsService(db: Kysely<Database>) {
         return [key, fits ? value : definition.value];
       }),
     ) as SettingsMap;
-    cache = { values, expiresAt: Date.now() + CACHE_TTL_MS };
     return values;
   }
 
@@ -138,7 +140,7 @@ export function createSettingsService(db: Kysely<Database>) {
       }
       if (Object.keys(errors).length > 0) throw AppError.validation(errors);
       await repo.saveSettings(db, parsed);
-      cache = undefined;
+      changes.changed('site');
       return all();
     },
 
@@ -148,7 +150,7 @@ export function createSettingsService(db: Kysely<Database>) {
         Object.entries(SETTING_DEFINITIONS).map(([k, d]) => [k, d.value]),
       );
       await repo.insertMissingSettings(db, { ...defaults, ...initial });
-      cache = undefined;
+      changes.changed('site');
     },
 
     /** The key signing anti-forgery tokens: APP_KEY, else one generated once and kept in the database. */

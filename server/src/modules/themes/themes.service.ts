@@ -1,10 +1,10 @@
 import type { Theme } from '@cadenza/contracts/themes';
 import type { Kysely } from 'kysely';
+import type { DataChanges } from '../../db/data-versions.js';
 import type { Database } from '../../db/schema.js';
+import { KeptUntilChanged } from '../../infra/kept-until-changed.js';
 import * as repo from './themes.repo.js';
 import type { ThemeRow } from './themes.table.js';
-
-const CACHE_TTL_MS = 5_000;
 
 export type ThemesService = ReturnType<typeof createThemesService>;
 
@@ -47,15 +47,15 @@ export const LIGHT_THEME_VALUES: Record<string, string> = {
   '--warning': '#a05a00',
 };
 
-export function createThemesService(db: Kysely<Database>) {
-  let cache: { themes: Theme[]; expiresAt: number } | undefined;
+export function createThemesService(db: Kysely<Database>, changes: DataChanges) {
+  // Every page carries the themes: kept until one changes, here or on another instance.
+  const kept = new KeptUntilChanged(
+    async () => (await repo.allThemes(db)).map(themeRowToTheme),
+    changes,
+    'site',
+  );
   return {
-    async all(): Promise<Theme[]> {
-      if (cache && cache.expiresAt > Date.now()) return cache.themes;
-      const themes = (await repo.allThemes(db)).map(themeRowToTheme);
-      cache = { themes, expiresAt: Date.now() + CACHE_TTL_MS };
-      return themes;
-    },
+    all: (): Promise<Theme[]> => kept.get(),
 
     async seedDefaults(): Promise<void> {
       if ((await repo.countThemes(db)) > 0) return;
@@ -73,12 +73,12 @@ export function createThemesService(db: Kysely<Database>) {
         defaultDark: false,
         values: LIGHT_THEME_VALUES,
       });
-      cache = undefined;
+      changes.changed('site');
     },
 
-    /** Forgets the cached list, after an admin changed a theme. */
+    /** After an admin changed a theme: every instance reads the list again. */
     invalidate(): void {
-      cache = undefined;
+      changes.changed('site');
     },
   };
 }

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import type { PubSub, Unsubscribe } from './pubsub.js';
+
+/**
+ * Tells every instance of the app that a kind of data changed, so each drops what it keeps of it
+ * (settings, themes, the pages made from them). The kinds are the database's change counts
+ * (`db/data-versions.ts`). Two ways carry the news, one per deployment:
+ *
+ * - with Redis (`pubSubChangeFeed`), the instance that made the change says so on a channel every
+ *   instance listens to: the others drop within a round trip of Redis;
+ * - without it (`pollingChangeFeed`), the triggers that count each change in the database are the
+ *   news: every instance reads the counts twice a second and drops what it keeps of a kind whose
+ *   count moved, whatever made the change (another instance, the command line, a hand edit).
+ *
+ * Either way, the instance that made the change drops its own at once.
+ */
+export interface ChangeFeed<K extends string> {
+  /** Drops what this instance keeps of `kind` now, and tells the others to. */
+  changed(kind: K): void;
+  /** Calls `drop` each time one of `kinds` changes, here or on any other instance. */
+  onChange(kinds: K | readonly K[], drop: () => void): Unsubscribe;
+  close(): Promise<void>;
+}
+
+/** How often the counts are read without Redis: a change shows everywhere within this. */
+export const CHANGES_POLLED_EVERY_MS = 500;
+
+/** The handlers of each kind, and running them. */
+class Listeners<K extends string> {
+  private readonly byKind = new Map<K, Set<() => void>>();
+
+  add(kinds: K | readonly K[], drop: () => void): Unsubscribe {
+    const list = (typeof kinds === 'string' ? [kinds] : kinds) as readonly K[];
+    for (const kind of list) {
+      let set = this.byKind.get(kind);
+      if (!set) this.byKind.set(kind, (set = new Set()));
+      set.add(drop);
+    }
+    return () => {
+      for (const kind of list) this.byKind.get(kind)?.delete(drop);
+    };
+  }
+
+  run(kind: K): void {
+    for (const drop of this.byKind.get(kind) ?? []) drop();
+  }
+
+  runAll(): void {
+    for (const kind of this.byKind.keys()) this.run(kind);
+  }
+
+  clear(): void {
+    this.byKind.clear();
+  }
+}
+
+const CHANNEL = 'data-changed';
+
+/**
+ * Changes told through pub/sub (Redis when several instances share `REDIS_URL`). A message lost
+ * while the connection to Redis was down cannot be heard again, so once it is back every kind is
+ * dropped.
+ */
+export function pubSubChangeFeed<K extends string>(pubsub: PubSub): ChangeFeed<K> {
+  const listeners = new Listeners<K>();
+  const self = crypto.randomUUID();
+  const unsubscribe = pubsub.subscribe(CHANNEL, (message) => {
+    const { kind, from } = message as { kind: K; from: string };
+    if (from !== self) listeners.run(kind);
+  });
+  const unwatch = pubsub.onReconnect?.(() => listeners.runAll());
+  return {
+    changed(kind) {
+      listeners.run(kind);
+      pubsub.publish(CHANNEL, { kind, from: self }).catch(() => {
+        // Redis is down: the others drop everything when it is back (see above).
+      });
+    },
+    onChange: (kinds, drop) => listeners.add(kinds, drop),
+    async close() {
+      unsubscribe();
+      unwatch?.();
+      listeners.clear();
+    },
+  };
+}
+
+/**
+ * Changes read from the database's counts every `everyMs`: `readCounts` answers each kind's count
+ * (one small statement). A kind whose count moved since the last read is dropped.
+ */
+export function pollingChangeFeed<K extends string>(
+  readCounts: () => Promise<ReadonlyMap<K, string>>,
+  everyMs = CHANGES_POLLED_EVERY_MS,
+): ChangeFeed<K> {
+  const listeners = new Listeners<K>();
+  let last: ReadonlyMap<K, string> | undefined;
+  let reading = false;
+  function read(): void {
+    // A slow database is not asked again before it answers.
+    if (reading) return;
+    reading = true;
+    readCounts()
+      .then((counts) => {
+        // What was kept before the first counts were read may be older than they are.
+        if (!last) listeners.runAll();
+        else for (const [kind, count] of counts) if (last.get(kind) !== count) listeners.run(kind);
+        last = counts;
+      })
+      // An unreachable database is read again at the next tick; what moved meanwhile shows then.
+      .catch(() => undefined)
+      .finally(() => {
+        reading = false;
+      });
+  }
+  read();
+  const timer = setInterval(read, everyMs);
+  // The feed does not keep a process alive on its own.
+  timer.unref();
+  return {
+    changed: (kind) => listeners.run(kind),
+    onChange: (kinds, drop) => listeners.add(kinds, drop),
+    async close() {
+      clearInterval(timer);
+      listeners.clear();
+    },
+  };
+}

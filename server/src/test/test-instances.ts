@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, testDialect } from './test-app.js';
+
+export interface TestInstances {
+  apps: FastifyInstance[];
+  /** A connection of the test's own to the database the instances share. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * Several instances of the app on one new, empty database (a schema of its own in
+ * TEST_DATABASE_URL's PostgreSQL database, or one SQLite file), each with its own connections,
+ * started at the same moment on PostgreSQL, as several servers sharing `DATABASE_URL` would be.
+ */
+export async function startTestInstances(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<TestInstances> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-instances-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  let open: () => Db;
+  let dropSchema = async () => {};
+  if (testDialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test run');
+    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+    await onPostgres(url, `create schema ${schema}`);
+    open = () => openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
+    dropSchema = () => onPostgres(url, `drop schema ${schema} cascade`);
+  } else {
+    const file = path.join(dataDir, 'shared.sqlite');
+    open = () => openDatabase({ dialect: 'sqlite', file });
+  }
+  const databases = Array.from({ length: count }, open);
+  const start = (db: Db) => buildApp(config, { db, announce: () => {} });
+  // SQLite serves one process: its instances here start one after the other.
+  const apps =
+    testDialect === 'postgres'
+      ? await Promise.all(databases.map(start))
+      : await databases.reduce<Promise<FastifyInstance[]>>(
+          async (started, db) => [...(await started), await start(db)],
+          Promise.resolve([]),
+        );
+  const db = open();
+  return {
+    apps,
+    db,
+    async close() {
+      await Promise.all(apps.map((app) => app.close()));
+      await Promise.all([...databases, db].map((each) => each.destroy()));
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function onPostgres(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
