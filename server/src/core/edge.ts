@@ -105,9 +105,13 @@ interface ServerFactoryOptions {
   connectionTimeout: number;
 }
 
-/** An answer ready to be written: its headers as name, value pairs, and its bytes. */
+/**
+ * An answer ready to be written: its headers as name, value pairs (a header given more than once
+ * is one pair with its values: the answer's id is set before, and Node.js then sets each pair
+ * over the last of the same name), and its bytes.
+ */
 interface KeptAnswer {
-  head: string[];
+  head: (string | string[])[];
   body: Buffer;
   /** The route pattern it is counted under in the metrics. */
   route: string;
@@ -267,8 +271,7 @@ export class Edge {
     started: number,
     cookies: string[] = [],
   ): void {
-    const headers = cookies.length === 0 ? head : [...head];
-    for (const cookie of cookies) headers.push('set-cookie', cookie);
+    const headers = cookies.length === 0 ? head : [...head, 'set-cookie', cookies];
     response.writeHead(200, headers);
     response.end(body);
     this.answered++;
@@ -431,11 +434,11 @@ function pageKey(request: IncomingMessage, visitor: Visitor): string {
 }
 
 /** The answer's headers as name, value pairs, but those each answer gets of its own. */
-function headOf(reply: FastifyReply, length: number): string[] {
-  const head: string[] = [];
+function headOf(reply: FastifyReply, length: number): (string | string[])[] {
+  const head: (string | string[])[] = [];
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value === undefined || OWN_HEADERS.has(name)) continue;
-    for (const each of Array.isArray(value) ? value : [value]) head.push(name, String(each));
+    head.push(name, Array.isArray(value) ? value.map(String) : String(value));
   }
   head.push('content-length', String(length));
   return head;
