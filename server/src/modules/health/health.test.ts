@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectRedis } from '../../infra/redis.js';
+import { importTrack, wavBytes } from '../music/music.fixtures.js';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app.js';
@@ -152,6 +156,24 @@ describe('metrics', () => {
     await vi.waitFor(async () =>
       expect(valueOf(await scrape(), 'cadenza_open_streams{kind="events"}')).toBe(0),
     );
+  });
+
+  it('count audio being sent while it is', async () => {
+    // Longer than the connection's buffers hold, so the answer stays open while nobody reads it.
+    fs.mkdirSync(path.join(t.config.dataDir, 'music'), { recursive: true });
+    const file = path.join(t.config.dataDir, 'music/long.wav');
+    fs.writeFileSync(file, wavBytes(1));
+    fs.truncateSync(file, 32 * 1024 * 1024);
+    const { trackId } = await importTrack(t.app, t.config.dataDir, { audioPath: 'music/long.wav' });
+    const listening = http.get(`${base}/api/v1/tracks/${trackId}/stream`);
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      listening.on('response', resolve).on('error', reject),
+    );
+    expect(answer.statusCode).toBe(200);
+    const audio = 'cadenza_open_streams{kind="audio"}';
+    expect(valueOf(await scrape(), audio)).toBe(1);
+    listening.destroy();
+    await vi.waitFor(async () => expect(valueOf(await scrape(), audio)).toBe(0));
   });
 
   it('show the figures a job queue registers, read when they are scraped', async () => {
