@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { RouteDurations } from './route-durations.js';
 
 /** How a sign-in attempt ended. */
 export type SignInOutcome = 'success' | 'failure' | 'throttled';
@@ -24,13 +25,7 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
  */
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly requestDurations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer written, by route pattern.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly requestDurations = new RouteDurations(DURATION_BUCKETS);
   private readonly openStreams = new Gauge({
     name: 'cadenza_open_streams',
     help: 'Answers held open now: audio being sent, and live event streams.',
@@ -49,13 +44,9 @@ export class AppMetrics {
     registers: [this.registry],
   });
   private readonly queues = new Map<string, () => Promise<QueueFigures>>();
-  /** Label sets of the request histogram by method, route and status, made once each. */
-  private readonly labelSets = new Map<
-    string,
-    Record<'method' | 'route' | 'status_code', string>
-  >();
 
   constructor() {
+    this.registry.registerMetric(this.requestDurations.asMetric());
     for (const kind of ['audio', 'events'] satisfies OpenStream[])
       this.openStreams.set({ kind }, 0);
     for (const outcome of ['success', 'failure', 'throttled'] satisfies SignInOutcome[])
@@ -71,8 +62,11 @@ export class AppMetrics {
         this.reset();
         await Promise.all(
           [...queues].map(async ([queue, read]) => {
-            const figures = await read();
-            for (const [state, count] of Object.entries(figures)) this.set({ queue, state }, count);
+            // A queue that cannot say (Redis away) leaves its series out, not the whole answer.
+            const figures = await read().catch(() => undefined);
+            if (figures)
+              for (const [state, count] of Object.entries(figures))
+                this.set({ queue, state }, count);
           }),
         );
       },
@@ -86,13 +80,7 @@ export class AppMetrics {
 
   /** One answer, by its route's pattern (never the raw path: one series per route). */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let labels = this.labelSets.get(key);
-    if (!labels) {
-      labels = { method, route, status_code: String(statusCode) };
-      this.labelSets.set(key, labels);
-    }
-    this.requestDurations.observe(labels, seconds);
+    this.requestDurations.observe(method, route, statusCode, seconds);
   }
 
   /** Counts an answer while it stays open: from now until its connection closes. */
