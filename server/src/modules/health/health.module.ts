@@ -25,7 +25,6 @@ export async function registerHealthRoutes(
       await fs.access(config.dataDir, fs.constants.W_OK);
       if (uploads.disk instanceof S3Disk) await uploads.disk.probe();
     },
-    onFailure: (check, error) => app.log.warn({ err: error, check }, 'readiness check failed'),
   });
   const metrics = createMetricsService({ token: config.metricsToken, metrics: services.metrics });
   await app.register(healthRoutes, { readiness, metrics });

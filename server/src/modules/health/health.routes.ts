@@ -30,8 +30,10 @@ export async function healthRoutes(
       config: { session: 'none' },
       schema: { response: { 200: readinessSchema, 503: readinessSchema } },
     },
-    async (_request, reply) => {
-      const answer = await readiness.check();
+    async (request, reply) => {
+      const answer = await readiness.check((check, error) =>
+        request.log.warn({ err: error, check }, 'readiness check failed'),
+      );
       return reply.code(answer.status === 'ok' ? 200 : 503).send(answer);
     },
   );

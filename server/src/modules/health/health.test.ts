@@ -194,9 +194,13 @@ describe('metrics', () => {
 
 describe('an instance with Redis and no metrics token', () => {
   let other: TestApp;
+  const warnings: Record<string, unknown>[] = [];
   beforeAll(async () => {
     const prefix = `test-${crypto.randomBytes(6).toString('hex')}:`;
-    other = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix });
+    other = await createTestApp(
+      { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => void warnings.push(JSON.parse(line)) } },
+    );
   });
   afterAll(async () => {
     await other.close();
@@ -225,5 +229,13 @@ describe('an instance with Redis and no metrics token', () => {
       status: 'unavailable',
       checks: { database: 'error', redis: 'ok', storage: 'ok' },
     });
+    // The operator reads why in the log, under the probe's request id.
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        msg: 'readiness check failed',
+        check: 'database',
+        reqId: answer.headers['x-request-id'],
+      }),
+    );
   });
 });

@@ -14,9 +14,10 @@ export interface ReadinessDeps {
   storage: Check;
   /** How long each check may take; one that takes longer counts as failed. */
   timeoutMs?: number;
-  /** Told of each failed check, for the log. */
-  onFailure?: (check: keyof Readiness['checks'], error: unknown) => void;
 }
+
+/** Told of each failed check, for the log. */
+export type FailureLog = (check: keyof Readiness['checks'], error: unknown) => void;
 
 export type ReadinessService = ReturnType<typeof createReadinessService>;
 
@@ -28,23 +29,27 @@ export type ReadinessService = ReturnType<typeof createReadinessService>;
 export function createReadinessService(deps: ReadinessDeps) {
   const timeoutMs = deps.timeoutMs ?? CHECK_TIMEOUT_MS;
 
-  async function state(name: keyof Readiness['checks'], check: Check | undefined) {
+  async function state(
+    name: keyof Readiness['checks'],
+    check: Check | undefined,
+    log: FailureLog | undefined,
+  ) {
     if (!check) return 'absent';
     try {
       await withinTime(Promise.resolve().then(check), timeoutMs, name);
       return 'ok';
     } catch (error) {
-      deps.onFailure?.(name, error);
+      log?.(name, error);
       return 'error';
     }
   }
 
   return {
-    async check(): Promise<Readiness> {
+    async check(log?: FailureLog): Promise<Readiness> {
       const [database, redis, storage] = await Promise.all([
-        state('database', deps.database),
-        state('redis', deps.redis),
-        state('storage', deps.storage),
+        state('database', deps.database, log),
+        state('redis', deps.redis, log),
+        state('storage', deps.storage, log),
       ]);
       const checks = { database, redis, storage } satisfies Record<string, CheckState>;
       const ready = Object.values(checks).every((each) => each !== 'error');
