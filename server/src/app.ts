@@ -8,9 +8,11 @@ import { appAddress } from './core/app-address.js';
 import { authContextPlugin } from './core/auth-context.js';
 import { Edge } from './core/edge.js';
 import { errorHandlerPlugin } from './core/error-handler.js';
+import { httpMetricsPlugin } from './core/http-metrics.js';
 import { overrideMethod } from './core/method-override.js';
 import { landingPageFrom, playerPagesFrom } from './core/prerender.js';
 import { registerQueryLists } from './core/query-lists.js';
+import { requestIdOf, requestIdPlugin } from './core/request-id.js';
 import { createResponseSerializerCompiler } from './core/response-serializer.js';
 import { inlineScriptsOf, securityHeadersPlugin } from './core/security-headers.js';
 import { readPageTemplate, spaPlugin } from './core/spa.js';
@@ -24,6 +26,7 @@ import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { pubSubChangeFeed, pollingChangeFeed } from './infra/change-feed.js';
 import { createEventBus } from './infra/events.js';
+import { AppMetrics } from './infra/metrics.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
 import { connectRedis } from './infra/redis.js';
@@ -35,7 +38,7 @@ import { createAdmin, registerAdminRoutes } from './modules/admin.module.js';
 import { createBackstage, registerBackstageRoutes } from './modules/backstage/backstage.module.js';
 import { createBilling, registerBillingRoutes } from './modules/billing/billing.module.js';
 import { customPageSeoResolver } from './modules/custom-pages/custom-pages.seo.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { registerHealthRoutes } from './modules/health/health.module.js';
 import { createLibrary, registerLibraryRoutes } from './modules/library/library.module.js';
 import {
   createSocialAuth,
@@ -59,6 +62,8 @@ export interface BuildOptions {
   db?: Db;
   /** Output of one-off messages such as the generated admin password. */
   announce?: (message: string) => void;
+  /** Where the log's JSON lines go (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -89,6 +94,7 @@ async function createServices(config: Config, db: Db) {
       : pollingChangeFeed(() => changeCounts(db.kysely)),
     storage: localStorage(path.join(config.dataDir, 'storage')),
     errorLog: fileErrorLog(path.join(config.dataDir, 'logs')),
+    metrics: new AppMetrics(),
   };
   const site = await createSite(config, db, platform);
   const accounts = createAccounts(config, db, platform, site);
@@ -98,7 +104,14 @@ async function createServices(config: Config, db: Db) {
   const library = await createLibrary(config, db, site, music);
   const notifications = createNotifications(config, db, platform, site, music);
   const { appKey, settings, workspaces } = site;
-  const uploads = createUploadsModule({ config, appKey, db: db.kysely, settings, workspaces });
+  const uploads = createUploadsModule({
+    config,
+    appKey,
+    db: db.kysely,
+    settings,
+    workspaces,
+    onStored: () => platform.metrics.countUpload(),
+  });
   const admin = createAdmin(config, db, platform, site, accounts, uploads);
   const backstage = createBackstage(config, db, platform, site, music, notifications, uploads);
   const appPasswords = createMusicApps(db, appKey);
@@ -164,7 +177,9 @@ export async function buildApp(
 
   const app = Fastify({
     serverFactory: edge.serverFactory,
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Every log line of a request carries its id as `reqId`, the id its answer carries.
+    genReqId: requestIdOf,
     // Method override must choose the route, so it happens before routing.
     rewriteUrl(req) {
       overrideMethod(req);
@@ -204,6 +219,12 @@ export async function buildApp(
     if (!options.db) await db.destroy();
   });
 
+  await app.register(requestIdPlugin);
+  await app.register(httpMetricsPlugin, {
+    metrics: services.metrics,
+    measureRequests: config.metricsToken !== undefined,
+  });
+  if (config.metricsToken) services.metrics.collectProcessFigures();
   await app.register(fastifyCookie);
   await app.register(errorHandlerPlugin, {
     debug: config.debug,
@@ -250,10 +271,13 @@ export async function buildApp(
     signedIn: signedInReader(services.sessions),
     versions: () => dataVersions(db.kysely),
     otherAddress: appAddress(config.appUrl, (message) => app.log.warn(message)),
+    ...(config.metricsToken
+      ? { observe: services.metrics.observeRequest.bind(services.metrics) }
+      : {}),
   });
 
   // The modules' routes, in this order: the API reference lists them so.
-  await app.register(healthRoutes);
+  await registerHealthRoutes(app, services, config);
   await registerAccountsRoutes(app, services);
   await registerSiteRoutes(app, services, config);
   await registerMusicRoutes(app, services);

@@ -28,6 +28,9 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(
       /ADMIN_PASSWORD: must be at least 8/,
     );
+    expect(() => loadConfig({ METRICS_TOKEN: 'guessable' })).toThrow(
+      /METRICS_TOKEN: must be at least 16/,
+    );
   });
 
   it('marks cookies secure behind an https public URL', () => {

@@ -43,6 +43,8 @@ const envSchema = z.object({
   APP_DEBUG: bool.default(false),
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: bool.default(true),
+  /** Opens `GET /metrics` to Prometheus servers that send it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A file every SQL statement is appended to, with its parameters and time (profiling). */
   QUERY_LOG: z.string().min(1).optional(),
@@ -99,6 +101,8 @@ export interface Config {
   appKey: string | undefined;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** The bearer token `GET /metrics` asks for; without it there are no metrics to read. */
+  metricsToken: string | undefined;
   /** Where every SQL statement is logged as a JSON line; off when unset. */
   queryLog: string | undefined;
   /** Folder of the built web app. */
@@ -186,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appKey: env.APP_KEY,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     queryLog: env.QUERY_LOG ? path.resolve(env.QUERY_LOG) : undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     stripe: env.STRIPE_SECRET_KEY

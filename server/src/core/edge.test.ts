@@ -47,7 +47,8 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<A
     const at = pair.indexOf('=');
     cookies.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
   }
-  const own = new Set(['date', 'set-cookie', 'keep-alive', 'connection']);
+  // Each answer's own: its date, connection, cookies and request id.
+  const own = new Set(['date', 'set-cookie', 'keep-alive', 'connection', 'x-request-id']);
   return {
     status: response.status,
     headers: Object.fromEntries([...response.headers].filter(([name]) => !own.has(name))),

@@ -10,6 +10,8 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { RecentlyUsed } from '../infra/recently-used.js';
+import { UNMATCHED_ROUTE } from './http-metrics.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
 import {
   SESSION_COOKIE,
   sessionCookieOptions,
@@ -55,6 +57,8 @@ export interface EdgeOptions {
   versions: () => Promise<string>;
   /** Answers a page visit made at another address than the app's own (`appAddress`), if it must. */
   otherAddress?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** Told of each answer the edge sends, as the framework's answers are (`http-metrics.ts`). */
+  observe?: (method: string, route: string, statusCode: number, seconds: number) => void;
 }
 
 /**
@@ -68,8 +72,15 @@ const PAGE_KEPT_MS = 1_000;
 /** Pages of distinct addresses, languages, browsers and members kept at once. */
 const PAGES_KEPT = 500;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Headers each answer gets of its own: the connection's, the date, and the visitor's cookies. */
-const OWN_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'content-length']);
+/** Headers each answer gets of its own: the connection's, the date, the visitor's cookies, its id. */
+const OWN_HEADERS = new Set([
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  REQUEST_ID_HEADER,
+]);
 
 type Keepable =
   | { kind: 'constant' }
@@ -94,10 +105,16 @@ interface ServerFactoryOptions {
   connectionTimeout: number;
 }
 
-/** An answer ready to be written: its headers as name, value pairs, and its bytes. */
+/**
+ * An answer ready to be written: its headers as name, value pairs (a header given more than once
+ * is one pair with its values: the answer's id is set before, and Node.js then sets each pair
+ * over the last of the same name), and its bytes.
+ */
 interface KeptAnswer {
-  head: string[];
+  head: (string | string[])[];
   body: Buffer;
+  /** The route pattern it is counted under in the metrics. */
+  route: string;
 }
 
 interface KeptPage extends KeptAnswer {
@@ -234,19 +251,23 @@ export class Edge {
     response: ServerResponse,
     handler: (request: IncomingMessage, response: ServerResponse) => void,
   ): void {
+    // Every answer carries the request's id, the edge's own and the framework's early ones too.
+    response.setHeader(REQUEST_ID_HEADER, requestIdOf(request));
     if (this.options?.otherAddress?.(request, response)) return;
     if (this.closing || request.method !== 'GET') return handler(request, response);
+    const started = this.options?.observe ? performance.now() : 0;
     const constant = this.constants.get(request.url!);
-    if (constant) return this.send(request, response, constant);
+    if (constant) return this.send(request, response, constant, started);
     const found = this.pages.size > 0 ? this.keptPage(request) : undefined;
     if (!found) return handler(request, response);
     const { page, visitor } = found;
-    if (page.versions === null) return this.send(request, response, page, this.cookiesOf(visitor));
+    if (page.versions === null)
+      return this.send(request, response, page, started, this.cookiesOf(visitor));
     this.options!.versions().then(
       (versions) => {
         const holds = versions === page.versions && page.generation === this.generation;
         if (!holds || this.closing) return handler(request, response);
-        this.send(request, response, page, this.cookiesOf(visitor));
+        this.send(request, response, page, started, this.cookiesOf(visitor));
       },
       () => handler(request, response),
     );
@@ -255,17 +276,22 @@ export class Edge {
   private send(
     request: IncomingMessage,
     response: ServerResponse,
-    { head, body }: KeptAnswer,
+    { head, body, route }: KeptAnswer,
+    started: number,
     cookies: string[] = [],
   ): void {
-    const headers = cookies.length === 0 ? head : [...head];
-    for (const cookie of cookies) headers.push('set-cookie', cookie);
+    const headers = cookies.length === 0 ? head : [...head, 'set-cookie', cookies];
     response.writeHead(200, headers);
     response.end(body);
     this.answered++;
+    this.options!.observe?.('GET', route, 200, (performance.now() - started) / 1000);
     if (this.logRequests) {
       this.app!.log.info(
-        { req: { method: request.method, url: request.url }, res: { statusCode: 200 } },
+        {
+          reqId: requestIdOf(request),
+          req: { method: request.method, url: request.url },
+          res: { statusCode: 200 },
+        },
         'request completed by the edge',
       );
     }
@@ -324,15 +350,16 @@ export class Edge {
     if (!body) return;
     const head = headOf(reply, body.length);
     if (keepable.kind === 'constant') {
-      this.constants.set(request.url, { head, body });
+      this.constants.set(request.url, { head, body, route: request.routeOptions.url! });
       return;
     }
     // Kept as whose it began as: a guest's page for every guest, a member's for their session.
     const signedIn = request.user !== null || request.authMethod !== null;
     if (signedIn !== (keepable.member !== null)) return;
     const { key, generation, until } = keepable;
+    const route = UNMATCHED_ROUTE;
     if (!keepable.versions) {
-      this.pages.set(key, { head, body, generation, until, versions: null });
+      this.pages.set(key, { head, body, route, generation, until, versions: null });
       return;
     }
     const kept = Promise.all([keepable.versions, this.memberUntil(keepable)]).then(
@@ -341,6 +368,7 @@ export class Edge {
         this.pages.set(key, {
           head,
           body,
+          route,
           generation,
           until: Math.min(until, memberUntil),
           versions,
@@ -415,11 +443,11 @@ function pageKey(request: IncomingMessage, visitor: Visitor): string {
 }
 
 /** The answer's headers as name, value pairs, but those each answer gets of its own. */
-function headOf(reply: FastifyReply, length: number): string[] {
-  const head: string[] = [];
+function headOf(reply: FastifyReply, length: number): (string | string[])[] {
+  const head: (string | string[])[] = [];
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value === undefined || OWN_HEADERS.has(name)) continue;
-    for (const each of Array.isArray(value) ? value : [value]) head.push(name, String(each));
+    head.push(name, Array.isArray(value) ? value.map(String) : String(value));
   }
   head.push('content-length', String(length));
   return head;

@@ -164,6 +164,11 @@ export class S3Disk implements FileDisk {
     await this.client.send(new (sdk().DeleteObjectCommand)(this.object(key)));
   }
 
+  /** Throws unless the bucket answers (the readiness check). */
+  async probe(): Promise<void> {
+    await this.client.send(new (sdk().HeadBucketCommand)({ Bucket: this.bucket }));
+  }
+
   /** The store's entity tag of an object, without quotes. */
   async etag(key: string): Promise<string> {
     const answer = await this.client.send(new (sdk().HeadObjectCommand)(this.object(key)));

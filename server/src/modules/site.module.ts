@@ -10,6 +10,7 @@ import type { PubSub } from '../infra/pubsub.js';
 import { createMailer } from '../infra/mail.js';
 import type { RateLimiter } from '../infra/rate-limiter.js';
 import type { Storage } from '../infra/storage.js';
+import type { AppMetrics } from '../infra/metrics.js';
 import { apiDocsRoutes } from './access-tokens/api-docs.js';
 import { accessTokensRoutes } from './access-tokens/access-tokens.routes.js';
 import { createAccessTokensService } from './access-tokens/access-tokens.service.js';
@@ -49,6 +50,7 @@ export interface Platform {
   changes: DataChanges;
   storage: Storage;
   errorLog: ErrorLog;
+  metrics: AppMetrics;
 }
 
 /**

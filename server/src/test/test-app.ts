@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { TestClient } from './test-client.js';
@@ -26,7 +26,10 @@ export interface TestApp {
  * A fresh, migrated and seeded database with the app on top: a temporary SQLite file, or a
  * schema of its own in the PostgreSQL database named by TEST_DATABASE_URL.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,7 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     );
   }
 
-  const app = await buildApp(config, { db, announce: () => {} });
+  const app = await buildApp(config, { ...build, db, announce: () => {} });
   return {
     app,
     config,

@@ -110,6 +110,14 @@ describe('API documentation', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/v1/access-tokens'].post.requestBody).toBeDefined();
     expect(doc.paths['/auth/register']).toBeDefined();
+    // Readiness answers 503 with the same body when a dependency fails.
+    const ready = doc.paths['/api/v1/health/ready'].get.responses;
+    expect(Object.keys(ready).sort()).toEqual(['200', '503']);
+    expect(ready['503'].content['application/json'].schema.properties.checks.required).toEqual([
+      'database',
+      'redis',
+      'storage',
+    ]);
     // A client learns the workspace roles there, and may invite without naming one.
     const lists = doc.paths['/api/v1/value-lists/{names}'].get;
     expect(lists.description).toContain('workspaceRoles');

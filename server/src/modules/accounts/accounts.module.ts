@@ -15,10 +15,17 @@ import { createAccountsServices } from './accounts.services.js';
  * e-mail codes, and the own account.
  */
 export function createAccounts(config: Config, db: Db, platform: Platform, site: Site) {
-  const { events, limiter, storage } = platform;
+  const { events, limiter, storage, metrics } = platform;
   const { appKey, users, sessions, settings, permissions, tokens } = site;
   const twoFactor = createTwoFactorService({ users, settings, box: secretBox(appKey), events });
-  const auth = createAuthService({ users, sessions, limiter, twoFactor, events });
+  const auth = createAuthService({
+    users,
+    sessions,
+    limiter,
+    twoFactor,
+    events,
+    countSignIn: (outcome) => metrics.countSignIn(outcome),
+  });
   const accounts = createAccountsServices({
     db: db.kysely,
     appUrl: config.appUrl,

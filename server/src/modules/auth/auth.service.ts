@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { PASSWORD_CONFIRMATION_SECONDS } from '@cadenza/contracts/auth';
 import { verifyPassword } from '../../infra/hash.js';
 import type { EventBus } from '../../infra/events.js';
+import type { SignInOutcome } from '../../infra/metrics.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
@@ -29,6 +30,8 @@ export interface AuthDeps {
   limiter: RateLimiter;
   twoFactor: TwoFactorService;
   events: EventBus;
+  /** Told how each sign-in attempt ended (the sign-ins metric). */
+  countSignIn?: (outcome: SignInOutcome) => void;
 }
 
 interface PendingLogin {
@@ -36,10 +39,23 @@ interface PendingLogin {
   remember: boolean;
 }
 
-export function createAuthService({ users, sessions, limiter, twoFactor, events }: AuthDeps) {
+export function createAuthService(deps: AuthDeps) {
+  const { users, sessions, limiter, twoFactor, events } = deps;
+  const count = (outcome: SignInOutcome) => deps.countSignIn?.(outcome);
+
   async function throttle(key: string, max: number): Promise<void> {
     const result = await limiter.hit(key, max, WINDOW_SECONDS);
     if (!result.allowed) throw AppError.tooManyRequests(result.retryAfter);
+  }
+
+  /** A sign-in step's limit: an attempt turned away by it is counted as throttled. */
+  async function throttleSignIn(key: string, max: number): Promise<void> {
+    try {
+      await throttle(key, max);
+    } catch (error) {
+      count('throttled');
+      throw error;
+    }
   }
 
   async function startSession(
@@ -56,6 +72,7 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
     request.session = { id: rawId, row, changed: true };
     request.user = (await users.findById(userId)) ?? null;
     request.authMethod = 'session';
+    count('success');
     const client = clientOf(request);
     await events.emit('account.signed_in', {
       userId,
@@ -142,11 +159,12 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
     ): Promise<{ twoFactor: boolean; user: UserRow }> {
       const email = input.email.trim().toLowerCase();
       const accountKey = `login:${email}|${request.ip}`;
-      await throttle(`login-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
-      await throttle(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT);
+      await throttleSignIn(`login-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+      await throttleSignIn(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT);
 
       const user = await users.findByEmail(email);
       if (!(await verifyPassword(user?.password, input.password)) || !user) {
+        count('failure');
         throw AppError.validation({ email: FAILED }, FAILED);
       }
       await limiter.clear(accountKey);
@@ -166,9 +184,12 @@ export function createAuthService({ users, sessions, limiter, twoFactor, events 
       if (!pending || !user) {
         throw AppError.validation({ code: 'Your login has expired. Please sign in again.' });
       }
-      await throttle(`two-factor-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
-      await throttle(`two-factor:${user.id}|${request.ip}`, LOGIN_ATTEMPTS_PER_ACCOUNT);
-      await twoFactor.passChallenge(user, input);
+      await throttleSignIn(`two-factor-ip:${request.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+      await throttleSignIn(`two-factor:${user.id}|${request.ip}`, LOGIN_ATTEMPTS_PER_ACCOUNT);
+      await twoFactor.passChallenge(user, input).catch((error: unknown) => {
+        count('failure');
+        throw error;
+      });
       await limiter.clear(`two-factor:${user.id}|${request.ip}`);
       refuseBanned(user);
       await startSession(request, user.id, pending.remember);

@@ -1,9 +1,15 @@
+import { readinessSchema } from '@cadenza/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { MetricsService } from './metrics.service.js';
+import type { ReadinessService } from './readiness.service.js';
 
 const HEALTHY = JSON.stringify({ status: 'ok' });
 
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { readiness, metrics }: { readiness: ReadinessService; metrics: MetricsService },
+): Promise<void> {
   app.get(
     '/api/v1/health',
     {
@@ -16,4 +22,24 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(HEALTHY),
   );
+
+  app.get(
+    '/api/v1/health/ready',
+    {
+      // A load balancer's probe: whether this instance can serve now (liveness is the above).
+      config: { session: 'none' },
+      schema: { response: { 200: readinessSchema, 503: readinessSchema } },
+    },
+    async (request, reply) => {
+      const answer = await readiness.check((check, error) =>
+        request.log.warn({ err: error, check }, 'readiness check failed'),
+      );
+      return reply.code(answer.status === 'ok' ? 200 : 503).send(answer);
+    },
+  );
+
+  app.get('/metrics', { config: { session: 'none' } }, async (request, reply) => {
+    const { type, text } = await metrics.read(request.headers.authorization);
+    return reply.type(type).header('cache-control', 'no-store').send(text);
+  });
 }

@@ -1,5 +1,6 @@
 import { NOTIFICATION_EVENTS } from '@cadenza/contracts/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { countWhileOpen } from '../../core/http-metrics.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { LiveMessage, NotificationsService } from './notifications.service.js';
 
@@ -73,6 +74,7 @@ export async function openNotificationStream(
   raw.on('close', close);
 
   reply.hijack();
+  countWhileOpen(reply, 'events');
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',

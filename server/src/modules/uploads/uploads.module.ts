@@ -21,13 +21,22 @@ export function createUploadsModule(deps: {
   db: Kysely<Database>;
   settings: SettingsService;
   workspaces: WorkspacesService;
+  /** Told of each file stored, whichever way it came. */
+  onStored?: () => void;
 }) {
   const { config, db, settings, workspaces } = deps;
   const disk = fileDisk(config);
   const links = config.userContentUrl
     ? userFileLinks({ baseUrl: config.userContentUrl, appKey: deps.appKey })
     : undefined;
-  const uploads = createUploadsService({ db, disk, settings, workspaces, links });
+  const uploads = createUploadsService({
+    db,
+    disk,
+    settings,
+    workspaces,
+    links,
+    ...(deps.onStored ? { onStored: deps.onStored } : {}),
+  });
   const direct = createDirectUploadsService({ db, disk, settings, uploads });
   const tus = createTusServer({
     dataDir: config.dataDir,

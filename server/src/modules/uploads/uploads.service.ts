@@ -179,6 +179,8 @@ export function createUploadsService(deps: {
   workspaces: WorkspacesService;
   /** Links to files on the user-content origin, when there is one. */
   links?: UserFileLinks | undefined;
+  /** Told of each file stored (the uploads metric). */
+  onStored?: () => void;
 }) {
   const { db, disk, settings, workspaces, links } = deps;
 
@@ -360,6 +362,7 @@ export function createUploadsService(deps: {
           created_at: now,
           updated_at: now,
         });
+        deps.onStored?.();
         return present(row);
       } catch (error) {
         await arrived.discard().catch(() => undefined);

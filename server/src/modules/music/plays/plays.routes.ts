@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
+import { countWhileOpen } from '../../../core/http-metrics.js';
 import { sendFile, sendStream } from '../../../core/send-file.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { actorOf, idParams, pageQuery, userIdOf, viewerOf } from '../http.js';
@@ -45,6 +46,7 @@ export async function playsRoutes(
       const { track, file } = await catalogue.audioOf(request.params.id, await actorOf(request));
       const audio = await audioFiles.get(file);
       if (!audio) throw AppError.notFound('The audio file is missing.');
+      countWhileOpen(reply, 'audio');
       const { stat } = audio;
 
       const transcoded =

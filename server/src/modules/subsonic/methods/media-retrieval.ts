@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Track } from '@cadenza/contracts/music';
 import { etagOf } from '../../../core/byte-ranges.js';
+import { countWhileOpen } from '../../../core/http-metrics.js';
 import { sendFile, sendStream } from '../../../core/send-file.js';
 import { readAudio } from '../../music/plays/streaming.js';
 import { USUAL_KBPS } from '../../music/plays/transcoder.js';
@@ -25,6 +26,7 @@ export function mediaRetrievalMethods({ music, users, storage }: SubsonicContext
       const { track, file } = await catalogue.audioOf(idParam(params), caller.actor);
       const audio = await music.audioFiles.get(file);
       if (!audio) throw new SubsonicError(SUBSONIC_ERRORS.notFound, 'The audio file is missing.');
+      countWhileOpen(reply, 'audio');
       const { stat } = audio;
       const maxKbps = Number(params.get('maxBitRate') ?? 0);
       const offset = Number(params.get('timeOffset') ?? 0);

@@ -1,0 +1,112 @@
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { RouteDurations } from './route-durations.js';
+
+/** How a sign-in attempt ended. */
+export type SignInOutcome = 'success' | 'failure' | 'throttled';
+
+/** Answers that stay open while they play or listen, counted while open. */
+export type OpenStream = 'audio' | 'events';
+
+/** What a job queue tells of itself each time the figures are read. */
+export interface QueueFigures {
+  waiting: number;
+  active: number;
+  delayed: number;
+  /** Jobs that failed for good and are kept for admins to see. */
+  failed: number;
+}
+
+/** The request durations' buckets, in seconds: a cached page to a slow import call. */
+const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The app's figures for Prometheus, in a registry of its own: several apps in one process (the
+ * tests) keep theirs apart. Modules get the part they feed; the `/metrics` route reads them all.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  private readonly requestDurations = new RouteDurations(DURATION_BUCKETS);
+  private readonly openStreams = new Gauge({
+    name: 'cadenza_open_streams',
+    help: 'Answers held open now: audio being sent, and live event streams.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly signIns = new Counter({
+    name: 'cadenza_sign_ins_total',
+    help: 'Sign-in attempts by how they ended.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly uploads = new Counter({
+    name: 'cadenza_uploads_total',
+    help: 'Files users uploaded, whichever way they came.',
+    registers: [this.registry],
+  });
+  private readonly queues = new Map<string, () => Promise<QueueFigures>>();
+
+  constructor() {
+    this.registry.registerMetric(this.requestDurations.asMetric());
+    for (const kind of ['audio', 'events'] satisfies OpenStream[])
+      this.openStreams.set({ kind }, 0);
+    for (const outcome of ['success', 'failure', 'throttled'] satisfies SignInOutcome[])
+      this.signIns.inc({ outcome }, 0);
+    const queues = this.queues;
+    new Gauge({
+      name: 'cadenza_queue_jobs',
+      help: 'Jobs in each queue by state (waiting, active, delayed, failed).',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      // Read when Prometheus asks, so the queue is not polled between scrapes.
+      async collect() {
+        this.reset();
+        await Promise.all(
+          [...queues].map(async ([queue, read]) => {
+            // A queue that cannot say (Redis away) leaves its series out, not the whole answer.
+            const figures = await read().catch(() => undefined);
+            if (figures)
+              for (const [state, count] of Object.entries(figures))
+                this.set({ queue, state }, count);
+          }),
+        );
+      },
+    });
+  }
+
+  /** Adds Node.js's own figures (memory, event loop, GC, handles): only when metrics are read. */
+  collectProcessFigures(): void {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** One answer, by its route's pattern (never the raw path: one series per route). */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
+    this.requestDurations.observe(method, route, statusCode, seconds);
+  }
+
+  /** Counts an answer while it stays open: from now until its connection closes. */
+  countWhileOpen(kind: OpenStream, response: NodeJS.EventEmitter): void {
+    this.openStreams.inc({ kind });
+    response.once('close', () => this.openStreams.dec({ kind }));
+  }
+
+  countSignIn(outcome: SignInOutcome): void {
+    this.signIns.inc({ outcome });
+  }
+
+  countUpload(): void {
+    this.uploads.inc();
+  }
+
+  /**
+   * Where a job queue makes its figures known: `read` is called each time the metrics are read,
+   * and its answer becomes `cadenza_queue_jobs{queue, state}`.
+   */
+  registerQueue(name: string, read: () => Promise<QueueFigures>): void {
+    this.queues.set(name, read);
+  }
+
+  /** The text Prometheus reads, and its content type. */
+  async exposition(): Promise<{ type: string; text: string }> {
+    return { type: this.registry.contentType, text: await this.registry.metrics() };
+  }
+}
