@@ -91,7 +91,15 @@ async function createServices(config: Config, db: Db) {
   const library = await createLibrary(config, db, site, music);
   const notifications = createNotifications(config, db, platform, site, music);
   const { appKey, settings, workspaces } = site;
-  const uploads = createUploadsModule({ config, appKey, db: db.kysely, settings, workspaces });
+  const uploads = createUploadsModule({
+    config,
+    appKey,
+    db: db.kysely,
+    settings,
+    workspaces,
+    redis: platform.redis,
+    pubsub: platform.pubsub,
+  });
   const admin = createAdmin(config, db, platform, site, accounts, uploads);
   const backstage = createBackstage(config, db, platform, site, music, notifications, uploads);
   const appPasswords = createMusicApps(db, appKey);
