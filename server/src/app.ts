@@ -161,6 +161,8 @@ export async function buildApp(
   const app = Fastify({
     serverFactory: edge.serverFactory,
     logger: { level: config.logLevel },
+    // Only the configured proxies may say who the client is (X-Forwarded-For, -Proto, -Host).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Method override must choose the route, so it happens before routing.
     rewriteUrl(req) {
       overrideMethod(req);
