@@ -6,7 +6,8 @@ import { freePort } from './app-process.js';
 
 /*
  * The servers a site of several instances stands on, each started privately for one test in a
- * temporary folder on a free port: PostgreSQL, Redis and nginx with the configuration of deploy/.
+ * temporary folder on a free port: PostgreSQL, and nginx with the configuration of deploy/ (Redis
+ * and the S3 stand-in are the server tests' own helpers).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -78,41 +79,11 @@ export async function startPostgres(): Promise<Service> {
   };
 }
 
-/** Waits until a child process prints `ready`, or fails if it exits first. */
-function readyOn(child: ChildProcess, ready: RegExp, name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${output}`)));
-  });
-}
-
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** A Redis server of its own, in memory only. */
-export async function startRedis(): Promise<Service> {
-  const port = await freePort();
-  const child = spawn(
-    program('redis-server'),
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await readyOn(child, /Ready to accept connections/, 'redis-server');
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
 /**

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../server/src/test/redis-server.js';
 import { startS3Standin, type S3Standin } from '../../server/src/test/s3-standin.js';
 import { instancePorts, startInstances, Visitor, type Instance } from './cluster-instances.js';
-import { startNginx, startPostgres, startRedis, type Service } from './cluster-services.js';
+import { startNginx, startPostgres, type Service } from './cluster-services.js';
 
 /*
  * Several instances as one site, as the README's "Running several instances" sets it up: the
@@ -39,7 +40,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-cluster-data-'));
   [postgres, redis, s3] = await Promise.all([
     startPostgres(),
-    startRedis(),
+    startRedisServer(),
     startS3Standin('cadenza-cluster'),
   ]);
   const ports = await instancePorts(INSTANCES);

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { signedInUser } from '../../test/factories.js';
+import { startRedisServer } from '../../test/redis-server.js';
 import { startS3Standin, type S3Standin } from '../../test/s3-standin.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
@@ -13,17 +13,14 @@ import type { TestClient } from '../../test/test-client.js';
  */
 
 let s3: S3Standin;
+let redis: Awaited<ReturnType<typeof startRedisServer>>;
 let a: TestApp;
 let b: FastifyInstance;
 const base: Record<'a' | 'b', string> = { a: '', b: '' };
 
 beforeAll(async () => {
-  s3 = await startS3Standin();
-  a = await createTestApp({
-    ...s3.env,
-    REDIS_URL: 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `test-${crypto.randomBytes(6).toString('hex')}:`,
-  });
+  [s3, redis] = await Promise.all([startS3Standin(), startRedisServer()]);
+  a = await createTestApp({ ...s3.env, REDIS_URL: redis.url });
   b = await buildApp(a.config, { db: a.db, announce: () => {} });
   base.a = await a.app.listen({ port: 0, host: '127.0.0.1' });
   base.b = await b.listen({ port: 0, host: '127.0.0.1' });
@@ -32,6 +29,7 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
   await s3?.close();
+  await redis?.stop();
 });
 
 /** The headers of a tus client signed in as `client`, whose session any instance knows. */

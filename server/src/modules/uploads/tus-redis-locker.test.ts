@@ -4,13 +4,12 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisPubSub, type PubSub } from '../../infra/pubsub.js';
 import { connectRedis } from '../../infra/redis.js';
+import { startRedisServer } from '../../test/redis-server.js';
 import { RedisLocker, type RedisLockerOptions } from './tus-redis-locker.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
 /** One instance's side: its own Redis connections, as two app processes would have. */
-function instance(prefix: string, options: Partial<RedisLockerOptions> = {}) {
-  const redis = connectRedis(REDIS_URL);
+function instance(url: string, prefix: string, options: Partial<RedisLockerOptions> = {}) {
+  const redis = connectRedis(url);
   const pubsub = redisPubSub(redis, prefix);
   const locker = new RedisLocker({ redis, pubsub, prefix, acquireTimeoutMs: 2_000, ...options });
   return { redis, pubsub, locker };
@@ -34,16 +33,18 @@ function request() {
 
 describe('the tus lock across instances (Redis)', () => {
   const prefix = `test-${crypto.randomBytes(6).toString('hex')}:`;
+  let server: Awaited<ReturnType<typeof startRedisServer>>;
   const opened: { redis: Redis; pubsub: PubSub; locker: RedisLocker }[] = [];
   let a: ReturnType<typeof instance>;
   let b: ReturnType<typeof instance>;
   const open = (options: Partial<RedisLockerOptions> = {}) => {
-    const side = instance(prefix, options);
+    const side = instance(server.url, prefix, options);
     opened.push(side);
     return side;
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    server = await startRedisServer();
     a = open();
     b = open();
   });
@@ -53,6 +54,7 @@ describe('the tus lock across instances (Redis)', () => {
       await side.pubsub.close();
       if (side.redis.status !== 'end') await side.redis.quit();
     }
+    await server?.stop();
   });
 
   it('hands an upload to the request on the other instance once its holder lets go', async () => {
