@@ -216,6 +216,12 @@ describe('several instances behind nginx as one site', () => {
     expect(fileEntry.size).toBe(data.length);
     const stored = await visitor.request(`${site.proxy}${fileEntry.url}`);
     expect(Buffer.from(await stored.arrayBuffer()).equals(data)).toBe(true);
+    // A range asked through the proxy is answered by the app as asked.
+    const head = await visitor.request(`${site.proxy}${fileEntry.url}`, {
+      headers: { range: 'bytes=0-7' },
+    });
+    expect(head.status).toBe(206);
+    expect(await head.text()).toBe('%PDF-1.4');
   });
 
   it('carries on when an instance is killed mid-traffic, losing no acknowledged write', async () => {
