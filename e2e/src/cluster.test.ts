@@ -163,6 +163,39 @@ describe('several instances behind nginx as one site', () => {
     }
   });
 
+  it('shows a setting changed on one instance on every other within a second', async () => {
+    const siteNameOn = async (base: string) => {
+      const response = await fetch(`${base}/api/v1/bootstrap-data`);
+      const { bootstrapData } = (await response.json()) as {
+        bootstrapData: { settings: { branding: { site_name: string } } };
+      };
+      return bootstrapData.settings.branding.site_name;
+    };
+    const others = site.instances.slice(1);
+    // Each instance has read the settings, and keeps them.
+    for (const instance of others) await siteNameOn(instance.url);
+
+    const admin = await signedInAdmin(a().url);
+    const name = `Radio ${crypto.randomBytes(3).toString('hex')}`;
+    const saved = await admin.request(`${a().url}/api/v1/settings`, {
+      method: 'POST',
+      json: { 'branding.site_name': name },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const deadline = Date.now() + 1_000;
+    for (const instance of others) {
+      while ((await siteNameOn(instance.url)) !== name && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await siteNameOn(instance.url), instance.name).toBe(name);
+    }
+    // The guest page each instance keeps, asked through the proxy, which takes turns.
+    for (let visit = 0; visit < site.instances.length; visit++) {
+      const page = await fetch(`${site.proxy}/`, { headers: { accept: 'text/html' } });
+      expect(await page.text()).toContain(`<title>${name}</title>`);
+    }
+  });
+
   it('counts failed sign-ins on every instance together, whatever address a client claims', async () => {
     const statuses: number[] = [];
     const bases = [a().url, b().url, site.proxy];
