@@ -111,6 +111,8 @@ async function createServices(config: Config, db: Db) {
     settings,
     workspaces,
     onStored: () => platform.metrics.countUpload(),
+    redis: platform.redis,
+    pubsub: platform.pubsub,
   });
   const admin = createAdmin(config, db, platform, site, accounts, uploads);
   const backstage = createBackstage(config, db, platform, site, music, notifications, uploads);
@@ -180,6 +182,8 @@ export async function buildApp(
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Every log line of a request carries its id as `reqId`, the id its answer carries.
     genReqId: requestIdOf,
+    // Only the configured proxies may say who the client is (X-Forwarded-For, -Proto, -Host).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Method override must choose the route, so it happens before routing.
     rewriteUrl(req) {
       overrideMethod(req);

@@ -33,6 +33,18 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('believes forwarded client addresses only from the proxies named', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: expected addresses or CIDR ranges/,
+    );
+  });
+
   it('marks cookies secure behind an https public URL', () => {
     expect(loadConfig({ APP_URL: 'https://music.example.com/' }).secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'https://music.example.com/' }).appUrl).toBe(

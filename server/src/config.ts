@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
@@ -17,10 +18,33 @@ const url = (protocols: string[]) =>
     `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   );
 
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** The proxies (addresses or CIDR ranges) whose X-Forwarded-For, -Proto and -Host are believed. */
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every((entry) => ipaddr.isValid(entry) || isCidr(entry)),
+      'expected addresses or CIDR ranges separated by commas',
+    )
+    .optional(),
   APP_URL: url(['http:', 'https:']).optional(),
   /** Another origin that serves uploaded files, so that no upload runs on the app's origin. */
   USER_CONTENT_URL: url(['http:', 'https:']).optional(),
@@ -78,6 +102,11 @@ export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  /**
+   * The proxies in front of the app: a request from one of them is taken to come from the address
+   * in X-Forwarded-For (rate limits, logs), by the scheme and host it names. Empty: none is trusted.
+   */
+  trustProxy: string[];
   appUrl: string;
   /**
    * The origin uploaded files are served from, by signed links, apart from the app's own (its
@@ -170,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY ?? [],
     appUrl,
     userContentUrl,
     secureCookies: appUrl.startsWith('https:'),

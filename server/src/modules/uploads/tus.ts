@@ -2,8 +2,11 @@ import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FileStore } from '@tus/file-store';
-import type { DataStore, MemoryLocker, Server, Upload } from '@tus/server';
+import type { DataStore, Locker, Upload } from '@tus/server';
+import type { MetadataValue } from '@tus/s3-store';
+import type { Redis } from 'ioredis';
 import { s3ClientConfig, type S3Disk, type S3Settings } from '../../infra/file-disk.js';
+import type { PubSub } from '../../infra/pubsub.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 export const TUS_PATH = '/api/v1/tus/upload';
@@ -22,22 +25,33 @@ export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
  */
 export const TUS_LOCK_TIMEOUT_MS = 3_000;
 
+/** What instances share through Redis, so an upload begun on one resumes on another. */
+export interface TusSharing {
+  redis: Redis;
+  pubsub: PubSub;
+  prefix: string;
+}
+
 /**
  * The tus 1.0 server of resumable uploads (creation, creation-with-upload, termination,
  * expiration). Uploads live in a folder under DATA_DIR, or in the bucket when storage is S3, with
- * their metadata beside them, so they survive a restart. Each records who started it.
+ * their metadata beside them, so they survive a restart. Each records who started it. With
+ * `sharing`, several instances serve the same uploads (a shared DATA_DIR, or the bucket): locks are
+ * taken in Redis, and the S3 store keeps its metadata there rather than in each process.
  */
 export function createTusServer({
   dataDir,
   s3,
   bucket,
   settings,
+  sharing,
 }: {
   dataDir: string;
   s3: S3Settings | undefined;
   /** The bucket uploads end in when storage is S3. */
   bucket: S3Disk | undefined;
   settings: SettingsService;
+  sharing?: TusSharing | undefined;
 }) {
   const directory = path.join(dataDir, 'tus');
 
@@ -46,18 +60,30 @@ export function createTusServer({
    * under them) weigh tens of megabytes that a server nobody uploads to does without.
    */
   async function load() {
-    const { ERRORS, MemoryLocker, Server } = await import('@tus/server');
+    const { ERRORS, IoRedisKvStore, MemoryKvStore, MemoryLocker, Server } =
+      await import('@tus/server');
+    // The S3 store remembers each upload's metadata (its multipart id). Kept per process, another
+    // instance would go on acting on an upload this one completed or removed.
+    const metadataCache = sharing
+      ? new IoRedisKvStore<MetadataValue>(sharing.redis, `${sharing.prefix}tus-upload:`)
+      : new MemoryKvStore<MetadataValue>();
     const datastore: DataStore = s3
       ? new (await import('@tus/s3-store')).S3Store({
           s3ClientConfig: { ...s3ClientConfig(s3), bucket: s3.bucket },
           expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
           useTags: false,
+          cache: metadataCache,
         })
       : new (await import('@tus/file-store')).FileStore({
           directory,
           expirationPeriodInMilliseconds: TUS_EXPIRY_MS,
         });
-    const locker = new MemoryLocker({ acquireLockTimeout: TUS_LOCK_TIMEOUT_MS });
+    const locker: Locker = sharing
+      ? new (await import('./tus-redis-locker.js')).RedisLocker({
+          ...sharing,
+          acquireTimeoutMs: TUS_LOCK_TIMEOUT_MS,
+        })
+      : new MemoryLocker({ acquireLockTimeout: TUS_LOCK_TIMEOUT_MS });
     const server = new Server({
       path: TUS_PATH,
       datastore,
@@ -78,9 +104,9 @@ export function createTusServer({
         return { metadata: { ...upload.metadata, uploader: req.headers.get(UPLOADER_HEADER) } };
       },
     });
-    return { server, datastore, locker };
+    return { server, datastore, locker, metadataCache };
   }
-  let loading: Promise<{ server: Server; datastore: DataStore; locker: MemoryLocker }> | undefined;
+  let loading: ReturnType<typeof load> | undefined;
   const loaded = () => (loading ??= load());
 
   async function find(id: string): Promise<Upload | undefined> {
@@ -113,8 +139,12 @@ export function createTusServer({
      * are deleted instead.
      */
     async forget(id: string): Promise<void> {
-      if (!s3) await ((await loaded()).datastore as FileStore).configstore.delete(id);
-      else await Promise.all([id, `${id}.info`].map((key) => bucket?.delete(key)));
+      const { datastore, metadataCache } = await loaded();
+      if (!s3) await (datastore as FileStore).configstore.delete(id);
+      else {
+        await Promise.all([id, `${id}.info`].map((key) => bucket?.delete(key)));
+        await metadataCache.delete(id);
+      }
     },
     disabled: () => settings.get('uploads.disable_tus'),
     /** Deletes expired uploads; with none ever started on the local disk, there is nothing to load. */

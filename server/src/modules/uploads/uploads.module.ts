@@ -1,8 +1,10 @@
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { fileDisk, S3Disk } from '../../infra/file-disk.js';
+import type { PubSub } from '../../infra/pubsub.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { createDirectUploadsService, DIRECT_NEEDS_S3 } from './direct-uploads.service.js';
@@ -15,7 +17,7 @@ const CLEANUP_MS = 60 * 60 * 1000;
 
 /** File entries and the three ways files arrive (form, tus, direct to storage), on one disk. */
 export function createUploadsModule(deps: {
-  config: Pick<Config, 'dataDir' | 's3' | 'userContentUrl'>;
+  config: Pick<Config, 'dataDir' | 's3' | 'userContentUrl' | 'redisPrefix'>;
   /** Signs the links to files on the user-content origin. */
   appKey: string;
   db: Kysely<Database>;
@@ -23,6 +25,9 @@ export function createUploadsModule(deps: {
   workspaces: WorkspacesService;
   /** Told of each file stored, whichever way it came. */
   onStored?: () => void;
+  /** Set when instances share Redis: resumable uploads are then locked across them. */
+  redis?: Redis | undefined;
+  pubsub?: PubSub | undefined;
 }) {
   const { config, db, settings, workspaces } = deps;
   const disk = fileDisk(config);
@@ -43,6 +48,10 @@ export function createUploadsModule(deps: {
     s3: config.s3,
     bucket: disk instanceof S3Disk ? disk : undefined,
     settings,
+    sharing:
+      deps.redis && deps.pubsub
+        ? { redis: deps.redis, pubsub: deps.pubsub, prefix: config.redisPrefix }
+        : undefined,
   });
   settings.useCheck('uploads.direct_upload', (on) =>
     on && !(disk instanceof S3Disk) ? DIRECT_NEEDS_S3 : undefined,
