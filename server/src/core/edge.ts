@@ -73,14 +73,8 @@ const PAGE_KEPT_MS = 1_000;
 const PAGES_KEPT = 500;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers each answer gets of its own: the connection's, the date, the visitor's cookies, its id. */
-const OWN_HEADERS = new Set([
-  'set-cookie',
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  REQUEST_ID_HEADER,
-]);
+const OWN_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'content-length']);
+OWN_HEADERS.add(REQUEST_ID_HEADER);
 
 type Keepable =
   | { kind: 'constant' }
@@ -286,12 +280,10 @@ export class Edge {
     this.answered++;
     this.options!.observe?.('GET', route, 200, (performance.now() - started) / 1000);
     if (this.logRequests) {
+      const req = { method: request.method, url: request.url };
+      const res = { statusCode: 200 };
       this.app!.log.info(
-        {
-          reqId: requestIdOf(request),
-          req: { method: request.method, url: request.url },
-          res: { statusCode: 200 },
-        },
+        { reqId: requestIdOf(request), req, res },
         'request completed by the edge',
       );
     }

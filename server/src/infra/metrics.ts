@@ -1,5 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import { RouteDurations } from './route-durations.js';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** How a sign-in attempt ended. */
 export type SignInOutcome = 'success' | 'failure' | 'throttled';
@@ -25,7 +24,13 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
  */
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly requestDurations = new RouteDurations(DURATION_BUCKETS);
+  private readonly requestDurations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer written, by route pattern.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
   private readonly openStreams = new Gauge({
     name: 'cadenza_open_streams',
     help: 'Answers held open now: audio being sent, and live event streams.',
@@ -46,7 +51,6 @@ export class AppMetrics {
   private readonly queues = new Map<string, () => Promise<QueueFigures>>();
 
   constructor() {
-    this.registry.registerMetric(this.requestDurations.asMetric());
     for (const kind of ['audio', 'events'] satisfies OpenStream[])
       this.openStreams.set({ kind }, 0);
     for (const outcome of ['success', 'failure', 'throttled'] satisfies SignInOutcome[])
@@ -80,7 +84,7 @@ export class AppMetrics {
 
   /** One answer, by its route's pattern (never the raw path: one series per route). */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    this.requestDurations.observe(method, route, statusCode, seconds);
+    this.requestDurations.observe({ method, route, status_code: statusCode }, seconds);
   }
 
   /** Counts an answer while it stays open: from now until its connection closes. */
