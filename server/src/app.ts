@@ -171,6 +171,7 @@ export async function buildApp(
     if (services.paymentStandin) await services.settings.update({ 'billing.enable': true });
     return { services, appKey: await services.settings.appKey(config.appKey) };
   });
+  await services.changes.start();
   const xsrf = xsrfTokens(appKey);
   // Answers the app has already given go out before the framework (see core/edge.ts).
   const edge = new Edge();

@@ -19,6 +19,11 @@ export interface ChangeFeed<K extends string> {
   changed(kind: K): void;
   /** Calls `drop` each time one of `kinds` changes, here or on any other instance. */
   onChange(kinds: K | readonly K[], drop: () => void): Unsubscribe;
+  /**
+   * Begins to hear of changes made elsewhere: called once the app's own start-up writes
+   * (migrations, seeding) are done, so that they are not news to it.
+   */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,8 @@ export function pubSubChangeFeed<K extends string>(pubsub: PubSub): ChangeFeed<K
       });
     },
     onChange: (kinds, drop) => listeners.add(kinds, drop),
+    // Subscribed from the start: a change another instance makes meanwhile is news already.
+    start: async () => undefined,
     async close() {
       unsubscribe();
       unwatch?.();
@@ -113,13 +120,18 @@ export function pollingChangeFeed<K extends string>(
         reading = false;
       });
   }
-  read();
-  const timer = setInterval(read, everyMs);
-  // The feed does not keep a process alive on its own.
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
   return {
     changed: (kind) => listeners.run(kind),
     onChange: (kinds, drop) => listeners.add(kinds, drop),
+    async start() {
+      // The counts as the app starts answering: what it keeps from now on is measured by them
+      // (an unreachable database leaves none, and the first counts read later drop everything).
+      last = await readCounts().catch(() => undefined);
+      timer = setInterval(read, everyMs);
+      // The feed does not keep a process alive on its own.
+      timer.unref();
+    },
     async close() {
       clearInterval(timer);
       listeners.clear();
