@@ -23,6 +23,7 @@ const INSTANCES = 3;
  */
 const START_ONE_AT_A_TIME = process.env.CLUSTER_START_ONE_AT_A_TIME === '1';
 const ADMIN = { email: 'admin@example.com', password: 'cluster-admin-password' };
+const METRICS_TOKEN = crypto.randomBytes(16).toString('hex');
 
 interface Site {
   proxy: string;
@@ -56,6 +57,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       APP_URL: nginx.url,
       TRUST_PROXY: '127.0.0.1',
+      METRICS_TOKEN,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
@@ -130,6 +132,21 @@ async function openStream(base: string, visitor: Visitor) {
 }
 
 describe('several instances behind nginx as one site', () => {
+  it('has every instance ready, each with its own metrics, which the proxy does not offer', async () => {
+    for (const base of [site.proxy, ...site.instances.map((i) => i.url)]) {
+      const ready = await fetch(`${base}/api/v1/health/ready`);
+      expect(ready.status, base).toBe(200);
+      expect(await ready.json()).toEqual({
+        status: 'ok',
+        checks: { database: 'ok', redis: 'ok', storage: 'ok' },
+      });
+    }
+    const bearer = { authorization: `Bearer ${METRICS_TOKEN}` };
+    const metrics = await fetch(`${a().url}/metrics`, { headers: bearer });
+    expect(await metrics.text()).toContain('http_request_duration_seconds_bucket');
+    expect((await fetch(`${site.proxy}/metrics`, { headers: bearer })).status).toBe(404);
+  });
+
   it('signs in on one instance and is the same person on every other and through the proxy', async () => {
     const visitor = await signedInAdmin(a().url);
     for (const base of [b().url, site.proxy, ...site.instances.map((i) => i.url)]) {
