@@ -5,8 +5,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ErrorLog } from '../infra/error-log.js';
 import type { EventBus } from '../infra/events.js';
+import type { Jobs } from '../infra/jobs/index.js';
 import type { PubSub } from '../infra/pubsub.js';
-import { createMailer } from '../infra/mail.js';
+import { createMailer, queuedMailer } from '../infra/mail.js';
 import type { RateLimiter } from '../infra/rate-limiter.js';
 import type { Storage } from '../infra/storage.js';
 import { apiDocsRoutes } from './access-tokens/api-docs.js';
@@ -46,6 +47,7 @@ export interface Platform {
   pubsub: PubSub;
   storage: Storage;
   errorLog: ErrorLog;
+  jobs: Jobs;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface Platform {
  */
 export async function createSite(config: Config, db: Db, platform: Platform) {
   const kysely = db.kysely;
-  const { events, redis, limiter, storage, errorLog } = platform;
+  const { events, redis, limiter, storage, errorLog, jobs } = platform;
   const settings = createSettingsService(kysely);
   const permissions = createPermissionsService(kysely);
   const users = createUsersService(kysely, permissions, events);
@@ -82,7 +84,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
     sessions,
   });
   const appKey = await settings.appKey(config.appKey);
-  const mailer = loggedMailer(
+  const deliver = loggedMailer(
     createMailer({
       url: config.mailUrl,
       dropDir: path.join(config.dataDir, 'mail'),
@@ -93,6 +95,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
     }),
     kysely,
   );
+  const mailer = queuedMailer(jobs, deliver);
   const botCheck = createBotCheckService({
     settings,
     limiter,
@@ -109,7 +112,8 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
   });
   const contact = createContactService({ settings, mailer, limiter, botCheck });
   const logs = createLogsService({ db: kysely, errorLog, limiter });
-  const settingsAdmin = createSettingsAdminService({ settings, audit, mailer, storage });
+  // The admin's test e-mail goes out at once: its answer says whether the mail server took it.
+  const settingsAdmin = createSettingsAdminService({ settings, audit, mailer: deliver, storage });
   return {
     appKey,
     settings,

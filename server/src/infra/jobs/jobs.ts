@@ -17,7 +17,8 @@ export interface JobContext {
   scheduledAt?: number;
 }
 
-export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+/** What a handler answers is not kept: a job records only that it ran, or its error. */
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<unknown>;
 
 export interface QueueOptions {
   /** Jobs of this queue run at the same time on one instance. Default 1. */
@@ -59,7 +60,7 @@ export interface Jobs {
   every(
     name: string,
     everyMs: number,
-    task: (job: JobContext) => Promise<void>,
+    task: (job: JobContext) => Promise<unknown>,
     options?: QueueOptions,
   ): void;
   /** Jobs by state per queue: cheap enough for a metrics scrape. */

@@ -27,6 +27,7 @@ interface MemoryJob {
 }
 
 interface MemoryQueue {
+  name: string;
   handler: JobHandler<unknown>;
   concurrency: number;
   attempts: number;
@@ -76,6 +77,7 @@ export function memoryJobs(): Jobs {
       } else {
         job.state = 'failed';
         job.failedAt = new Date().toISOString();
+        console.error(`job ${queue.name} ${job.id} failed: ${job.error}`);
         keepLatest(queue, queue.failed, job.id, KEEP_FAILED);
       }
     }
@@ -118,6 +120,7 @@ export function memoryJobs(): Jobs {
     queue<T>(name: string, handler: JobHandler<T>, options: QueueOptions = {}): JobQueue<T> {
       if (queues.has(name)) throw new Error(`The job queue ${name} exists already.`);
       const queue: MemoryQueue = {
+        name,
         handler: handler as JobHandler<unknown>,
         concurrency: options.concurrency ?? 1,
         attempts: options.attempts ?? DEFAULT_ATTEMPTS,

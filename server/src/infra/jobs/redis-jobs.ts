@@ -77,6 +77,11 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
     });
     // Lost connections are retried by the client; a worker must not crash the app over them.
     worker.on('error', (error) => console.error(`job worker ${name}:`, error.message));
+    worker.on('failed', (job, error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        console.error(`job ${name} ${job.id} failed: ${error.message}`);
+      }
+    });
     queue.on('error', (error) => console.error(`job queue ${name}:`, error.message));
     queues.set(name, queue);
     workers.push(worker);
