@@ -82,9 +82,9 @@ export function createLibraryService({
   async function runQueued(importId: number): Promise<void> {
     // The request that queued the import answers first.
     await new Promise((resolve) => setImmediate(resolve));
-    const row = await repo.findJob(db, importId);
     // Cancelled while it waited, or given up as stale: there is nothing to run.
-    if (row?.status === 'queued') await runJob(row);
+    if (!(await repo.leaveQueue(db, importId, 'running'))) return;
+    await runJob((await repo.findJob(db, importId))!);
   }
 
   /** Marks `run` as this process's import until it ends. */
@@ -277,12 +277,14 @@ export function createLibraryService({
       if (runningId === id) {
         cancelledId = id;
         await running;
-      } else if (before.status === 'running' && (await isFresh(id, since))) {
+      } else if (before.status === 'queued' && (await repo.leaveQueue(db, id, 'cancelled'))) {
+        // No worker had taken it yet; none will run it now.
+      } else if (await isFresh(id, since)) {
         // Running on another instance: it stops after its file and records the cancel.
         await pubsub.publish(CANCEL_CHANNEL, { id });
         await endOf(id);
       } else {
-        // Still queued (its worker skips it), or left behind by a process that stopped.
+        // Left behind by a process that stopped: nothing runs it any more.
         await repo.updateJob(db, id, {
           status: 'cancelled',
           finished_at: new Date().toISOString(),
