@@ -114,24 +114,29 @@ export function memoryJobs(): Jobs {
     return job.id;
   }
 
-  const jobs: Jobs = {
+  function open(name: string, handler: JobHandler<unknown>, options: QueueOptions = {}) {
+    if (queues.has(name)) throw new Error(`The job queue ${name} exists already.`);
+    const queue: MemoryQueue = {
+      name,
+      handler,
+      concurrency: options.concurrency ?? 1,
+      attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+      backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+      jobs: new Map(),
+      waiting: [],
+      running: new Set(),
+      completed: [],
+      failed: [],
+    };
+    queues.set(name, queue);
+    return queue;
+  }
+
+  return {
     backend: 'in-process',
 
-    queue<T>(name: string, handler: JobHandler<T>, options: QueueOptions = {}): JobQueue<T> {
-      if (queues.has(name)) throw new Error(`The job queue ${name} exists already.`);
-      const queue: MemoryQueue = {
-        name,
-        handler: handler as JobHandler<unknown>,
-        concurrency: options.concurrency ?? 1,
-        attempts: options.attempts ?? DEFAULT_ATTEMPTS,
-        backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
-        jobs: new Map(),
-        waiting: [],
-        running: new Set(),
-        completed: [],
-        failed: [],
-      };
-      queues.set(name, queue);
+    queue<T>(name: string, handler: JobHandler<T>, options?: QueueOptions): JobQueue<T> {
+      const queue = open(name, handler as JobHandler<unknown>, options);
       return {
         name,
         add: async (data, addOptions) => add(queue, data, addOptions?.delayMs),
@@ -139,7 +144,7 @@ export function memoryJobs(): Jobs {
     },
 
     every(name, everyMs, task, options) {
-      const queue = queues.get(jobs.queue(name, (_data, job) => task(job), options).name)!;
+      const queue = open(name, (_data, job) => task(job), options);
       // Each period starts at a multiple of its length, as BullMQ's schedules do.
       const next = () => {
         const slot = (Math.floor(Date.now() / everyMs) + 1) * everyMs;
@@ -202,5 +207,4 @@ export function memoryJobs(): Jobs {
       await Promise.all([...queues.values()].flatMap((queue) => [...queue.running]));
     },
   };
-  return jobs;
 }
