@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, TEST_REDIS_URL } from '../../test/redis.js';
 import type { JobContext, Jobs } from './jobs.js';
 import { memoryJobs } from './memory-jobs.js';
 import { redisJobs } from './redis-jobs.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const prefix = `test-jobs-${crypto.randomBytes(6).toString('hex')}:`;
 const opened: Jobs[] = [];
 
@@ -29,10 +29,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await deleteRedisKeys(prefix);
 });
 
 describe.each([

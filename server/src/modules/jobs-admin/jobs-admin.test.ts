@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { AdminJobs } from '@cadenza/contracts/jobs';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, TEST_REDIS_URL } from '../../test/redis.js';
 import { buildApp } from '../../app.js';
 import { signedInUser } from '../../test/factories.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 /** The admin's view of the jobs, asked again until `check` holds (jobs run on their own). */
 async function jobsUntil(
@@ -115,10 +115,7 @@ describe('background jobs of instances sharing Redis', () => {
   afterAll(async () => {
     await b.close();
     await a.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   it('run a job once, and an admin on another instance sees it fail and retries it', async () => {

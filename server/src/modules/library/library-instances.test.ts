@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ImportJob } from '@cadenza/contracts/library';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, TEST_REDIS_URL } from '../../test/redis.js';
 import { buildApp } from '../../app.js';
 import { createTestApp, signedInAdmin, type TestApp } from '../../test/test-app.js';
 import type { TestClient } from '../../test/test-client.js';
 import { taggedMp3 } from './audio-factory.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 describe('library imports on instances sharing Redis', () => {
   const prefix = `test-imports-${crypto.randomBytes(6).toString('hex')}:`;
@@ -37,10 +37,7 @@ describe('library imports on instances sharing Redis', () => {
     await b.close();
     await a.close();
     fs.rmSync(library, { recursive: true, force: true });
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   it('are cancelled from any instance, and report their progress on every one', async () => {
