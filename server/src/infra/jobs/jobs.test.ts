@@ -103,6 +103,22 @@ describe.each([
     expect(await jobs.retry('nowhere', id)).toBe(false);
   });
 
+  it('lets a running job finish before it closes', async () => {
+    const jobs = make();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finished = false;
+    const queue = jobs.queue('slow', async () => {
+      started();
+      await new Promise((resolve) => setImmediate(resolve));
+      finished = true;
+    });
+    await queue.add({});
+    await running;
+    await jobs.close();
+    expect(finished).toBe(true);
+  });
+
   it('runs a scheduled task once in each period', async () => {
     const jobs = open(make);
     const periods: number[] = [];

@@ -46,7 +46,8 @@ interface MemoryQueue {
  */
 export function memoryJobs(): Jobs {
   const queues = new Map<string, MemoryQueue>();
-  const schedules: NodeJS.Timeout[] = [];
+  /** Each schedule's timer for its next period. */
+  const schedules = new Map<string, NodeJS.Timeout>();
   let nextId = 1;
   let closed = false;
 
@@ -145,18 +146,23 @@ export function memoryJobs(): Jobs {
 
     every(name, everyMs, task, options) {
       const queue = open(name, (_data, job) => task(job), options);
-      // Each period starts at a multiple of its length, as BullMQ's schedules do.
-      const next = () => {
-        const slot = (Math.floor(Date.now() / everyMs) + 1) * everyMs;
-        schedules.push(
-          setTimeout(() => {
-            if (closed) return;
-            add(queue, {}, 0, slot);
-            next();
-          }, slot - Date.now()).unref(),
+      // Each period starts at a multiple of its length, as BullMQ's schedules do. The next one
+      // follows the last one run, as a timer may fire a moment before the clock reaches it.
+      const next = (previous: number) => {
+        const slot = Math.max(previous + everyMs, Math.ceil(Date.now() / everyMs) * everyMs);
+        schedules.set(
+          name,
+          setTimeout(
+            () => {
+              if (closed) return;
+              add(queue, {}, 0, slot);
+              next(slot);
+            },
+            Math.max(0, slot - Date.now()),
+          ).unref(),
         );
       };
-      next();
+      next(Math.floor(Date.now() / everyMs) * everyMs);
     },
 
     async counts() {
@@ -200,7 +206,7 @@ export function memoryJobs(): Jobs {
 
     async close() {
       closed = true;
-      schedules.forEach(clearTimeout);
+      schedules.forEach((timer) => clearTimeout(timer));
       for (const queue of queues.values()) {
         for (const job of queue.jobs.values()) clearTimeout(job.timer);
       }
