@@ -18,6 +18,7 @@ export const ADMIN_PERMISSIONS = {
   localizations: 'localizations.update',
   logs: 'logs.view',
   reports: 'reports.view',
+  jobs: 'jobs.manage',
 } as const;
 
 /** A grant as the role and user editors send it: a permission by name with its restrictions. */

@@ -26,6 +26,7 @@ import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { pubSubChangeFeed, pollingChangeFeed } from './infra/change-feed.js';
 import { createEventBus } from './infra/events.js';
+import { createJobs } from './infra/jobs/index.js';
 import { AppMetrics } from './infra/metrics.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
@@ -95,13 +96,14 @@ async function createServices(config: Config, db: Db) {
     storage: localStorage(path.join(config.dataDir, 'storage')),
     errorLog: fileErrorLog(path.join(config.dataDir, 'logs')),
     metrics: new AppMetrics(),
+    jobs: createJobs({ url: config.redisUrl, prefix: config.redisPrefix }),
   };
   const site = await createSite(config, db, platform);
   const accounts = createAccounts(config, db, platform, site);
   const socialAuth = createSocialAuth(config, db, site, accounts);
   const billing = await createBilling(config, db, platform, site);
   const music = createMusic(config, db, platform, site);
-  const library = await createLibrary(config, db, site, music);
+  const library = await createLibrary(config, db, platform, site, music);
   const notifications = createNotifications(config, db, platform, site, music);
   const { appKey, settings, workspaces } = site;
   const uploads = createUploadsModule({
@@ -210,11 +212,12 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  const stopScheduledWork = startScheduledWork(app, services);
+  startScheduledWork(app, services);
   app.addHook('onClose', async () => {
-    stopScheduledWork();
-    await services.paymentStandin?.close();
+    // A running import stops after its file; then the queue waits for the jobs still running.
     await services.library.close();
+    await services.jobs.close();
+    await services.paymentStandin?.close();
     services.music.audioFiles.close();
     services.music.transcoder.close();
     await services.reports.close();

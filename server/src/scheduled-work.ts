@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Jobs } from './infra/jobs/index.js';
 import type { Admin } from './modules/admin.module.js';
 import type { Backstage } from './modules/backstage/backstage.module.js';
 import type { Library } from './modules/library/library.module.js';
@@ -6,9 +7,11 @@ import type { Music } from './modules/music/music.module.js';
 import type { Site } from './modules/site.module.js';
 import type { UploadsModule } from './modules/uploads/uploads.module.js';
 
+const MINUTE = 60_000;
+
 /**
- * The work the app does by itself on a schedule, started with the app; the answer stops it (at
- * close, before the services it uses are closed).
+ * The work the app does by itself on a schedule, as scheduled jobs: with several instances on
+ * one Redis each period's run happens on one of them. They stop when the job queue closes.
  */
 export function startScheduledWork(
   app: FastifyInstance,
@@ -16,55 +19,30 @@ export function startScheduledWork(
     Pick<Music, 'music'> &
     Library &
     Pick<Admin, 'reports'> &
-    Pick<Backstage, 'releases'> & { uploads: UploadsModule },
-): () => void {
-  const { settings, sessions, music, library, reports, releases, uploads } = services;
+    Pick<Backstage, 'releases'> & { uploads: UploadsModule; jobs: Jobs },
+): void {
+  const { settings, sessions, music, library, reports, releases, uploads, jobs } = services;
   // Scheduled re-scans of imported folders (setting `library.rescan_hours`, 0: never).
-  const rescans = setInterval(() => {
-    void settings
-      .get('library.rescan_hours')
-      .then((hours) => library.rescanDue(hours))
-      .catch((error: unknown) => console.error('scheduled library re-scan failed', error));
-  }, 60_000).unref();
+  jobs.every('library-rescan', MINUTE, async () =>
+    library.rescanDue(await settings.get('library.rescan_hours')),
+  );
   // Days of plays are rolled up for the reports soon after they end, not when someone asks.
-  const rollups = setInterval(() => {
-    reports
-      .rollUpFinishedDays()
-      .catch((error: unknown) => console.error('rolling up the plays failed', error));
-  }, 600_000).unref();
+  jobs.every('play-rollups', 10 * MINUTE, () => reports.rollUpFinishedDays());
   // The trending window moves on with the day: checked at start and every ten minutes.
-  const moveTrendingWindow = () =>
-    music.catalogue
-      .moveTrendingWindow()
-      .catch((error: unknown) => console.error('moving the trending window failed', error));
-  const trending = setInterval(moveTrendingWindow, 600_000).unref();
+  jobs.every('trending-window', 10 * MINUTE, () => music.catalogue.moveTrendingWindow());
   // Scheduled releases go public by themselves, within a minute of their time.
-  const releasing = setInterval(() => {
-    releases
-      .publishDue()
-      .catch((error: unknown) => console.error('publishing scheduled releases failed', error));
-  }, 60_000).unref();
+  jobs.every('scheduled-releases', MINUTE, () => releases.publishDue());
   // Sessions that ended by themselves (abandoned pending logins, signed-in sessions left idle)
   // are deleted hourly: a session is otherwise deleted only when it is read again.
-  const pruning = setInterval(() => {
-    sessions
-      .pruneExpired()
-      .catch((error: unknown) => console.error('deleting expired sessions failed', error));
-  }, 3_600_000).unref();
+  jobs.every('session-pruning', 60 * MINUTE, () => sessions.pruneExpired());
+  // Unfinished uploads past their expiry are deleted.
+  jobs.every('upload-cleanup', uploads.cleanupEveryMs, () => uploads.cleanUp());
   // An encoder ready for the first transcoded stream, and the trending window where it should
   // be (tests that never listen do neither).
   app.addHook('onListen', async () => {
     void music.transcoder.prepare();
-    void moveTrendingWindow();
+    void music.catalogue
+      .moveTrendingWindow()
+      .catch((error: unknown) => console.error('moving the trending window failed', error));
   });
-  // Unfinished uploads past their expiry are deleted hourly.
-  uploads.startCleanup();
-  return () => {
-    clearInterval(rescans);
-    clearInterval(rollups);
-    clearInterval(trending);
-    clearInterval(releasing);
-    clearInterval(pruning);
-    uploads.stopCleanup();
-  };
 }

@@ -96,6 +96,11 @@ export const PERMISSION_CATALOGUE: KnownPermission[] = [
     description: 'Read the error, mail and audit logs.',
   },
   {
+    name: ADMIN_PERMISSIONS.jobs,
+    group: 'logs',
+    description: 'See the background jobs and run failed ones again.',
+  },
+  {
     name: ADMIN_PERMISSIONS.reports,
     group: 'logs',
     description: 'Read the reports: plays, listeners, sign-ups and subscriptions.',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Jobs, QueueOptions } from './jobs/index.js';
 
 export interface MailMessage {
   to: string;
@@ -44,6 +45,22 @@ export function createMailer({ url, dropDir, from }: MailerOptions): Mailer {
           (info as unknown as { message: Buffer }).message,
         );
       }
+    },
+  };
+}
+
+/** Six tries over about a quarter of an hour: an SMTP server restarting loses no mail. */
+const MAIL_RETRIES: QueueOptions = { concurrency: 4, attempts: 6, backoffMs: 30_000 };
+
+/**
+ * A mailer that queues each message for `mailer` to deliver: the request that sends mail
+ * neither waits on the mail server nor fails with it, and a failed delivery is tried again.
+ */
+export function queuedMailer(jobs: Jobs, mailer: Mailer, retries = MAIL_RETRIES): Mailer {
+  const queue = jobs.queue<MailMessage>('mail', (message) => mailer.send(message), retries);
+  return {
+    async send(message) {
+      await queue.add(message);
     },
   };
 }

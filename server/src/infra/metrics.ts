@@ -6,14 +6,8 @@ export type SignInOutcome = 'success' | 'failure' | 'throttled';
 /** Answers that stay open while they play or listen, counted while open. */
 export type OpenStream = 'audio' | 'events';
 
-/** What a job queue tells of itself each time the figures are read. */
-export interface QueueFigures {
-  waiting: number;
-  active: number;
-  delayed: number;
-  /** Jobs that failed for good and are kept for admins to see. */
-  failed: number;
-}
+/** What a job queue tells of itself each time the figures are read: its jobs by state. */
+export type QueueFigures = Record<string, number>;
 
 /** The request durations' buckets, in seconds: a cached page to a slow import call. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -48,31 +42,27 @@ export class AppMetrics {
     help: 'Files users uploaded, whichever way they came.',
     registers: [this.registry],
   });
-  private readonly queues = new Map<string, () => Promise<QueueFigures>>();
+  /** Each queue's jobs by state, read when the metrics are read. */
+  private readQueues: () => Promise<Record<string, QueueFigures>> = async () => ({});
 
   constructor() {
     for (const kind of ['audio', 'events'] satisfies OpenStream[])
       this.openStreams.set({ kind }, 0);
     for (const outcome of ['success', 'failure', 'throttled'] satisfies SignInOutcome[])
       this.signIns.inc({ outcome }, 0);
-    const queues = this.queues;
+    const queues = () => this.readQueues();
     new Gauge({
       name: 'cadenza_queue_jobs',
-      help: 'Jobs in each queue by state (waiting, active, delayed, failed).',
+      help: 'Jobs in each queue by state (waiting, active, delayed, completed, failed).',
       labelNames: ['queue', 'state'] as const,
       registers: [this.registry],
       // Read when Prometheus asks, so the queue is not polled between scrapes.
       async collect() {
         this.reset();
-        await Promise.all(
-          [...queues].map(async ([queue, read]) => {
-            // A queue that cannot say (Redis away) leaves its series out, not the whole answer.
-            const figures = await read().catch(() => undefined);
-            if (figures)
-              for (const [state, count] of Object.entries(figures))
-                this.set({ queue, state }, count);
-          }),
-        );
+        // Queues that cannot say (Redis away) leave their series out, not the whole answer.
+        const figures = await queues().catch(() => ({}));
+        for (const [queue, counts] of Object.entries(figures))
+          for (const [state, count] of Object.entries(counts)) this.set({ queue, state }, count);
       },
     });
   }
@@ -102,11 +92,11 @@ export class AppMetrics {
   }
 
   /**
-   * Where a job queue makes its figures known: `read` is called each time the metrics are read,
-   * and its answer becomes `cadenza_queue_jobs{queue, state}`.
+   * Where the job queue makes its figures known: `read` is called each time the metrics are
+   * read, and its answer becomes `cadenza_queue_jobs{queue, state}`.
    */
-  registerQueue(name: string, read: () => Promise<QueueFigures>): void {
-    this.queues.set(name, read);
+  registerQueues(read: () => Promise<Record<string, QueueFigures>>): void {
+    this.readQueues = read;
   }
 
   /** The text Prometheus reads, and its content type. */

@@ -5,6 +5,8 @@ import type { Accounts } from './accounts/accounts.module.js';
 import { appearanceRoutes } from './appearance/appearance.routes.js';
 import { createCustomCode } from './appearance/custom-code.js';
 import { auditRoutes } from './audit/audit.routes.js';
+import { jobsAdminRoutes } from './jobs-admin/jobs-admin.routes.js';
+import { createJobsAdminService } from './jobs-admin/jobs-admin.service.js';
 import { localizationsAdminRoutes } from './localization/localizations-admin.routes.js';
 import { createLocalizationsAdminService } from './localization/localizations-admin.service.js';
 import { catalogueAdminRoutes } from './music/catalogue/catalogue-admin.routes.js';
@@ -28,7 +30,7 @@ import { createUsersAdminService } from './users-admin/users-admin.service.js';
 export function createAdmin(
   config: Config,
   db: Db,
-  { storage }: Pick<Platform, 'storage'>,
+  { storage, jobs }: Pick<Platform, 'storage' | 'jobs'>,
   site: Site,
   { accounts }: Pick<Accounts, 'accounts'>,
   uploads: UploadsModule,
@@ -62,6 +64,7 @@ export function createAdmin(
     audit,
     uploads: uploads.uploads,
   });
+  const jobsAdmin = createJobsAdminService({ jobs, audit });
   return {
     localizationsAdmin,
     usersAdmin,
@@ -70,12 +73,16 @@ export function createAdmin(
     customCode,
     reports,
     catalogueAdmin,
+    jobsAdmin,
   };
 }
 
 export type Admin = ReturnType<typeof createAdmin>;
 
-/** The admin area: users, roles, the audit log, themes, reports, catalogue, appearance, languages. */
+/**
+ * The admin area: users, roles, the audit log, themes, reports, catalogue, appearance, languages
+ * and background jobs.
+ */
 export async function registerAdminRoutes(
   app: FastifyInstance,
   services: Admin & Pick<Site, 'audit'> & Pick<Platform, 'storage'>,
@@ -92,4 +99,5 @@ export async function registerAdminRoutes(
     storage: services.storage,
   });
   await app.register(localizationsAdminRoutes, { localizations: services.localizationsAdmin });
+  await app.register(jobsAdminRoutes, { jobsAdmin: services.jobsAdmin });
 }

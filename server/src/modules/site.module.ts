@@ -6,8 +6,9 @@ import type { Db } from '../db/database.js';
 import type { DataChanges } from '../db/data-versions.js';
 import type { ErrorLog } from '../infra/error-log.js';
 import type { EventBus } from '../infra/events.js';
+import type { Jobs } from '../infra/jobs/index.js';
 import type { PubSub } from '../infra/pubsub.js';
-import { createMailer } from '../infra/mail.js';
+import { createMailer, queuedMailer } from '../infra/mail.js';
 import type { RateLimiter } from '../infra/rate-limiter.js';
 import type { Storage } from '../infra/storage.js';
 import type { AppMetrics } from '../infra/metrics.js';
@@ -51,6 +52,7 @@ export interface Platform {
   storage: Storage;
   errorLog: ErrorLog;
   metrics: AppMetrics;
+  jobs: Jobs;
 }
 
 /**
@@ -60,7 +62,7 @@ export interface Platform {
  */
 export async function createSite(config: Config, db: Db, platform: Platform) {
   const kysely = db.kysely;
-  const { events, redis, limiter, changes, storage, errorLog } = platform;
+  const { events, redis, limiter, changes, storage, errorLog, jobs } = platform;
   const settings = createSettingsService(kysely, changes);
   const permissions = createPermissionsService(kysely, changes);
   const users = createUsersService(kysely, permissions, events);
@@ -87,7 +89,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
     sessions,
   });
   const appKey = await settings.appKey(config.appKey);
-  const mailer = loggedMailer(
+  const deliver = loggedMailer(
     createMailer({
       url: config.mailUrl,
       dropDir: path.join(config.dataDir, 'mail'),
@@ -98,6 +100,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
     }),
     kysely,
   );
+  const mailer = queuedMailer(jobs, deliver);
   const botCheck = createBotCheckService({
     settings,
     limiter,
@@ -115,7 +118,8 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
   });
   const contact = createContactService({ settings, mailer, limiter, botCheck });
   const logs = createLogsService({ db: kysely, errorLog, limiter });
-  const settingsAdmin = createSettingsAdminService({ settings, audit, mailer, storage });
+  // The admin's test e-mail goes out at once: its answer says whether the mail server took it.
+  const settingsAdmin = createSettingsAdminService({ settings, audit, mailer: deliver, storage });
   return {
     appKey,
     settings,

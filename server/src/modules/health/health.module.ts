@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { S3Disk, type FileDisk } from '../../infra/file-disk.js';
+import type { Jobs } from '../../infra/jobs/index.js';
 import type { AppMetrics } from '../../infra/metrics.js';
 import { pingDatabase } from './health.repo.js';
 import { healthRoutes } from './health.routes.js';
@@ -13,7 +14,13 @@ import { createReadinessService, redisCheck } from './readiness.service.js';
 /** Liveness, readiness and the metrics: what operators and their tools ask of an instance. */
 export async function registerHealthRoutes(
   app: FastifyInstance,
-  services: { db: Db; redis: Redis | undefined; metrics: AppMetrics; uploads: { disk: FileDisk } },
+  services: {
+    db: Db;
+    redis: Redis | undefined;
+    metrics: AppMetrics;
+    jobs: Pick<Jobs, 'counts'>;
+    uploads: { disk: FileDisk };
+  },
   config: Pick<Config, 'dataDir' | 'metricsToken'>,
 ): Promise<void> {
   const { db, redis, uploads } = services;
@@ -26,6 +33,7 @@ export async function registerHealthRoutes(
       if (uploads.disk instanceof S3Disk) await uploads.disk.probe();
     },
   });
+  services.metrics.registerQueues(() => services.jobs.counts());
   const metrics = createMetricsService({ token: config.metricsToken, metrics: services.metrics });
   await app.register(healthRoutes, { readiness, metrics });
 }

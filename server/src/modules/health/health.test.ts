@@ -176,13 +176,11 @@ describe('metrics', () => {
     await vi.waitFor(async () => expect(valueOf(await scrape(), audio)).toBe(0));
   });
 
-  it('show the figures a job queue registers, read when they are scraped', async () => {
+  it('show each queue’s jobs by state, read when they are scraped', async () => {
+    expect(valueOf(await scrape(), 'cadenza_queue_jobs{queue="mail",state="failed"}')).toBe(0);
     let waiting = 3;
-    t.app.metrics.registerQueue('mail', async () => ({
-      waiting,
-      active: 1,
-      delayed: 0,
-      failed: 2,
+    t.app.metrics.registerQueues(async () => ({
+      mail: { waiting, active: 1, delayed: 0, failed: 2 },
     }));
     expect(valueOf(await scrape(), 'cadenza_queue_jobs{queue="mail",state="waiting"}')).toBe(3);
     waiting = 0;

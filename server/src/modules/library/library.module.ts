@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Music } from '../music/music.module.js';
-import type { Site } from '../site.module.js';
+import type { Platform, Site } from '../site.module.js';
 import type { UploadsModule } from '../uploads/uploads.module.js';
 import { libraryRoutes } from './library.routes.js';
 import { createLibraryService } from './library.service.js';
@@ -12,6 +12,7 @@ import { createLibraryService } from './library.service.js';
 export async function createLibrary(
   config: Config,
   db: Db,
+  { jobs, pubsub }: Pick<Platform, 'jobs' | 'pubsub'>,
   { audit }: Pick<Site, 'audit'>,
   { catalogue }: Pick<Music, 'catalogue'>,
 ) {
@@ -25,6 +26,8 @@ export async function createLibrary(
     audit,
     roots: config.libraryFolders,
     dataDir: config.dataDir,
+    jobs,
+    pubsub,
     log: (message, error) => console.error(message, error),
   });
   return { library };

@@ -140,6 +140,25 @@ export async function updateJob(
     .execute();
 }
 
+/**
+ * Moves a queued job on to `to` ('running' when a worker takes it, 'cancelled' when an admin
+ * stops it first); false when it is no longer queued, so only one of the two happens.
+ */
+export async function leaveQueue(
+  db: Db,
+  id: number,
+  to: 'running' | 'cancelled',
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const result = await db
+    .updateTable('import_jobs')
+    .set({ status: to, updated_at: now, ...(to === 'cancelled' ? { finished_at: now } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** A page of the imports, newest first, and how many there are. */
 export async function listJobs(
   db: Db,

@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import type { Jobs } from '../../infra/jobs/index.js';
+import type { PubSub } from '../../infra/pubsub.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import type { CatalogueWriter } from './catalogue-port.js';
 import * as repo from './library.repo.js';
@@ -16,6 +18,10 @@ import { createUploadImport, type UploadedAudio } from './upload-import.js';
 
 /** A queued or running job that has not reported progress for this long is considered dead. */
 const STALE_JOB_MS = 2 * 60_000;
+/** Where a cancel reaches the instance running the import. */
+const CANCEL_CHANNEL = 'library.import.cancel';
+/** How often a cancel made on another instance checks that the import has stopped. */
+const CANCEL_CHECK_MS = 100;
 
 export interface LibraryServiceDeps {
   db: Kysely<Database>;
@@ -26,6 +32,10 @@ export interface LibraryServiceDeps {
   roots?: string[];
   /** Where audio uploaded for import is kept. */
   dataDir?: string;
+  /** The queue the admin area's imports run from, on whichever instance takes them. */
+  jobs: Jobs;
+  /** Cancels reach the instance that runs the import through it. */
+  pubsub: PubSub;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -39,6 +49,8 @@ export function createLibraryService({
   audit,
   roots = [],
   dataDir,
+  jobs,
+  pubsub,
   log,
 }: LibraryServiceDeps) {
   /** The job this process is running; imports run one at a time. */
@@ -56,6 +68,35 @@ export function createLibraryService({
     if (stopping) throw new Error('The import was interrupted by a shutdown.');
   };
   const { runJob } = createScanPipeline({ db, catalogue, log, nameBaseOf, halted, stopIfHalted });
+  const stopListening = pubsub.subscribe(CANCEL_CHANNEL, (message) => {
+    const { id } = message as { id: number };
+    if (id === runningId) cancelledId = id;
+  });
+  // One attempt: a failed import is recorded on its row, and an admin starts the next.
+  const importQueue = jobs.queue<{ importId: number }>(
+    'library-import',
+    ({ importId }) => track(importId, runQueued(importId)),
+    { attempts: 1 },
+  );
+
+  async function runQueued(importId: number): Promise<void> {
+    // The request that queued the import answers first.
+    await new Promise((resolve) => setImmediate(resolve));
+    // Cancelled while it waited, or given up as stale: there is nothing to run.
+    if (!(await repo.leaveQueue(db, importId, 'running'))) return;
+    await runJob((await repo.findJob(db, importId))!);
+  }
+
+  /** Marks `run` as this process's import until it ends. */
+  function track(importId: number, run: Promise<void>): Promise<void> {
+    runningId = importId;
+    running = run.finally(() => {
+      running = undefined;
+      runningId = undefined;
+      if (cancelledId === importId) cancelledId = undefined;
+    });
+    return running;
+  }
 
   /** The real paths of the library folders that exist. */
   async function existingRoots(): Promise<string[]> {
@@ -121,35 +162,41 @@ export function createLibraryService({
     });
   }
 
-  /** Validates the folder, checks that no job runs, records a new job and starts it. */
-  async function startJob(
-    folder: string,
-    run: (row: ImportJobRow) => Promise<void>,
-  ): Promise<ImportJobRow> {
+  /** Validates the folder, checks that no job runs and records a new, queued one. */
+  async function recordJob(folder: string): Promise<ImportJobRow> {
     if (running || starting) throw alreadyRunning();
     starting = true;
     try {
       const resolved = await assertFolder(folder);
       await assertNoActiveJob();
-      const row = await repo.insertJob(db, resolved);
-      runningId = row.id;
-      running = run(row).finally(() => {
-        running = undefined;
-        runningId = undefined;
-        if (cancelledId === row.id) cancelledId = undefined;
-      });
-      return row;
+      return await repo.insertJob(db, resolved);
     } finally {
       starting = false;
     }
   }
 
-  /** Starts a job and answers at once; the job runs on the following turns of the event loop. */
-  function startInBackground(folder: string): Promise<ImportJobRow> {
-    return startJob(folder, async (job) => {
-      await new Promise((resolve) => setImmediate(resolve));
-      await runJob(job);
-    });
+  /** Records a job and answers at once; any instance's import worker runs it. */
+  async function startInBackground(folder: string): Promise<ImportJobRow> {
+    const row = await recordJob(folder);
+    await importQueue.add({ importId: row.id });
+    return row;
+  }
+
+  /** Whether the import has reported progress since `since` (something still runs it). */
+  async function isFresh(id: number, since: string): Promise<boolean> {
+    const row = await repo.findJob(db, id);
+    return row !== undefined && row.updated_at >= since;
+  }
+
+  /** Resolves once the import has ended, wherever it runs (a cancel made on another instance). */
+  async function endOf(id: number): Promise<void> {
+    const deadline = Date.now() + STALE_JOB_MS;
+    for (;;) {
+      const row = await repo.findJob(db, id);
+      if (!row || (row.status !== 'queued' && row.status !== 'running')) return;
+      if (Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, CANCEL_CHECK_MS));
+    }
   }
 
   const importUploaded = dataDir
@@ -173,9 +220,8 @@ export function createLibraryService({
     },
 
     /**
-     * Queues an import of a folder inside the library folders (the admin area's import) and runs
-     * it in the background of this process. With REDIS_URL set, this is where the job would go to a BullMQ queue instead, so that a
-     * worker process runs it and any app instance can report its progress from the table.
+     * Queues an import of a folder inside the library folders (the admin area's import). It runs
+     * as a job, on any instance with Redis; its progress is kept on its row for every instance.
      */
     async startImport(by: AuditActor, folder: string): Promise<ImportJob> {
       const job = importJobRowToJob(await startInBackground(await assertInsideRoots(folder)));
@@ -189,8 +235,8 @@ export function createLibraryService({
 
     /** Imports a folder and resolves when done (the command-line import). */
     async importFolder(folder: string, onProgress?: ProgressListener): Promise<ImportJob> {
-      const row = await startJob(folder, (job) => runJob(job, onProgress));
-      await running;
+      const row = await recordJob(folder);
+      await track(row.id, runJob(row, onProgress));
       return importJobRowToJob((await repo.findJob(db, row.id))!);
     },
 
@@ -227,9 +273,16 @@ export function createLibraryService({
       if (before.status !== 'queued' && before.status !== 'running') {
         throw new AppError(409, 'This import has already ended.', { code: 'import_ended' });
       }
+      const since = new Date(Date.now() - STALE_JOB_MS).toISOString();
       if (runningId === id) {
         cancelledId = id;
         await running;
+      } else if (before.status === 'queued' && (await repo.leaveQueue(db, id, 'cancelled'))) {
+        // No worker had taken it yet; none will run it now.
+      } else if (await isFresh(id, since)) {
+        // Running on another instance: it stops after its file and records the cancel.
+        await pubsub.publish(CANCEL_CHANNEL, { id });
+        await endOf(id);
       } else {
         // Left behind by a process that stopped: nothing runs it any more.
         await repo.updateJob(db, id, {
@@ -312,6 +365,7 @@ export function createLibraryService({
     /** Stops the running job after its current file and waits for it (at shutdown). */
     async close(): Promise<void> {
       stopping = true;
+      stopListening();
       await running;
     },
   };

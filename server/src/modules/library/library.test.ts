@@ -9,6 +9,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../../
 import { TestClient } from '../../test/test-client.js';
 import { coverImage, mp3Tone, taggedMp3 } from './audio-factory.js';
 import * as repo from './library.repo.js';
+import { memoryJobs } from '../../infra/jobs/memory-jobs.js';
+import { memoryPubSub } from '../../infra/pubsub.js';
 import { createLibraryService } from './library.service.js';
 
 interface TrackBody {
@@ -360,6 +362,8 @@ describe('library import', () => {
       const service = createLibraryService({
         db: t.db.kysely,
         audit: t.app.services.audit,
+        jobs: memoryJobs(),
+        pubsub: memoryPubSub(),
         catalogue: {
           importTracks: async (inputs) => {
             if (inputs.some((input) => input.title === 'Unwritable'))

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRedisKeys } from '../../test/redis.js';
 import { buildApp } from '../../app.js';
 import { createUser, signedInUser } from '../../test/factories.js';
 import { startSmtpServer } from '../../test/smtp.js';
@@ -322,6 +323,7 @@ describe('live delivery', () => {
     } finally {
       await b.close();
       await a.close();
+      await deleteRedisKeys(prefix);
     }
   });
 });

@@ -56,8 +56,6 @@ export function createUploadsModule(deps: {
   settings.useCheck('uploads.direct_upload', (on) =>
     on && !(disk instanceof S3Disk) ? DIRECT_NEEDS_S3 : undefined,
   );
-  let timer: NodeJS.Timeout | undefined;
-
   /** Deletes expired resumable and direct uploads; answers how many went. */
   async function cleanUp(): Promise<number> {
     // Each kind is cleaned on its own: one failing (storage unreachable) leaves the other to run.
@@ -87,15 +85,8 @@ export function createUploadsModule(deps: {
     tus,
     tempDir: path.join(config.dataDir, 'tmp', 'uploads'),
     cleanUp,
-    /** Runs the cleanup on a schedule; nothing waits on it at shutdown. */
-    startCleanup() {
-      timer ??= setInterval(() => void cleanUp(), CLEANUP_MS);
-      timer.unref();
-    },
-    stopCleanup() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    /** How often expired uploads are cleaned up (a scheduled job, `scheduled-work.ts`). */
+    cleanupEveryMs: CLEANUP_MS,
   };
 }
 

@@ -31,6 +31,7 @@ import { Forbidden } from './components/forbidden';
 import { AuditLogPage } from './logs/audit-log-page';
 import { ErrorLogPage } from './logs/error-log-page';
 import { MailLogPage } from './logs/mail-log-page';
+import { JobsPage } from './jobs/jobs-page';
 import { RolesPage } from './roles/roles-page';
 import { SettingsPage } from './settings/settings-page';
 import { SETTINGS_SCREENS } from './settings/settings-screens';
@@ -65,6 +66,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   'logs/audit': () => <AuditLogPage />,
   'logs/mail': () => <MailLogPage />,
   'logs/errors': () => <ErrorLogPage />,
+  jobs: () => <JobsPage />,
 };
 
 /**

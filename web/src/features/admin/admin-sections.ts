@@ -30,6 +30,7 @@ import {
   UserCheck,
   Users,
   Webhook,
+  Workflow,
   type LucideIcon,
 } from 'lucide-react';
 import { SETTINGS_SCREENS } from './settings/settings-screens';
@@ -175,6 +176,12 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       },
       { path: 'logs/mail', label: 'Mail log', icon: Mail, permission: ADMIN_PERMISSIONS.logs },
       { path: 'logs/errors', label: 'Error log', icon: Bug, permission: ADMIN_PERMISSIONS.logs },
+      {
+        path: 'jobs',
+        label: 'Background jobs',
+        icon: Workflow,
+        permission: ADMIN_PERMISSIONS.jobs,
+      },
     ],
   },
 ];
