@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { AdminJobs } from '@cadenza/contracts/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer } from '../../server/src/test/redis-server.js';
 import { startS3Standin, type S3Standin } from '../../server/src/test/s3-standin.js';
@@ -272,6 +273,24 @@ describe('several instances behind nginx as one site', () => {
     });
     expect(head.status).toBe(206);
     expect(await head.text()).toBe('%PDF-1.4');
+  });
+
+  it('holds each scheduled task once for the whole site, not once per instance', async () => {
+    const visitor = await signedInAdmin(site.proxy);
+    const scheduled = ['library-rescan', 'scheduled-releases', 'session-pruning', 'upload-cleanup'];
+    // Each instance asked for every schedule as it started: the site holds one next run of each
+    // (or the one running now), where instances on their own timers would hold one each.
+    await expect
+      .poll(async () => {
+        const answer = await visitor.request(`${site.proxy}/api/v1/admin/jobs`);
+        const jobs = (await answer.json()) as AdminJobs;
+        expect(jobs.backend).toBe('redis');
+        return scheduled.map((name) => {
+          const counts = jobs.queues.find((queue) => queue.name === name)?.counts;
+          return counts ? counts.waiting + counts.active + counts.delayed : 0;
+        });
+      })
+      .toEqual(scheduled.map(() => 1));
   });
 
   it('carries on when an instance is killed mid-traffic, losing no acknowledged write', async () => {
