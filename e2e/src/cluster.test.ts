@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer } from '../../server/src/test/redis-server.js';
 import { startS3Standin, type S3Standin } from '../../server/src/test/s3-standin.js';
 import { instancePorts, startInstances, Visitor, type Instance } from './cluster-instances.js';
-import { startNginx, startPostgres, type Service } from './cluster-services.js';
+import { startPostgres } from '../../server/src/test/postgres-server.js';
+import { startNginx, type Service } from './cluster-services.js';
 
 /*
  * Several instances as one site, as the README's "Running several instances" sets it up: the

@@ -1,17 +1,5 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
-
-/** A port nothing listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port.js';
 
 /**
  * A Redis server of the test's own (`redis-server` from the PATH) on a free port, in memory only,
