@@ -65,7 +65,11 @@ export function localDisk(root: string): FileDisk {
         await fs.rm(localFile, { force: true });
       }
     },
-    read: async (key, range) => createReadStream(fileOf(key), range ?? {}),
+    async read(key, range) {
+      // Opened before the answer starts: a missing file fails here, not halfway through sending.
+      const handle = await fs.open(fileOf(key));
+      return handle.createReadStream(range ?? {});
+    },
     head: (key, bytes) => readHead(fileOf(key), bytes),
     async size(key) {
       try {
@@ -97,6 +101,12 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
 
 /** How long a URL signed for the browser stays valid. */
 export const SIGNED_URL_SECONDS = 15 * 60;
+
+/** Whether an error says the file is not in storage (a local file, or an object of a bucket). */
+export function isMissingFile(error: unknown): boolean {
+  const { code, name } = error as { code?: string; name?: string };
+  return code === 'ENOENT' || name === 'NoSuchKey' || name === 'NotFound';
+}
 
 /** An S3-compatible bucket, with what direct-to-storage uploads need besides the common calls. */
 export class S3Disk implements FileDisk {

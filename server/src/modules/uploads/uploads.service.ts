@@ -23,7 +23,7 @@ import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
-import { readHead, type FileDisk, type S3Disk } from '../../infra/file-disk.js';
+import { isMissingFile, readHead, type FileDisk, type S3Disk } from '../../infra/file-disk.js';
 import { uuidv7 } from '../../infra/uuid.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
@@ -402,7 +402,14 @@ export function createUploadsService(deps: {
       return paginated(rows.map(present), total, page);
     },
 
-    read: (row: FileEntryRow, range?: { start: number; end: number }) => disk.read(row.path, range),
+    async read(row: FileEntryRow, range?: { start: number; end: number }) {
+      try {
+        return await disk.read(row.path, range);
+      } catch (error) {
+        if (isMissingFile(error)) throw AppError.notFound('This file is no longer in storage.');
+        throw error;
+      }
+    },
 
     /** Moves the user's entries to the trash, or deletes them and their files for good. */
     async remove(

@@ -222,6 +222,24 @@ describe('form uploads', () => {
     ).toBeUndefined();
   });
 
+  it('answers 404, not a server error, for an entry whose file is gone from storage', async () => {
+    const owner = await signedInUser(t.app);
+    const { fileEntry } = (
+      await formUpload(owner.client, Buffer.from('lost lyrics'), { filename: 'lost.txt' })
+    ).json();
+    const { path: key } = await t.app.services.db.kysely
+      .selectFrom('file_entries')
+      .where('id', '=', fileEntry.id)
+      .select('path')
+      .executeTakeFirstOrThrow();
+    fs.rmSync(path.join(t.config.dataDir, 'files', ...key.split('/')));
+    for (const headers of [{}, { range: 'bytes=0-3' }] as Record<string, string>[]) {
+      const answer = await owner.client.get(fileEntry.url, { headers });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe('This file is no longer in storage.');
+    }
+  });
+
   it('lists the user’s own files, or the active workspace’s, newest first', async () => {
     const owner = await signedInUser(t.app);
     const other = await signedInUser(t.app);
