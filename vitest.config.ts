@@ -14,8 +14,8 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
     // A test of one database's own behaviour runs only on it.
     exclude:
       database === 'postgres'
-        ? ['**/node_modules/**', 'src/**/*.sqlite.test.ts']
-        : ['**/node_modules/**', 'src/**/*.postgres.test.ts'],
+        ? ['**/node_modules/**', 'src/faults/**', 'src/**/*.sqlite.test.ts']
+        : ['**/node_modules/**', 'src/faults/**', 'src/**/*.postgres.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE: database },
     testTimeout: 20_000,
@@ -32,6 +32,19 @@ export default defineConfig({
     projects: [
       serverProject('server', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
+      {
+        // Faults injected into servers of the tests' own (a PostgreSQL they stop, …) while
+        // traffic runs: `npm run test:faults`.
+        resolve: { alias },
+        test: {
+          name: 'faults',
+          root: './server',
+          include: ['src/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         resolve: { alias },
         test: {

@@ -8,6 +8,7 @@ import { appAddress } from './core/app-address.js';
 import { authContextPlugin } from './core/auth-context.js';
 import { Edge } from './core/edge.js';
 import { errorHandlerPlugin } from './core/error-handler.js';
+import { AppError } from './core/errors.js';
 import { httpMetricsPlugin } from './core/http-metrics.js';
 import { overrideMethod } from './core/method-override.js';
 import { landingPageFrom, playerPagesFrom } from './core/prerender.js';
@@ -19,7 +20,7 @@ import { readPageTemplate, spaPlugin } from './core/spa.js';
 import { wellFormedInputPlugin } from './core/well-formed-input.js';
 import { newVisitors, xsrfPlugin, xsrfTokens } from './core/xsrf.js';
 import { changeCounts, dataVersions, type DataVersionName } from './db/data-versions.js';
-import { openDatabase, type Db } from './db/database.js';
+import { isDatabaseUnreachable, openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { oneInstanceAtATime } from './db/start-up-lock.js';
 import { seedDatabase } from './seed.js';
@@ -237,6 +238,10 @@ export async function buildApp(
   await app.register(errorHandlerPlugin, {
     debug: config.debug,
     errorLog: services.errorLog,
+    unavailable: (error) =>
+      isDatabaseUnreachable(error)
+        ? AppError.unavailable('The service cannot reach its database. Try again in a few seconds.')
+        : undefined,
   });
   await app.register(authContextPlugin, {
     sessions: services.sessions,

@@ -11,6 +11,11 @@ import { AppError, type FieldErrors } from './errors.js';
 export interface ErrorHandlerOptions {
   debug: boolean;
   errorLog: ErrorLog;
+  /**
+   * Turns a failure of something the app stands on (its database gone, say) into the answer to
+   * give: a 503 that tells clients to come back, not a server error.
+   */
+  unavailable?: (error: unknown) => AppError | undefined;
 }
 
 /** `/body/address_json/city` → `address_json.city`; query and params fields keep their names. */
@@ -34,9 +39,17 @@ function validationErrors(error: FastifyError): FieldErrors {
  * with their context and their details hidden, unless debugging is on.
  */
 export const errorHandlerPlugin = fp<ErrorHandlerOptions>(
-  async (app: FastifyInstance, { debug, errorLog }) => {
+  async (app: FastifyInstance, { debug, errorLog, unavailable }) => {
     app.setErrorHandler(
       async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+        const outage = unavailable?.(error);
+        if (outage) {
+          request.log.warn({ err: error, url: request.url }, outage.message);
+          return reply
+            .status(503)
+            .headers(outage.options.headers ?? {})
+            .send(outage.toBody());
+        }
         if (error instanceof AppError) {
           if (error.options.headers) reply.headers(error.options.headers);
           return reply.status(error.status).send(error.toBody());

@@ -63,4 +63,12 @@ export class AppError extends Error {
       headers: { 'retry-after': String(seconds) },
     });
   }
+
+  /** Something the app stands on (its database, its storage) does not answer for now. */
+  static unavailable(message: string, retryAfterSeconds = 5): AppError {
+    return new AppError(503, message, {
+      code: 'unavailable',
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
+  }
 }

@@ -127,9 +127,16 @@ export function openDatabase(
     const pool = new (pg().Pool)({
       connectionString: config.url,
       max: 10,
+      // A server that cannot be reached fails the request in seconds, rather than holding it.
+      connectionTimeoutMillis: 5_000,
       types: pgTypes(),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // A connection the server closed (a restart) is dropped by the pool, and the next query opens
+    // a new one; the query it was running, if any, fails on its own. Unheard, the error a closed
+    // connection emits, idle in the pool or held between two queries, would end the process.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({
       dialect: new OwnSchemaPostgresDialect({ pool: withNamedStatements(pool) }),
       ...log,
@@ -157,4 +164,27 @@ export function openDatabase(
     ...(config.file === ':memory:' ? {} : { file: config.file }),
     destroy: () => kysely.destroy(),
   };
+}
+
+/**
+ * PostgreSQL's classes of errors that say the server is not there (08: connection exception,
+ * 57P: shut down or starting), and the socket's own.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+/** Whether an error says the database is out of reach for now, rather than that a query failed. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+  }
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnreachable);
+  return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
 }

@@ -28,7 +28,10 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'logStream'> = {},
+  build: Pick<BuildOptions, 'logStream'> & {
+    /** A PostgreSQL server of the test's own, whatever this run's database. */
+    postgresUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-test-'));
   const config = loadConfig({
@@ -44,8 +47,9 @@ export async function createTestApp(
 
   let db: Db;
   let dropSchema = async () => {};
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
+  const { postgresUrl, ...buildOptions } = build;
+  if (postgresUrl || testDialect === 'postgres') {
+    const url = postgresUrl ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test run');
     const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -69,7 +73,7 @@ export async function createTestApp(
     );
   }
 
-  const app = await buildApp(config, { ...build, db, announce: () => {} });
+  const app = await buildApp(config, { ...buildOptions, db, announce: () => {} });
   return {
     app,
     config,
