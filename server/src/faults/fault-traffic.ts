@@ -113,7 +113,7 @@ export function figuresOf(
   };
 }
 
-/** One line per fault, the suite's report (also read by `npm run bench`'s readers). */
+/** One line per fault: the suite's report of what each did to the traffic. */
 export function report(figures: FaultFigures): void {
   process.stdout.write(
     `fault ${figures.fault}: ${figures.requests} requests during it, ${figures.unavailable} ` +
