@@ -178,8 +178,17 @@ export async function buildApp(
   const xsrf = xsrfTokens(appKey);
   // Answers the app has already given go out before the framework (see core/edge.ts).
   const edge = new Edge();
-  // A guest's page holds the site's settings, themes, languages and guest role.
-  services.changes.onChange(['site', 'access'], () => edge.forgetPages());
+  // A guest's page holds the site's settings, themes, languages and guest role. The roles' count
+  // moves with every sign-up too (a new user's roles): the pages go only if the guest role changed.
+  services.changes.onChange('site', () => edge.forgetPages());
+  let guestRole = await services.permissions.guestRole();
+  services.changes.onChange('access', () => {
+    void services.permissions.guestRole().then((role) => {
+      if (role === guestRole) return;
+      guestRole = role;
+      edge.forgetPages();
+    }, edge.forgetPages.bind(edge));
+  });
 
   const app = Fastify({
     serverFactory: edge.serverFactory,
