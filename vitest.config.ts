@@ -17,6 +17,9 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
         ? ['**/node_modules/**', 'src/faults/**', 'src/**/*.sqlite.test.ts']
         : ['**/node_modules/**', 'src/faults/**', 'src/**/*.postgres.test.ts'],
     environment: 'node',
+    // The files of one worker share their imports: the app's modules are loaded once per worker,
+    // not once per file (no server test mocks a module or changes a global).
+    isolate: false,
     env: { TEST_DATABASE: database },
     testTimeout: 20_000,
     hookTimeout: 60_000,

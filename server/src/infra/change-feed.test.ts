@@ -43,6 +43,25 @@ describe('the change feed read from the counts', () => {
     await feed.close();
   });
 
+  it('drops a change made here once, not again when the counts are next read', async () => {
+    const counts = new Map<Kind, string>([['site', '1']]);
+    let reads = 0;
+    const feed = pollingChangeFeed<Kind>(async () => {
+      reads++;
+      return new Map(counts);
+    }, 5);
+    const dropped: Kind[] = [];
+    feed.onChange('site', () => dropped.push('site'));
+    await feed.start();
+    counts.set('site', '2');
+    await feed.changed('site');
+    expect(dropped).toEqual(['site']);
+    const readsThen = reads;
+    while (reads < readsThen + 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(dropped).toEqual(['site']);
+    await feed.close();
+  });
+
   it('drops everything once the database answers, when it did not as the app started', async () => {
     let up = false;
     const feed = pollingChangeFeed<Kind>(async () => {

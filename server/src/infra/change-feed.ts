@@ -12,11 +12,11 @@ import type { PubSub, Unsubscribe } from './pubsub.js';
  *   news: every instance reads the counts twice a second and drops what it keeps of a kind whose
  *   count moved, whatever made the change (another instance, the command line, a hand edit).
  *
- * Either way, the instance that made the change drops its own at once.
+ * Either way, the instance that made the change has dropped its own once `changed` resolves.
  */
 export interface ChangeFeed<K extends string> {
-  /** Drops what this instance keeps of `kind` now, and tells the others to. */
-  changed(kind: K): void;
+  /** Drops what this instance keeps of `kind`, and tells the others to: after the change is made. */
+  changed(kind: K): Promise<void>;
   /** Calls `drop` each time one of `kinds` changes, here or on any other instance. */
   onChange(kinds: K | readonly K[], drop: () => void): Unsubscribe;
   /**
@@ -75,7 +75,7 @@ export function pubSubChangeFeed<K extends string>(pubsub: PubSub): ChangeFeed<K
   });
   const unwatch = pubsub.onReconnect?.(() => listeners.runAll());
   return {
-    changed(kind) {
+    async changed(kind) {
       listeners.run(kind);
       pubsub.publish(CHANNEL, { kind, from: self }).catch(() => {
         // Redis is down: the others drop everything when it is back (see above).
@@ -103,12 +103,17 @@ export function pollingChangeFeed<K extends string>(
   const listeners = new Listeners<K>();
   let last: ReadonlyMap<K, string> | undefined;
   let reading = false;
+  // Moves with each change made here: a read begun before it may hold counts older than those
+  // the change read, and is let go.
+  let ownChanges = 0;
   function read(): void {
     // A slow database is not asked again before it answers.
     if (reading) return;
     reading = true;
+    const begun = ownChanges;
     readCounts()
       .then((counts) => {
+        if (begun !== ownChanges) return;
         // What was kept before the first counts were read may be older than they are.
         if (!last) listeners.runAll();
         else for (const [kind, count] of counts) if (last.get(kind) !== count) listeners.run(kind);
@@ -122,7 +127,16 @@ export function pollingChangeFeed<K extends string>(
   }
   let timer: NodeJS.Timeout | undefined;
   return {
-    changed: (kind) => listeners.run(kind),
+    async changed(kind) {
+      ownChanges++;
+      // The count is read before the drop: what is kept again after it is at least as new as the
+      // count, so the next reads see only the changes made after it (here or elsewhere), and not
+      // this one a second time.
+      const counts = await readCounts().catch(() => undefined);
+      listeners.run(kind);
+      const count = counts?.get(kind);
+      if (last && count !== undefined) last = new Map(last).set(kind, count);
+    },
     onChange: (kinds, drop) => listeners.add(kinds, drop),
     async start() {
       // The counts as the app starts answering: what it keeps from now on is measured by them

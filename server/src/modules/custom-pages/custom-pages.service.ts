@@ -114,7 +114,7 @@ export function createCustomPagesService({
         updated_at: now,
       });
       const page = customPageRowToPage(row);
-      changes.changed('site');
+      await changes.changed('site');
       await audit.record(by, {
         action: 'custom_page.created',
         subject: subject(page.id),
@@ -147,7 +147,7 @@ export function createCustomPagesService({
       });
       if (!row) throw AppError.notFound('This page does not exist.');
       const page = customPageRowToPage(row);
-      changes.changed('site');
+      await changes.changed('site');
       await audit.record(by, {
         action: 'custom_page.updated',
         subject: subject(id),
@@ -162,7 +162,7 @@ export function createCustomPagesService({
       if (!current || !(await repo.deletePage(db, id))) {
         throw AppError.notFound('This page does not exist.');
       }
-      changes.changed('site');
+      await changes.changed('site');
       await audit.record(by, {
         action: 'custom_page.deleted',
         subject: subject(id),

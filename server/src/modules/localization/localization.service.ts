@@ -139,7 +139,7 @@ export function createLocalizationService({
 
     /** After an admin saved languages or lines: every instance reads them again. */
     async reload(): Promise<void> {
-      changes?.changed('site');
+      await changes?.changed('site');
       await load();
     },
 

@@ -128,8 +128,8 @@ export function createPermissionsService(db: Kysely<Database>, changes: DataChan
       keepingAnAdmin(db, change, message),
 
     /** After an admin changed roles: every instance reads the guest role again. */
-    forget(): void {
-      changes.changed('access');
+    async forget(): Promise<void> {
+      await changes.changed('access');
     },
 
     async grant(
@@ -145,13 +145,13 @@ export function createPermissionsService(db: Kysely<Database>, changes: DataChan
         description: '',
       });
       await repo.grantToRole(db, role.id, permissionId, restrictions);
-      changes.changed('access');
+      await changes.changed('access');
     },
 
     async revoke(roleName: string, permissionName: string): Promise<void> {
       const role = await repo.findRoleByName(db, roleName);
       if (role) await repo.revokeFromRole(db, role.id, permissionName);
-      changes.changed('access');
+      await changes.changed('access');
     },
 
     async assignRole(userId: number, roleName: string): Promise<void> {

@@ -113,7 +113,7 @@ export function createRolesAdminService(
         if (input.default) await repo.setDefaultRole(trx, roleId);
         return roleId;
       });
-      permissions.forget();
+      await permissions.forget();
       const created = (await present([await find(id)]))[0]!;
       await audit.record(by, { action: 'role.created', subject: subject(id), after: created });
       return created;
@@ -144,7 +144,7 @@ export function createRolesAdminService(
         await repo.replaceRolePermissions(trx, id, grants);
         if (input.default) await repo.setDefaultRole(trx, id);
       });
-      permissions.forget();
+      await permissions.forget();
       const updated = (await present([await find(id)]))[0]!;
       await audit.record(by, {
         action: 'role.updated',
@@ -169,7 +169,7 @@ export function createRolesAdminService(
         throw AppError.validation({ role: message }, message);
       }
       await keepingAnAdmin(db, (trx) => repo.deleteRole(trx, id));
-      permissions.forget();
+      await permissions.forget();
       await audit.record(by, { action: 'role.deleted', subject: subject(id), before: role });
       return role!;
     },

@@ -140,7 +140,7 @@ export function createSettingsService(db: Kysely<Database>, changes: DataChanges
       }
       if (Object.keys(errors).length > 0) throw AppError.validation(errors);
       await repo.saveSettings(db, parsed);
-      changes.changed('site');
+      await changes.changed('site');
       return all();
     },
 
@@ -150,7 +150,7 @@ export function createSettingsService(db: Kysely<Database>, changes: DataChanges
         Object.entries(SETTING_DEFINITIONS).map(([k, d]) => [k, d.value]),
       );
       await repo.insertMissingSettings(db, { ...defaults, ...initial });
-      changes.changed('site');
+      await changes.changed('site');
     },
 
     /** The key signing anti-forgery tokens: APP_KEY, else one generated once and kept in the database. */

@@ -55,7 +55,7 @@ export function createThemesAdminService(deps: {
         await moveDefaults(trx, created, input);
         return created;
       });
-      themes.invalidate();
+      await themes.invalidate();
       const theme = await get(id);
       await audit.record(by, { action: 'theme.created', subject: subject(id), after: theme });
       return theme;
@@ -77,7 +77,7 @@ export function createThemesAdminService(deps: {
         await repo.updateTheme(trx, id, toRow(input));
         await moveDefaults(trx, id, input);
       });
-      themes.invalidate();
+      await themes.invalidate();
       const theme = await get(id);
       await audit.record(by, {
         action: 'theme.updated',
@@ -102,7 +102,7 @@ export function createThemesAdminService(deps: {
       if ((await settings.get('themes.default_id')) === id) {
         await settings.update({ 'themes.default_id': null });
       }
-      themes.invalidate();
+      await themes.invalidate();
       await audit.record(by, { action: 'theme.deleted', subject: subject(id), before: theme });
       return theme;
     },

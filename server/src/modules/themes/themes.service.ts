@@ -73,12 +73,12 @@ export function createThemesService(db: Kysely<Database>, changes: DataChanges) 
         defaultDark: false,
         values: LIGHT_THEME_VALUES,
       });
-      changes.changed('site');
+      await changes.changed('site');
     },
 
     /** After an admin changed a theme: every instance reads the list again. */
-    invalidate(): void {
-      changes.changed('site');
+    async invalidate(): Promise<void> {
+      await changes.changed('site');
     },
   };
 }
