@@ -1,0 +1,217 @@
+// Several instances as one site: the music calls and the guest page through nginx (deploy/'s
+// configuration) in front of one instance, and in front of two, on one PostgreSQL and one Redis
+// of the run's own, measured in turns in the same run. Every figure is printed with the load
+// average before and after it and how busy the machine's cores were meanwhile: on a machine of
+// few cores the load generator, nginx, PostgreSQL and the instances all take turns on them.
+// BENCH_TRACKS sets the catalogue size (default 20000).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startRedisServer } from '../../server/src/test/redis-server.js';
+import { instancePorts, startInstances, type Instance } from '../../e2e/src/cluster-instances.js';
+import { startNginx, startPostgres, type Service } from '../../e2e/src/cluster-services.js';
+import { asJson, note } from './http.js';
+import {
+  CONNECTIONS,
+  DURATION,
+  GENERATOR,
+  load,
+  RUNS,
+  settle,
+  WARMUP,
+  type Figures,
+} from './load.js';
+import { adminToken, musicCalls, seed, type MusicCall } from './music.js';
+
+const TRACKS = Number(process.env.BENCH_TRACKS ?? 20_000);
+const PLAYS = Number(process.env.BENCH_PLAYS ?? TRACKS * 2);
+
+/** The cores' busy and total time so far, summed over every core. */
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
+/** One site's figures for one call, with what the machine did meanwhile. */
+interface Measured extends Figures {
+  instances: number;
+  /** The 1-minute load average just before the load, and just after. */
+  loadBefore: number;
+  loadAfter: number;
+  /** Of the machine's cores' time during the load, the share that was busy, 0 to 1. */
+  cpuBusy: number;
+}
+
+async function measure(site: Site, call: MusicCall): Promise<Measured> {
+  await settle(site.url);
+  const loadBefore = os.loadavg()[0]!;
+  const cpuBefore = cpuTimes();
+  const figures = await load(site.url + call.path, call.headers);
+  const cpuAfter = cpuTimes();
+  return {
+    ...figures,
+    instances: site.instances,
+    loadBefore,
+    loadAfter: os.loadavg()[0]!,
+    cpuBusy: (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total),
+  };
+}
+
+interface Site {
+  instances: number;
+  /** nginx in front of the site's instances. */
+  url: string;
+}
+
+interface Row {
+  name: string;
+  one: Measured;
+  two: Measured;
+}
+
+function printRows(rows: Row[], title: string, conclusion: string): void {
+  const conditions = {
+    generator: GENERATOR,
+    connections: CONNECTIONS,
+    seconds: DURATION,
+    runs: RUNS,
+    warmup: WARMUP,
+    cpus: os.cpus().length,
+    tracks: TRACKS,
+  };
+  if (asJson) {
+    console.log(
+      JSON.stringify({ title, ...conditions, at: new Date().toISOString(), rows, conclusion }),
+    );
+    return;
+  }
+  console.log(`\n${title}\n`);
+  console.log(
+    `${conditions.generator}, ${conditions.connections} connections, median of ${conditions.runs} runs of ${conditions.seconds} s after ${conditions.warmup} s of warm-up, ${conditions.cpus} cores; each call on one site then the other, the order swapped every call\n`,
+  );
+  console.log(
+    'call                        inst.    req/s  p50 ms  p99 ms  cores busy  load avg before → after',
+  );
+  console.log('-'.repeat(96));
+  const fmt = (n: number, width = 8) => n.toFixed(0).padStart(width);
+  for (const { name, one, two } of rows) {
+    for (const [label, figures] of [
+      [name, one],
+      ['', two],
+    ] as const) {
+      console.log(
+        `${label.slice(0, 28).padEnd(28)} ${String(figures.instances).padStart(4)} ${fmt(figures.requests)} ${fmt(figures.p50, 7)} ${fmt(figures.p99, 7)} ${`${(figures.cpuBusy * 100).toFixed(0)} %`.padStart(11)}  ${figures.loadBefore.toFixed(2).padStart(6)} → ${figures.loadAfter.toFixed(2)}` +
+          (figures.errors ? `  (${figures.errors} errors)` : ''),
+      );
+    }
+    console.log(
+      `${''.padEnd(28)} 2/1  ${(two.requests / one.requests).toFixed(2).padStart(7)} ${(two.p50 / one.p50).toFixed(2).padStart(7)} ${(two.p99 / one.p99).toFixed(2).padStart(7)}`,
+    );
+  }
+  console.log(`\n${conclusion}`);
+}
+
+/** What the figures show, in words, from the figures themselves. */
+function verdict(rows: Row[]): string {
+  const ratios = rows.map(({ one, two }) => two.requests / one.requests).sort((a, b) => a - b);
+  const median = ratios[Math.floor(ratios.length / 2)]!;
+  const busy = (site: 'one' | 'two') =>
+    (rows.reduce((sum, row) => sum + row[site].cpuBusy, 0) / rows.length) * 100;
+  const cores = os.cpus().length;
+  return (
+    `Two instances answered ${median.toFixed(2)} times the requests of one (the median of the calls; ` +
+    `${ratios[0]!.toFixed(2)} to ${ratios.at(-1)!.toFixed(2)}). The ${cores} cores were ${busy('one').toFixed(0)} % busy ` +
+    `with one instance and ${busy('two').toFixed(0)} % with two: the load generator, nginx, PostgreSQL, ` +
+    `Redis and the instances all run on them, so ` +
+    (busy('one') >= 90
+      ? 'with one instance there was no idle core left for a second to use, and these figures show ' +
+        'what spreading the same cores over two processes costs or gains, not how a site grows ' +
+        'with machines. A second instance on cores of its own is what adds throughput.'
+      : 'a second instance had idle time to use; how far it went is the ratio above.')
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-cluster-'));
+  let postgres: Service | undefined;
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  const proxies: Service[] = [];
+  let instances: Instance[] = [];
+  try {
+    [postgres, redis] = await Promise.all([startPostgres(), startRedisServer()]);
+    const started = performance.now();
+    seed({ DATA_DIR: dataDir, DATABASE_URL: postgres.url }, TRACKS, PLAYS);
+    note(`Seeded on PostgreSQL in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    const ports = await instancePorts(2);
+    // Both sites at once: the same first instance behind either proxy, the second idle while
+    // the site of one is loaded.
+    const one = await startNginx(ports.slice(0, 1));
+    proxies.push(one);
+    const two = await startNginx(ports);
+    proxies.push(two);
+    instances = await startInstances(ports, {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      APP_KEY: crypto.randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      APP_URL: two.url,
+      TRUST_PROXY: '127.0.0.1',
+      ADMIN_PASSWORD: 'bench-password',
+      SEED_DEMO: 'false',
+    });
+    const sites: [Site, Site] = [
+      { instances: 1, url: one.url },
+      { instances: 2, url: two.url },
+    ];
+
+    const { token } = await adminToken(two.url);
+    const { calls: all } = await musicCalls(two.url, { authorization: `Bearer ${token}` });
+    const pick = (name: string): MusicCall => {
+      const call = all.find((c) => c.name === name || c.name.startsWith(`${name} `));
+      if (!call) throw new Error(`The music suite has no call '${name}'`);
+      return call;
+    };
+    // A track as its page asks for it: the top track's.
+    const top = (await (await fetch(`${two.url}/api/v1/tracks/top?perPage=1`)).json()) as {
+      pagination: { data: { id: number }[] };
+    };
+    // The calls that stand for the rest: the first page, then found, opened, listened to.
+    const calls: MusicCall[] = [
+      { name: 'guest page (GET /)', path: '/' },
+      pick('search prefix'),
+      pick('artist page'),
+      pick('album page'),
+      { name: 'track page', path: `/api/v1/tracks/${top.pagination.data[0]!.id}` },
+      pick('top 50 tracks'),
+      pick('playlist of 5,000 tracks'),
+    ];
+
+    const rows: Row[] = [];
+    for (const [index, call] of calls.entries()) {
+      // The order swapped every call, so that neither site always meets the warmer machine.
+      const order = index % 2 === 0 ? sites : ([sites[1], sites[0]] as const);
+      const figures = new Map<number, Measured>();
+      for (const site of order) figures.set(site.instances, await measure(site, call));
+      rows.push({ name: call.name, one: figures.get(1)!, two: figures.get(2)! });
+    }
+    printRows(
+      rows,
+      `One instance against two behind nginx, on one PostgreSQL and Redis, ${TRACKS} tracks`,
+      verdict(rows),
+    );
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await Promise.all(proxies.map((proxy) => proxy.stop()));
+    await Promise.all([redis?.stop(), postgres?.stop()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
