@@ -10,7 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRedisServer } from '../../server/src/test/redis-server.js';
 import { instancePorts, startInstances, type Instance } from '../../e2e/src/cluster-instances.js';
-import { startNginx, startPostgres, type Service } from '../../e2e/src/cluster-services.js';
+import {
+  missingPrograms,
+  startNginx,
+  startPostgres,
+  type Service,
+} from '../../e2e/src/cluster-services.js';
 import { asJson, note } from './http.js';
 import {
   CONNECTIONS,
@@ -139,6 +144,11 @@ function verdict(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
+  const missing = missingPrograms();
+  if (missing.length > 0) {
+    note(`The cluster suite is left out: this machine has no ${missing.join(', ')}.`);
+    return;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-cluster-'));
   let postgres: Service | undefined;
   let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
