@@ -4,6 +4,7 @@
 // average before and after it and how busy the machine's cores were meanwhile: on a machine of
 // few cores the load generator, nginx, PostgreSQL and the instances all take turns on them.
 // BENCH_TRACKS sets the catalogue size (default 20000).
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +45,26 @@ function cpuTimes(): { busy: number; total: number } {
   return { busy, total };
 }
 
+const TICKS_PER_SECOND = Number(
+  spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100,
+);
+
+/** The CPU seconds the processes have used so far (from /proc; NaN where there is none). */
+function cpuSecondsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis; utime and stime are 14th and 15th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
 /** One site's figures for one call, with what the machine did meanwhile. */
 interface Measured extends Figures {
   instances: number;
@@ -52,13 +73,19 @@ interface Measured extends Figures {
   loadAfter: number;
   /** Of the machine's cores' time during the load, the share that was busy, 0 to 1. */
   cpuBusy: number;
+  /** The cores the instances kept busy during the load, on average (1 = one core throughout). */
+  appCores: number;
 }
 
-async function measure(site: Site, call: MusicCall): Promise<Measured> {
+async function measure(site: Site, call: MusicCall, appPids: number[]): Promise<Measured> {
   await settle(site.url);
   const loadBefore = os.loadavg()[0]!;
   const cpuBefore = cpuTimes();
+  const appBefore = cpuSecondsOf(appPids);
+  const started = performance.now();
   const figures = await load(site.url + call.path, call.headers);
+  const seconds = (performance.now() - started) / 1000;
+  const appSeconds = cpuSecondsOf(appPids) - appBefore;
   const cpuAfter = cpuTimes();
   return {
     ...figures,
@@ -66,6 +93,7 @@ async function measure(site: Site, call: MusicCall): Promise<Measured> {
     loadBefore,
     loadAfter: os.loadavg()[0]!,
     cpuBusy: (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total),
+    appCores: appSeconds / seconds,
   };
 }
 
@@ -99,12 +127,12 @@ function printRows(rows: Row[], title: string, conclusion: string): void {
   }
   console.log(`\n${title}\n`);
   console.log(
-    `${conditions.generator}, ${conditions.connections} connections, median of ${conditions.runs} runs of ${conditions.seconds} s after ${conditions.warmup} s of warm-up, ${conditions.cpus} cores; each call on one site then the other, the order swapped every call\n`,
+    `${conditions.generator}, ${conditions.connections} connections, median of ${conditions.runs} runs of ${conditions.seconds} s after ${conditions.warmup} s of warm-up, ${conditions.cpus} cores; each call on one site then the other, the order swapped every call. Cores busy: the machine's, every process; app cores: the instances' own CPU time, in cores\n`,
   );
   console.log(
-    'call                        inst.    req/s  p50 ms  p99 ms  cores busy  load avg before → after',
+    'call                        inst.    req/s  p50 ms  p99 ms  cores busy  app cores  load avg before → after',
   );
-  console.log('-'.repeat(96));
+  console.log('-'.repeat(107));
   const fmt = (n: number, width = 8) => n.toFixed(0).padStart(width);
   for (const { name, one, two } of rows) {
     for (const [label, figures] of [
@@ -112,7 +140,7 @@ function printRows(rows: Row[], title: string, conclusion: string): void {
       ['', two],
     ] as const) {
       console.log(
-        `${label.slice(0, 28).padEnd(28)} ${String(figures.instances).padStart(4)} ${fmt(figures.requests)} ${fmt(figures.p50, 7)} ${fmt(figures.p99, 7)} ${`${(figures.cpuBusy * 100).toFixed(0)} %`.padStart(11)}  ${figures.loadBefore.toFixed(2).padStart(6)} → ${figures.loadAfter.toFixed(2)}` +
+        `${label.slice(0, 28).padEnd(28)} ${String(figures.instances).padStart(4)} ${fmt(figures.requests)} ${fmt(figures.p50, 7)} ${fmt(figures.p99, 7)} ${`${(figures.cpuBusy * 100).toFixed(0)} %`.padStart(11)} ${figures.appCores.toFixed(2).padStart(10)}  ${figures.loadBefore.toFixed(2).padStart(6)} → ${figures.loadAfter.toFixed(2)}` +
           (figures.errors ? `  (${figures.errors} errors)` : ''),
       );
     }
@@ -127,19 +155,22 @@ function printRows(rows: Row[], title: string, conclusion: string): void {
 function verdict(rows: Row[]): string {
   const ratios = rows.map(({ one, two }) => two.requests / one.requests).sort((a, b) => a - b);
   const median = ratios[Math.floor(ratios.length / 2)]!;
-  const busy = (site: 'one' | 'two') =>
-    (rows.reduce((sum, row) => sum + row[site].cpuBusy, 0) / rows.length) * 100;
+  const mean = (site: 'one' | 'two', figure: 'cpuBusy' | 'appCores') =>
+    rows.reduce((sum, row) => sum + row[site][figure], 0) / rows.length;
+  const busy = (site: 'one' | 'two') => `${(mean(site, 'cpuBusy') * 100).toFixed(0)} %`;
+  const app = (site: 'one' | 'two') => mean(site, 'appCores').toFixed(2);
   const cores = os.cpus().length;
   return (
-    `Two instances answered ${median.toFixed(2)} times the requests of one (the median of the calls; ` +
-    `${ratios[0]!.toFixed(2)} to ${ratios.at(-1)!.toFixed(2)}). The ${cores} cores were ${busy('one').toFixed(0)} % busy ` +
-    `with one instance and ${busy('two').toFixed(0)} % with two: the load generator, nginx, PostgreSQL, ` +
-    `Redis and the instances all run on them, so ` +
-    (busy('one') >= 90
-      ? 'with one instance there was no idle core left for a second to use, and these figures show ' +
-        'what spreading the same cores over two processes costs or gains, not how a site grows ' +
-        'with machines. A second instance on cores of its own is what adds throughput.'
-      : 'a second instance had idle time to use; how far it went is the ratio above.')
+    `Two instances answered ${median.toFixed(2)} times the requests of one (the median of the ` +
+    `calls; ${ratios[0]!.toFixed(2)} to ${ratios.at(-1)!.toFixed(2)}). The machine's ${cores} cores ` +
+    `were ${busy('one')} busy with one instance and ${busy('two')} with two, of which the ` +
+    `instances took ${app('one')} and ${app('two')} cores: the load generator, nginx, PostgreSQL ` +
+    `and Redis run on the same cores and take the rest, so ` +
+    (mean('one', 'cpuBusy') >= 0.9
+      ? 'one instance already left no idle core for a second to use. These figures show what ' +
+        'sharing the same cores between two processes costs or gains, not how a site grows with ' +
+        'machines: throughput grows with instances that have cores of their own.'
+      : 'a second instance had idle time to use; the ratio above is how far it went.')
   );
 }
 
@@ -176,6 +207,7 @@ async function main(): Promise<void> {
       ADMIN_PASSWORD: 'bench-password',
       SEED_DEMO: 'false',
     });
+    const appPids = instances.map((instance) => instance.child.pid!);
     const sites: [Site, Site] = [
       { instances: 1, url: one.url },
       { instances: 2, url: two.url },
@@ -208,7 +240,7 @@ async function main(): Promise<void> {
       // The order swapped every call, so that neither site always meets the warmer machine.
       const order = index % 2 === 0 ? sites : ([sites[1], sites[0]] as const);
       const figures = new Map<number, Measured>();
-      for (const site of order) figures.set(site.instances, await measure(site, call));
+      for (const site of order) figures.set(site.instances, await measure(site, call, appPids));
       rows.push({ name: call.name, one: figures.get(1)!, two: figures.get(2)! });
     }
     printRows(
