@@ -22,7 +22,7 @@ export { load, type Figures };
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** `--json` (or BENCH_JSON=1): the figures as JSON on standard output, for comparing runs. */
-const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1';
+export const asJson = process.argv.includes('--json') || process.env.BENCH_JSON === '1';
 
 /**
  * The bare node:http baseline, in a process of its own; `page` is served at `/page`. With

@@ -32,14 +32,18 @@ const LISTEN_SECONDS = Number(process.env.BENCH_LISTEN_SECONDS ?? 30);
 const daysAgo = (days: number) =>
   new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-function seed(dataDir: string): void {
-  note(`Seeding ${TRACKS} synthetic tracks and ${PLAYS} plays…`);
+/**
+ * Fills the database of `env` (its DATA_DIR, or DATABASE_URL) with the synthetic catalogue, the
+ * admin's library and playlist of 5,000 tracks among it.
+ */
+export function seed(env: Record<string, string>, tracks = TRACKS, plays = PLAYS): void {
+  note(`Seeding ${tracks} synthetic tracks and ${plays} plays…`);
   const result = spawnSync(
     process.execPath,
-    ['server/dist/cli/seed-bench.js', '--tracks', String(TRACKS), '--plays', String(PLAYS)],
+    ['server/dist/cli/seed-bench.js', '--tracks', String(tracks), '--plays', String(plays)],
     {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password' },
+      env: { ...process.env, ADMIN_PASSWORD: 'bench-password', ...env },
       // Progress goes to standard error, which keeps `--json` output clean.
       stdio: ['ignore', 2, 'inherit'],
     },
@@ -85,7 +89,7 @@ async function whileAnswering<T>(
 }
 
 /** A music call as the web player makes it, and who makes it. */
-interface MusicCall {
+export interface MusicCall {
   name: string;
   path: string;
   headers?: Record<string, string>;
@@ -96,7 +100,7 @@ interface MusicCall {
  * title and with a typo; the artist and album of the top track; the top 50; a genre; and the
  * admin's library and playlist of 5,000 tracks (the seed gives them to the admin).
  */
-async function musicCalls(
+export async function musicCalls(
   url: string,
   bearer: Record<string, string>,
 ): Promise<{ calls: MusicCall[]; prefix: string }> {
@@ -154,7 +158,7 @@ async function musicCalls(
 }
 
 /** Signs the admin in and makes a personal access token, kept in the database for later runs. */
-async function adminToken(url: string): Promise<{ admin: Client; token: string }> {
+export async function adminToken(url: string): Promise<{ admin: Client; token: string }> {
   const admin = new Client(url);
   await admin.send('GET', '/api/v1/bootstrap-data');
   await admin.send('POST', '/auth/login', {
@@ -170,7 +174,7 @@ async function adminToken(url: string): Promise<{ admin: Client; token: string }
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-bench-music-'));
-  seed(dataDir);
+  seed({ DATA_DIR: dataDir });
   const audioFolder = importAudio(dataDir);
   const database = databaseOf(dataDir);
 
@@ -435,4 +439,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1] === import.meta.filename) await main();

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['http', 'music', 'import', 'notifications', 'uploads', 'jobs', 'browser'];
+const ALL = ['http', 'music', 'import', 'notifications', 'uploads', 'jobs', 'cluster', 'browser'];
 const suites = process.env.BENCH_SUITES?.split(',') ?? ALL;
 const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 

@@ -109,7 +109,7 @@ export class Visitor {
     init: {
       method?: string;
       json?: unknown;
-      body?: BodyInit;
+      body?: RequestInit['body'];
       headers?: Record<string, string>;
     } = {},
   ): Promise<Response> {

@@ -13,13 +13,18 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-/** A program on the PATH or in one of `folders`; the test cannot run without it. */
-export function program(name: string, folders: string[] = []): string {
+/** A program on the PATH or in one of `folders`, if this machine has it. */
+function findProgram(name: string, folders: string[] = []): string | undefined {
   const candidates = [
     ...(process.env.PATH ?? '').split(path.delimiter).map((folder) => path.join(folder, name)),
     ...folders.map((folder) => path.join(folder, name)),
   ];
-  const found = candidates.find((file) => fs.existsSync(file));
+  return candidates.find((file) => fs.existsSync(file));
+}
+
+/** A program on the PATH or in one of `folders`; the test cannot run without it. */
+export function program(name: string, folders: string[] = []): string {
+  const found = findProgram(name, folders);
   if (!found) throw new Error(`${name} is needed for this test: install it (see .ci/run)`);
   return found;
 }
@@ -31,6 +36,17 @@ const postgresFolders = () =>
         .sort((a, b) => Number(b) - Number(a))
         .map((version) => `/usr/lib/postgresql/${version}/bin`)
     : [];
+
+/** The programs a site of several instances stands on that this machine lacks. */
+export function missingPrograms(): string[] {
+  const needed: [string, string[]][] = [
+    ['initdb', postgresFolders()],
+    ['pg_ctl', postgresFolders()],
+    ['nginx', ['/usr/sbin']],
+    ['redis-server', []],
+  ];
+  return needed.filter(([name, folders]) => !findProgram(name, folders)).map(([name]) => name);
+}
 
 /** PostgreSQL refuses to run as root: as root, it runs as the `postgres` account (or nobody). */
 function postgresAccount(): { uid: number; gid: number } | undefined {
