@@ -51,6 +51,7 @@ describe('the mail server refusing, then coming back', () => {
     ).json().workspace as { id: number };
 
     smtp.refuse();
+    const arrivedBefore = smtp.inbox.length;
     const traffic = new Traffic();
     const invited: string[] = [];
     let sequence = 0;
@@ -93,7 +94,7 @@ describe('the mail server refusing, then coming back', () => {
     expect(log.length).toBeGreaterThan(0);
     expect(log.every((entry) => entry.status === 'failed')).toBe(true);
     expect(log[0]!.error).toContain('421');
-    expect(smtp.inbox).toEqual([]);
+    expect(smtp.inbox.length).toBe(arrivedBefore);
 
     smtp.accept();
     const to = traffic.now();
