@@ -103,6 +103,9 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
       requestTimeout: S3_SILENCE_TIMEOUT_MS,
     },
     maxAttempts: 2,
+    // Failures reach the caller, which answers and logs them; the SDK's own console notes would
+    // only repeat each one.
+    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   };
 }
 
