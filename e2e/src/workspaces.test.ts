@@ -67,7 +67,7 @@ async function createAndInvite(page: Page, name: string, email: string) {
   const invite = page.getByRole('dialog', { name: 'Invite people' });
   await invite.getByLabel(labelled('Email addresses')).fill(email);
   await invite.getByRole('button', { name: 'Invite' }).click();
-  await expectToast(page, 'Invitations sent');
+  await expectToast(page, 'Invitations sent. They may take a few minutes to arrive.');
   await page.getByRole('region', { name: 'Pending invitations' }).getByText(email).waitFor();
 }
 

@@ -27,6 +27,7 @@ import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { pubSubChangeFeed, pollingChangeFeed } from './infra/change-feed.js';
 import { createEventBus } from './infra/events.js';
+import { STORAGE_UNREACHABLE, StorageUnreachableError } from './infra/file-disk.js';
 import { createJobs } from './infra/jobs/index.js';
 import { AppMetrics } from './infra/metrics.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
@@ -247,10 +248,14 @@ export async function buildApp(
   await app.register(errorHandlerPlugin, {
     debug: config.debug,
     errorLog: services.errorLog,
-    unavailable: (error) =>
-      isDatabaseUnreachable(error)
+    unavailable: (error) => {
+      if (error instanceof StorageUnreachableError) {
+        return AppError.unavailable(STORAGE_UNREACHABLE);
+      }
+      return isDatabaseUnreachable(error)
         ? AppError.unavailable('The service cannot reach its database. Try again in a few seconds.')
-        : undefined,
+        : undefined;
+    },
   });
   await app.register(authContextPlugin, {
     sessions: services.sessions,

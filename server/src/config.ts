@@ -57,6 +57,8 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,40}$/)
     .default('cadenza:'),
   MAIL_URL: url(['smtp:', 'smtps:']).optional(),
+  /** Wait before a failed mail is tried again, doubled for each later try. */
+  MAIL_RETRY_MS: z.coerce.number().int().min(1).default(30_000),
   /** Google's reCAPTCHA siteverify endpoint (for example the recaptcha.net mirror). */
   RECAPTCHA_VERIFY_URL: url(['http:', 'https:']).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -120,6 +122,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   mailUrl: string | undefined;
+  mailRetryMs: number;
   recaptchaVerifyUrl: string | undefined;
   /** The ffmpeg command used to transcode audio browsers cannot play. */
   ffmpegPath: string;
@@ -208,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     mailUrl: env.MAIL_URL,
+    mailRetryMs: env.MAIL_RETRY_MS,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL,
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
     libraryFolders: env.LIBRARY_FOLDERS

@@ -96,7 +96,55 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // S3-compatible servers other than AWS address buckets by path.
     ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
+    // A storage server that is away or stalls fails the request in seconds rather than holding
+    // it (and its client) for good; the request timeout is for silence, not for a long transfer.
+    requestHandler: {
+      connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+      requestTimeout: S3_SILENCE_TIMEOUT_MS,
+    },
+    maxAttempts: 2,
+    // Failures reach the caller, which answers and logs them; the SDK's own console notes would
+    // only repeat each one.
+    logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   };
+}
+
+const S3_CONNECT_TIMEOUT_MS = 2_000;
+const S3_SILENCE_TIMEOUT_MS = 10_000;
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ECONNABORTED',
+]);
+
+/** What a client is told while the storage server is away. */
+export const STORAGE_UNREACHABLE =
+  'The service cannot reach its file storage. Try again in a few seconds.';
+
+/** The storage server did not answer, or answered that it is in trouble: try again later. */
+export class StorageUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super('The file storage cannot be reached', { cause });
+    this.name = 'StorageUnreachableError';
+  }
+}
+
+/** Whether an S3 client's error says the server is out of reach or failing, not the request. */
+export function isStorageUnreachable(error: unknown): boolean {
+  const { code, name, $metadata } = (error ?? {}) as {
+    code?: unknown;
+    name?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (name === 'TimeoutError') return true;
+  if (error instanceof AggregateError) return error.errors.some(isStorageUnreachable);
+  return ($metadata?.httpStatusCode ?? 0) >= 500;
 }
 
 /** How long a URL signed for the browser stays valid. */
@@ -116,6 +164,18 @@ export class S3Disk implements FileDisk {
 
   constructor(s3: S3Settings) {
     this.client = new (sdk().S3Client)(s3ClientConfig(s3));
+    // Outermost, after the SDK's own retries: an unreachable server is told apart from a
+    // refused request, so callers answer "try again later" rather than fail.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          throw isStorageUnreachable(error) ? new StorageUnreachableError(error) : error;
+        }
+      },
+      { step: 'initialize', name: 'storageUnreachable' },
+    );
     this.bucket = s3.bucket;
   }
 

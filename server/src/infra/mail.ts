@@ -49,14 +49,21 @@ export function createMailer({ url, dropDir, from }: MailerOptions): Mailer {
   };
 }
 
-/** Six tries over about a quarter of an hour: an SMTP server restarting loses no mail. */
-const MAIL_RETRIES: QueueOptions = { concurrency: 4, attempts: 6, backoffMs: 30_000 };
+/**
+ * Six tries over about a quarter of an hour with the default first wait of 30 s: an SMTP server
+ * restarting loses no mail.
+ */
+export const mailRetries = (backoffMs = 30_000): QueueOptions => ({
+  concurrency: 4,
+  attempts: 6,
+  backoffMs,
+});
 
 /**
  * A mailer that queues each message for `mailer` to deliver: the request that sends mail
  * neither waits on the mail server nor fails with it, and a failed delivery is tried again.
  */
-export function queuedMailer(jobs: Jobs, mailer: Mailer, retries = MAIL_RETRIES): Mailer {
+export function queuedMailer(jobs: Jobs, mailer: Mailer, retries = mailRetries()): Mailer {
   const queue = jobs.queue<MailMessage>('mail', (message) => mailer.send(message), retries);
   return {
     async send(message) {

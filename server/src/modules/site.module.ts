@@ -8,7 +8,7 @@ import type { ErrorLog } from '../infra/error-log.js';
 import type { EventBus } from '../infra/events.js';
 import type { Jobs } from '../infra/jobs/index.js';
 import type { PubSub } from '../infra/pubsub.js';
-import { createMailer, queuedMailer } from '../infra/mail.js';
+import { createMailer, mailRetries, queuedMailer } from '../infra/mail.js';
 import type { RateLimiter } from '../infra/rate-limiter.js';
 import type { Storage } from '../infra/storage.js';
 import type { AppMetrics } from '../infra/metrics.js';
@@ -100,7 +100,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
     }),
     kysely,
   );
-  const mailer = queuedMailer(jobs, deliver);
+  const mailer = queuedMailer(jobs, deliver, mailRetries(config.mailRetryMs));
   const botCheck = createBotCheckService({
     settings,
     limiter,

@@ -126,7 +126,8 @@ export async function startS3Standin(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     bucket,
@@ -146,6 +147,16 @@ export async function startS3Standin(
       return (fs.readdirSync(root, { recursive: true }) as string[])
         .filter((file) => file.endsWith(suffix))
         .map((file) => file.slice(0, -suffix.length).split(path.sep).join('/'));
+    },
+    /** Goes away as a crashed server does: connections dropped, new ones refused. */
+    async halt() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
+    },
+    /** Comes back on the same port, with everything it stored. */
+    async resume() {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     },
     async close() {
       server.closeAllConnections();

@@ -8,9 +8,15 @@ import { SMTPServer } from 'smtp-server';
 export async function startSmtpServer() {
   const inbox: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
+  /** While set, every sender is refused with this temporary failure, as a mail server in trouble. */
+  let refusal: string | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onMailFrom(_address, _session, callback) {
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal), { responseCode: 421 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -27,6 +33,13 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    /** Answers every message with 421 and `reason` until `accept` is called. */
+    refuse(reason = 'Service not available, try again later') {
+      refusal = reason;
+    },
+    accept() {
+      refusal = undefined;
+    },
     /** The first message to `to` (and matching `subject`), waiting up to 10 s for it. */
     async waitFor(to: string, subject?: RegExp): Promise<ParsedMail> {
       const deadline = Date.now() + 10_000;

@@ -15,7 +15,7 @@ import { passwordResetMail, preferredLanguage } from './emails/account-mails.js'
 
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_LINK_SENT =
-  'If an account exists for this email address, we have emailed a password reset link.';
+  'If an account exists for this email address, we have emailed a password reset link. It may take a few minutes to arrive.';
 const INVALID_TOKEN = 'This password reset link is invalid or has expired.';
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -5,7 +5,13 @@ import type { FileStore } from '@tus/file-store';
 import type { DataStore, Locker, Upload } from '@tus/server';
 import type { MetadataValue } from '@tus/s3-store';
 import type { Redis } from 'ioredis';
-import { s3ClientConfig, type S3Disk, type S3Settings } from '../../infra/file-disk.js';
+import {
+  isStorageUnreachable,
+  s3ClientConfig,
+  STORAGE_UNREACHABLE,
+  type S3Disk,
+  type S3Settings,
+} from '../../infra/file-disk.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -88,10 +94,15 @@ export function createTusServer({
       path: TUS_PATH,
       datastore,
       locker,
-      onResponseError: (_req, error) =>
-        'status_code' in error && error.body === ERRORS.ERR_LOCK_TIMEOUT.body
-          ? { status_code: 423, body: 'upload is currently locked; retry later\n' }
-          : undefined,
+      onResponseError: (_req, error) => {
+        if ('status_code' in error && error.body === ERRORS.ERR_LOCK_TIMEOUT.body) {
+          return { status_code: 423, body: 'upload is currently locked; retry later\n' };
+        }
+        // `handle` adds the Retry-After.
+        return isStorageUnreachable(error)
+          ? { status_code: 503, body: `${STORAGE_UNREACHABLE}\n` }
+          : undefined;
+      },
       relativeLocation: true,
       getFileIdFromRequest: (req) => req.headers.get(UPLOAD_ID_HEADER) ?? undefined,
       namingFunction(req) {
@@ -120,8 +131,15 @@ export function createTusServer({
   return {
     loaded,
     /** Answers a tus request (creation, chunks, status, termination). */
-    handle: async (request: IncomingMessage, response: ServerResponse) =>
-      (await loaded()).server.handle(request, response),
+    handle: async (request: IncomingMessage, response: ServerResponse) => {
+      // The tus server sets no headers of its own on an error: a refusal says when to come back.
+      const writeHead = response.writeHead;
+      response.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+        if (status === 503) this.setHeader('retry-after', '5');
+        return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+      } as typeof response.writeHead;
+      return (await loaded()).server.handle(request, response);
+    },
     /** Where a finished upload's bytes are: a local file, or an object key in the bucket. */
     location: (id: string) =>
       s3

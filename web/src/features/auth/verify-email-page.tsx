@@ -78,6 +78,8 @@ export function VerifyEmailPage() {
               email: maskEmail(user?.email),
             })}
           </p>
+          {/* Mail goes through a queue: a mail server that is down delays it, and says so. */}
+          <p className="mt-1 text-sm text-fg-muted">{t('It may take a few minutes to arrive.')}</p>
           <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
             <TextField
               label={t('Code')}

@@ -60,7 +60,7 @@ export function InviteDialog({
       },
       {
         onSuccess: () => {
-          toast.positive(t('Invitations sent'));
+          toast.positive(t('Invitations sent. They may take a few minutes to arrive.'));
           close(false);
         },
         onError: (error) => applyServerErrors(error, form.setError, ['emails', 'role_id'], t),
