@@ -76,8 +76,12 @@ export function createNotificationsService(deps: {
     );
   }
 
+  // The notification is stored before it is published: a message Redis could not take is not
+  // lost, as streams open when Redis comes back again and fetch what they missed.
   const publish = (userId: number, message: LiveMessage) =>
-    pubsub.publish(userChannel(userId), message);
+    pubsub.publish(userChannel(userId), message).catch((error: unknown) => {
+      console.warn(`a live event for user ${userId} was not sent:`, (error as Error).message);
+    });
 
   // A live stream ends with its session, on whichever instance it is open.
   deps.sessions.onEnd(({ userId, sessionIds, except }) => {
@@ -256,6 +260,11 @@ export function createNotificationsService(deps: {
     /** Listens to what a user's open streams must hear; answers the way to stop listening. */
     listen(userId: number, handler: (message: LiveMessage) => void): Unsubscribe {
       return pubsub.subscribe(userChannel(userId), (message) => handler(message as LiveMessage));
+    },
+
+    /** Calls `handler` when live events are delivered again after a loss: some were missed. */
+    onLiveEventsResumed(handler: () => void): Unsubscribe {
+      return pubsub.onReconnect?.(handler) ?? (() => {});
     },
 
     /** Notifications created after the one a reconnecting stream saw last. */
