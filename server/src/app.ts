@@ -30,8 +30,12 @@ import { createEventBus } from './infra/events.js';
 import { createJobs } from './infra/jobs/index.js';
 import { AppMetrics } from './infra/metrics.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
-import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
-import { connectRedis } from './infra/redis.js';
+import {
+  fallingBackRateLimiter,
+  memoryRateLimiter,
+  redisRateLimiter,
+} from './infra/rate-limiter.js';
+import { connectRedis, isRedisUnreachable } from './infra/redis.js';
 import { localStorage } from './infra/storage.js';
 import { openApiCollector } from './modules/access-tokens/api-docs.js';
 import { createAccounts, registerAccountsRoutes } from './modules/accounts/accounts.module.js';
@@ -88,7 +92,12 @@ async function createServices(config: Config, db: Db) {
   const platform = {
     events,
     redis,
-    limiter: redis ? redisRateLimiter(redis, `${config.redisPrefix}rl:`) : memoryRateLimiter(),
+    limiter: redis
+      ? fallingBackRateLimiter(
+          redisRateLimiter(redis, `${config.redisPrefix}rl:`),
+          memoryRateLimiter(),
+        )
+      : memoryRateLimiter(),
     pubsub,
     // Every instance hears of the changes to what it keeps: through Redis, else the database.
     changes: redis
@@ -241,7 +250,9 @@ export async function buildApp(
     unavailable: (error) =>
       isDatabaseUnreachable(error)
         ? AppError.unavailable('The service cannot reach its database. Try again in a few seconds.')
-        : undefined,
+        : isRedisUnreachable(error)
+          ? AppError.unavailable('The service cannot reach Redis. Try again in a few seconds.')
+          : undefined,
   });
   await app.register(authContextPlugin, {
     sessions: services.sessions,

@@ -50,7 +50,15 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
   connection.on('ready', () => {
     if (connectedBefore) for (const declare of schedules) declare();
     connectedBefore = true;
+    failing = false;
   });
+  // Every queue and worker fails on each reconnection attempt while Redis is away: the log
+  // gets the first of those errors, and the next once the connection was back.
+  let failing = false;
+  const logOnce = (message: string) => {
+    if (!failing) console.error(message);
+    failing = true;
+  };
   const keyPrefix = `${prefix}jobs`;
   const queues = new Map<string, BullMQ.Queue>();
   const workers: BullMQ.Worker[] = [];
@@ -90,13 +98,13 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
       concurrency: options.concurrency ?? 1,
     });
     // Lost connections are retried by the client; a worker must not crash the app over them.
-    worker.on('error', (error) => console.error(`job worker ${name}:`, error.message));
+    worker.on('error', (error) => logOnce(`job worker ${name}: ${error.message}`));
     worker.on('failed', (job, error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
         console.error(`job ${name} ${job.id} failed: ${error.message}`);
       }
     });
-    queue.on('error', (error) => console.error(`job queue ${name}:`, error.message));
+    queue.on('error', (error) => logOnce(`job queue ${name}: ${error.message}`));
     queues.set(name, queue);
     workers.push(worker);
     return queue;

@@ -78,10 +78,18 @@ export function createNotificationsService(deps: {
 
   // The notification is stored before it is published: a message Redis could not take is not
   // lost, as streams open when Redis comes back again and fetch what they missed.
+  let unsent = 0;
   const publish = (userId: number, message: LiveMessage) =>
-    pubsub.publish(userChannel(userId), message).catch((error: unknown) => {
-      console.warn(`a live event for user ${userId} was not sent:`, (error as Error).message);
-    });
+    pubsub.publish(userChannel(userId), message).then(
+      () => {
+        if (unsent > 0) console.warn(`${unsent} live events could not be sent; sending again`);
+        unsent = 0;
+      },
+      (error: unknown) => {
+        // One warning per outage, then a count when events go out again.
+        if (unsent++ === 0) console.warn('live events are not sent:', (error as Error).message);
+      },
+    );
 
   // A live stream ends with its session, on whichever instance it is open.
   deps.sessions.onEnd(({ userId, sessionIds, except }) => {
