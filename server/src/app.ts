@@ -31,8 +31,12 @@ import { STORAGE_UNREACHABLE, StorageUnreachableError } from './infra/file-disk.
 import { createJobs } from './infra/jobs/index.js';
 import { AppMetrics } from './infra/metrics.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
-import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limiter.js';
-import { connectRedis } from './infra/redis.js';
+import {
+  fallingBackRateLimiter,
+  memoryRateLimiter,
+  redisRateLimiter,
+} from './infra/rate-limiter.js';
+import { connectRedis, isRedisUnreachable } from './infra/redis.js';
 import { localStorage } from './infra/storage.js';
 import { openApiCollector } from './modules/access-tokens/api-docs.js';
 import { createAccounts, registerAccountsRoutes } from './modules/accounts/accounts.module.js';
@@ -89,7 +93,12 @@ async function createServices(config: Config, db: Db) {
   const platform = {
     events,
     redis,
-    limiter: redis ? redisRateLimiter(redis, `${config.redisPrefix}rl:`) : memoryRateLimiter(),
+    limiter: redis
+      ? fallingBackRateLimiter(
+          redisRateLimiter(redis, `${config.redisPrefix}rl:`),
+          memoryRateLimiter(),
+        )
+      : memoryRateLimiter(),
     pubsub,
     // Every instance hears of the changes to what it keeps: through Redis, else the database.
     changes: redis
@@ -248,13 +257,19 @@ export async function buildApp(
   await app.register(errorHandlerPlugin, {
     debug: config.debug,
     errorLog: services.errorLog,
+    // What the app stands on, out of reach: a 503 naming it, for clients to come back.
     unavailable: (error) => {
-      if (error instanceof StorageUnreachableError) {
+      if (error instanceof StorageUnreachableError)
         return AppError.unavailable(STORAGE_UNREACHABLE);
+      if (isDatabaseUnreachable(error)) {
+        return AppError.unavailable(
+          'The service cannot reach its database. Try again in a few seconds.',
+        );
       }
-      return isDatabaseUnreachable(error)
-        ? AppError.unavailable('The service cannot reach its database. Try again in a few seconds.')
-        : undefined;
+      if (isRedisUnreachable(error)) {
+        return AppError.unavailable('The service cannot reach Redis. Try again in a few seconds.');
+      }
+      return undefined;
     },
   });
   await app.register(authContextPlugin, {

@@ -38,7 +38,14 @@ export function memoryPubSub(): PubSub {
  * requires. A channel is subscribed at Redis while at least one handler listens to it here.
  */
 export function redisPubSub(redis: Redis, prefix = 'cadenza:'): PubSub {
-  const listener = redis.duplicate();
+  // Subscriptions asked while the connection is away wait for it, and the client subscribes
+  // again to every channel when it is back.
+  const listener = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
+  listener.on('error', () => {});
   const handlers = new Map<string, Set<(message: unknown) => void>>();
   const reconnected = new Set<() => void>();
   let connectedBefore = false;

@@ -73,3 +73,51 @@ export function redisRateLimiter(redis: Redis, prefix = 'cadenza:rl:'): RateLimi
     },
   };
 }
+
+/**
+ * Redis's counters while Redis answers, this process's own while it does not. Every limit stays
+ * in force through an outage, counted per instance: with N instances a client gets at most N
+ * times its allowance for the outage's length. Refusing instead would lock everyone out of
+ * signing in, resetting a password or entering a 2FA code while Redis is away, for little gain:
+ * those limits bound guessing, and N times a small limit for a few seconds still bounds it.
+ */
+export function fallingBackRateLimiter(
+  shared: RateLimiter,
+  local: RateLimiter,
+  warn: (message: string) => void = (message) => console.warn(message),
+): RateLimiter {
+  let degraded = false;
+  async function either<T>(sharedCall: () => Promise<T>, localCall: () => Promise<T>) {
+    try {
+      const result = await sharedCall();
+      if (degraded) warn('Rate limits are shared through Redis again');
+      degraded = false;
+      return result;
+    } catch (error) {
+      if (!degraded) {
+        warn(`Rate limits are counted per instance while Redis fails: ${(error as Error).message}`);
+      }
+      degraded = true;
+      return localCall();
+    }
+  }
+  return {
+    hit: (key, max, windowSeconds) =>
+      either(
+        () => shared.hit(key, max, windowSeconds),
+        () => local.hit(key, max, windowSeconds),
+      ),
+    clear: (key) =>
+      either(
+        async () => {
+          await Promise.all([shared.clear(key), local.clear(key)]);
+        },
+        () => local.clear(key),
+      ),
+    isUnder: (key, max) =>
+      either(
+        () => shared.isUnder(key, max),
+        () => local.isUnder(key, max),
+      ),
+  };
+}

@@ -34,9 +34,31 @@ export interface RedisJobsOptions {
  */
 export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
   const { Queue, Worker } = bullmq();
-  // One connection for every queue's commands; each worker adds its own blocking one.
-  // BullMQ's workers wait on Redis without a limit on retries, as it requires.
-  const connection: Redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: null });
+  // Workers wait on Redis without a limit on retries, as BullMQ requires, and take up their
+  // jobs again when it is back. Adding a job is a request's step: while Redis is away it fails at
+  // once (a 503 asking to try again) rather than waiting in the client's queue.
+  const workerConnection: Redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: null });
+  const connection: Redis = new (ioredis().Redis)(url, {
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: false,
+  });
+  for (const each of [workerConnection, connection]) each.on('error', () => {});
+  // A Redis that lost its data (restarted without persistence) lost the schedules too: each is
+  // declared again whenever the connection is back.
+  const schedules: (() => void)[] = [];
+  let connectedBefore = false;
+  connection.on('ready', () => {
+    if (connectedBefore) for (const declare of schedules) declare();
+    connectedBefore = true;
+    failing = false;
+  });
+  // Every queue and worker fails on each reconnection attempt while Redis is away: the log
+  // gets the first of those errors, and the next once the connection was back.
+  let failing = false;
+  const logOnce = (message: string) => {
+    if (!failing) console.error(message);
+    failing = true;
+  };
   const keyPrefix = `${prefix}jobs`;
   const queues = new Map<string, BullMQ.Queue>();
   const workers: BullMQ.Worker[] = [];
@@ -71,18 +93,18 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
       defaultJobOptions: jobOptions(options),
     });
     const worker = new Worker(name, (job) => handler(job.data as T, contextOf(job)), {
-      connection,
+      connection: workerConnection,
       prefix: keyPrefix,
       concurrency: options.concurrency ?? 1,
     });
     // Lost connections are retried by the client; a worker must not crash the app over them.
-    worker.on('error', (error) => console.error(`job worker ${name}:`, error.message));
+    worker.on('error', (error) => logOnce(`job worker ${name}: ${error.message}`));
     worker.on('failed', (job, error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
         console.error(`job ${name} ${job.id} failed: ${error.message}`);
       }
     });
-    queue.on('error', (error) => console.error(`job queue ${name}:`, error.message));
+    queue.on('error', (error) => logOnce(`job queue ${name}: ${error.message}`));
     queues.set(name, queue);
     workers.push(worker);
     return queue;
@@ -109,9 +131,12 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
       // Every instance declares the same schedule; Redis keeps one, and one job per period.
       // A schedule's jobs take their options from it, not from the queue's defaults.
       const template = { name, opts: jobOptions(options ?? {}) };
-      void tracked(queue.upsertJobScheduler(name, { every: everyMs }, template)).catch(
-        (error: unknown) => console.error(`scheduling ${name} failed`, error),
-      );
+      const declare = () =>
+        void tracked(queue.upsertJobScheduler(name, { every: everyMs }, template)).catch(
+          (error: unknown) => console.error(`scheduling ${name} failed`, error),
+        );
+      schedules.push(declare);
+      declare();
     },
 
     async counts() {
@@ -159,7 +184,7 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
       // Workers first: each finishes the jobs it runs, then the queues let go.
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all([...queues.values()].map((queue) => queue.close()));
-      await connection.quit();
+      await Promise.all([connection.quit(), workerConnection.quit()]);
     },
   };
 }

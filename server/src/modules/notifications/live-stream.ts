@@ -38,6 +38,7 @@ export async function openNotificationStream(
     if (!open) return;
     open = false;
     stopListening();
+    stopWatching();
     clearInterval(heartbeat);
     raw.end();
   };
@@ -61,6 +62,9 @@ export async function openNotificationStream(
   };
   // Listening starts before anything is read, so nothing created meanwhile is missed.
   const stopListening = notifications.listen(userId, onMessage);
+  // Events published while Redis was away never came: ending the stream makes the browser open
+  // it again with its Last-Event-ID, and the new stream sends what was missed and the count.
+  const stopWatching = notifications.onLiveEventsResumed(close);
   const heartbeat = setInterval(() => {
     if (!open) return;
     raw.write(': ping\n\n');

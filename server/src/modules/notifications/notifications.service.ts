@@ -76,8 +76,20 @@ export function createNotificationsService(deps: {
     );
   }
 
+  // The notification is stored before it is published: a message Redis could not take is not
+  // lost, as streams open when Redis comes back again and fetch what they missed.
+  let unsent = 0;
   const publish = (userId: number, message: LiveMessage) =>
-    pubsub.publish(userChannel(userId), message);
+    pubsub.publish(userChannel(userId), message).then(
+      () => {
+        if (unsent > 0) console.warn(`${unsent} live events could not be sent; sending again`);
+        unsent = 0;
+      },
+      (error: unknown) => {
+        // One warning per outage, then a count when events go out again.
+        if (unsent++ === 0) console.warn('live events are not sent:', (error as Error).message);
+      },
+    );
 
   // A live stream ends with its session, on whichever instance it is open.
   deps.sessions.onEnd(({ userId, sessionIds, except }) => {
@@ -256,6 +268,11 @@ export function createNotificationsService(deps: {
     /** Listens to what a user's open streams must hear; answers the way to stop listening. */
     listen(userId: number, handler: (message: LiveMessage) => void): Unsubscribe {
       return pubsub.subscribe(userChannel(userId), (message) => handler(message as LiveMessage));
+    },
+
+    /** Calls `handler` when live events are delivered again after a loss: some were missed. */
+    onLiveEventsResumed(handler: () => void): Unsubscribe {
+      return pubsub.onReconnect?.(handler) ?? (() => {});
     },
 
     /** Notifications created after the one a reconnecting stream saw last. */
