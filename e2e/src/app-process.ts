@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from 'playwright-core';
+import { freePort } from '../../server/src/test/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -12,18 +12,6 @@ export interface AppProcess {
   /** The app's DATA_DIR: its SQLite file, mail drop and storage. */
   dataDir: string;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on, so the app cannot collide with another server on this machine. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './app-process.js';
+import { freePort } from '../../server/src/test/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

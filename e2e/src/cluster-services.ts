@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './app-process.js';
+import { freePort } from '../../server/src/test/free-port.js';
 import { program } from '../../server/src/test/postgres-server.js';
 
 /*

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Standin, type S3Standin } from '../../server/src/test/s3-standin.js';
-import { freePort, logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
+import { freePort } from '../../server/src/test/free-port.js';
+import { logIn, sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
 import { DESKTOP, launchBrowser, saveScreenshot } from './browser.js';
 
 /*

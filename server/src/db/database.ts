@@ -17,6 +17,7 @@ import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
 import { RecentlyUsed } from '../infra/recently-used.js';
+import { isUnreachableSocketCode } from '../infra/unreachable.js';
 
 // The PostgreSQL client loads only where PostgreSQL is used.
 const pg = lazily<typeof pgModule>('pg');
@@ -166,24 +167,19 @@ export function openDatabase(
   };
 }
 
-/**
- * PostgreSQL's classes of errors that say the server is not there (08: connection exception,
- * 57P: shut down or starting), and the socket's own.
- */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-]);
+/** The driver's own words for a connection lost, or never made. */
 const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
 
-/** Whether an error says the database is out of reach for now, rather than that a query failed. */
+/**
+ * Whether an error says the database is out of reach for now, rather than that a query failed:
+ * the socket's codes, PostgreSQL's classes 08 (connection exception) and 57P (shut down or
+ * starting), or the driver's words.
+ */
 export function isDatabaseUnreachable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+    if (isUnreachableSocketCode(code) || code.startsWith('08') || code.startsWith('57P'))
+      return true;
   }
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnreachable);
   return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);

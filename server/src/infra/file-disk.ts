@@ -8,6 +8,7 @@ import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config.js';
 import { lazily } from './lazy-require.js';
 import { safeKey } from './storage.js';
+import { isUnreachableSocketCode } from './unreachable.js';
 
 // The S3 client loads only where storage is S3.
 const sdk = lazily<typeof S3Sdk>('@aws-sdk/client-s3');
@@ -112,16 +113,6 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
 const S3_CONNECT_TIMEOUT_MS = 2_000;
 const S3_SILENCE_TIMEOUT_MS = 10_000;
 
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ECONNABORTED',
-]);
-
 /** What a client is told while the storage server is away. */
 export const STORAGE_UNREACHABLE =
   'The service cannot reach its file storage. Try again in a few seconds.';
@@ -141,7 +132,7 @@ export function isStorageUnreachable(error: unknown): boolean {
     name?: unknown;
     $metadata?: { httpStatusCode?: number };
   };
-  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (isUnreachableSocketCode(code)) return true;
   if (name === 'TimeoutError') return true;
   if (error instanceof AggregateError) return error.errors.some(isStorageUnreachable);
   return ($metadata?.httpStatusCode ?? 0) >= 500;

@@ -22,6 +22,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration of a test's app: quiet, no demo catalogue, no web build, data in `dataDir`. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+}
+
 /**
  * A fresh, migrated and seeded database with the app on top: a temporary SQLite file, or a
  * schema of its own in the PostgreSQL database named by TEST_DATABASE_URL.
@@ -34,16 +48,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
 
   let db: Db;
   let dropSchema = async () => {};

@@ -5,9 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, testDialect } from './test-app.js';
+import { testConfig, testDialect } from './test-app.js';
 
 export interface TestInstances {
   apps: FastifyInstance[];
@@ -26,16 +25,7 @@ export async function startTestInstances(
   env: Record<string, string> = {},
 ): Promise<TestInstances> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-instances-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
-    WEB_DIST: path.join(dataDir, 'no-web-build'),
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   let open: () => Db;
   let dropSchema = async () => {};
   if (testDialect === 'postgres') {
