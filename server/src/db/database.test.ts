@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.js';
+import { isDatabaseUnreachable } from './database.js';
 import { createTestApp, testDialect, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -84,5 +85,25 @@ describe('the database', () => {
       await logged.close();
     }
     expect(fs.existsSync(file)).toBe(true);
+  });
+});
+
+describe('telling an unreachable database from a failed query', () => {
+  it('knows the driver’s and the server’s words for a connection gone, and nothing else', () => {
+    const withCode = (code: string) => Object.assign(new Error('failed'), { code });
+    for (const unreachable of [
+      withCode('ECONNREFUSED'),
+      withCode('57P01'),
+      withCode('08006'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new Error('Client was closed and is not queryable'),
+      new AggregateError([withCode('ECONNREFUSED')]),
+    ]) {
+      expect(isDatabaseUnreachable(unreachable), String(unreachable)).toBe(true);
+    }
+    for (const failed of [withCode('23505'), withCode('42601'), new Error('no such table')]) {
+      expect(isDatabaseUnreachable(failed), String(failed)).toBe(false);
+    }
   });
 });

@@ -167,8 +167,12 @@ export function openDatabase(
   };
 }
 
-/** The driver's own words for a connection lost, or never made. */
-const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
+/**
+ * The driver's own words for a connection lost, never made, or found broken when a query was
+ * sent on it (the moment the server went).
+ */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
 
 /**
  * Whether an error says the database is out of reach for now, rather than that a query failed:
