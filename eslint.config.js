@@ -42,7 +42,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@cadenza/contracts/(?!(ads|billing-permissions|http-constants|lyrics|music-constants|page-calls|permission-checks|pictures|profile-slug)$)',
+                '^@cadenza/contracts/(?!(ads|billing-permissions|device-events|embed-code|http-constants|lyrics|music-constants|page-calls|permission-checks|pictures|profile-slug)$)',
               allowTypeImports: true,
               message:
                 'This contract loads zod with its schemas: import types only, or move the value to a contract without schemas.',

@@ -3,7 +3,19 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['http', 'music', 'import', 'notifications', 'uploads', 'jobs', 'cluster', 'browser'];
+const ALL = [
+  'http',
+  'music',
+  'radio',
+  'import',
+  'notifications',
+  'uploads',
+  'jobs',
+  'cluster',
+  'browser',
+  'playback',
+  'faults',
+];
 const suites = process.env.BENCH_SUITES?.split(',') ?? ALL;
 const tsx = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 

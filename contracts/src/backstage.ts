@@ -112,10 +112,12 @@ export const releaseTrackSchema = z.object({
   explicit: z.boolean(),
   isrc: z.string().nullable(),
   downloadable: z.boolean(),
-  /** Measured on upload (EBU R128); null without ffmpeg on the server. */
+  /** Measured after upload (EBU R128) as a job; null until then, or without ffmpeg on the server. */
   loudness_lufs: z.number().nullable(),
   true_peak_db: z.number().nullable(),
   peaks: z.array(z.number()).nullable(),
+  /** The loudness and waveform are still to be measured: ask again in a moment. */
+  measuring: z.boolean(),
   codec: z.string().nullable(),
   mime: z.string(),
   plays: z.number(),

@@ -51,3 +51,26 @@ export const importedTrackSchema = z.object({
   album: z.string().nullable(),
 });
 export type ImportedTrack = z.infer<typeof importedTrackSchema>;
+
+/**
+ * What a library folder's watcher is doing: `off` (not watched), `starting` (marked, the watcher
+ * is starting), `watching`, or `error` (its reason in `error`).
+ */
+export const watchStatusSchema = z.enum(['off', 'starting', 'watching', 'error']);
+export type WatchStatus = z.infer<typeof watchStatusSchema>;
+
+/** A library folder and whether files landing in it are imported by themselves. */
+export const watchedFolderSchema = z.object({
+  path: z.string(),
+  watch: z.boolean(),
+  status: watchStatusSchema,
+  error: z.string().nullable(),
+  /** When the watcher last saw an audio file arrive, change or go. */
+  last_change_at: z.string().nullable(),
+});
+export type WatchedFolder = z.infer<typeof watchedFolderSchema>;
+
+export const setWatchSchema = z.object({
+  folder: z.string().trim().min(1, 'Choose a library folder.').max(4096),
+  watch: z.boolean(),
+});

@@ -79,6 +79,13 @@ export interface ImportTrackInput {
   lyrics?: string | null;
   syncedLyrics?: { timeMs: number; text: string }[] | null;
   musicbrainz?: { trackId?: string; albumId?: string; artistIds?: string[] };
+  /** The file's ReplayGain tags: gains in dB, peaks linear. */
+  replayGain?: {
+    trackGain: number | null;
+    trackPeak: number | null;
+    albumGain: number | null;
+    albumPeak: number | null;
+  };
 }
 
 export interface ImportTrackResult {
@@ -110,6 +117,18 @@ export const albumRefSchema = z.object({
 
 export const syncedLyricLineSchema = z.object({ time_ms: z.number(), text: z.string() });
 
+/**
+ * ReplayGain 2.0 (reference -18 LUFS): gains in dB, peaks linear (1: full scale). From the
+ * file's tags, else measured (EBU R128); `album_gain` is null where the album's is unknown.
+ */
+export const replayGainSchema = z.object({
+  track_gain: z.number().nullable(),
+  track_peak: z.number().nullable(),
+  album_gain: z.number().nullable(),
+  album_peak: z.number().nullable(),
+});
+export type ReplayGain = z.infer<typeof replayGainSchema>;
+
 export const trackSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -131,11 +150,17 @@ export const trackSchema = z.object({
   synced_lyrics: z.array(syncedLyricLineSchema).nullable().optional(),
   /** On the track page: the loudest point (0..100) of each slice of the audio, its waveform. */
   peaks: z.array(z.number()).nullable().optional(),
+  /** MusicBrainz identifier read from the file's tags (recording, release or artist), if any. */
+  musicbrainz_id: z.string().nullable().optional(),
   /** Marked explicit by an admin. */
   explicit: z.boolean(),
+  /** Null until the track's loudness is known. */
+  replay_gain: replayGainSchema.nullable(),
   is_liked: z.boolean().optional(),
   /** In listening history: when it was played. */
   played_at: z.string().optional(),
+  /** In a collaborative playlist's tracks: who added it (null: unknown, such as an import). */
+  added_by: z.object({ id: z.number(), display_name: z.string() }).nullable().optional(),
   created_at: z.string(),
 });
 export type Track = z.infer<typeof trackSchema>;
@@ -153,6 +178,8 @@ export const albumSchema = z.object({
   genres: z.array(genreSchema).optional(),
   tracks_count: z.number(),
   tracks: z.array(trackSchema).optional(),
+  /** MusicBrainz identifier read from the file's tags (recording, release or artist), if any. */
+  musicbrainz_id: z.string().nullable().optional(),
   is_liked: z.boolean().optional(),
   created_at: z.string(),
 });
@@ -189,6 +216,8 @@ export const artistSchema = z.object({
   plays: z.number(),
   genres: z.array(genreSchema).optional(),
   followers_count: z.number().optional(),
+  /** MusicBrainz identifier read from the file's tags (recording, release or artist), if any. */
+  musicbrainz_id: z.string().nullable().optional(),
   is_followed: z.boolean().optional(),
   is_liked: z.boolean().optional(),
   created_at: z.string(),
@@ -231,6 +260,11 @@ export const playlistSchema = z.object({
   can_edit: z.boolean().optional(),
   /** Whether the viewer may add, remove and reorder its tracks. */
   can_edit_tracks: z.boolean().optional(),
+  /**
+   * Whether the viewer may add tracks: with can_edit_tracks, or as a follower of a collaborative
+   * playlist, who may then remove only the tracks they added.
+   */
+  can_add_tracks: z.boolean().optional(),
   /** The workspace it is shared with, or null for its owner's own. */
   workspace_id: z.number().nullable().optional(),
   created_at: z.string(),
@@ -252,6 +286,31 @@ export const trackIdsSchema = z.object({
     .min(1)
     .max(1000),
 });
+
+/** The formats a playlist travels in: files other players read and write. */
+export const PLAYLIST_FILE_FORMATS = ['m3u8', 'xspf', 'jspf'] as const;
+export type PlaylistFileFormat = (typeof PLAYLIST_FILE_FORMATS)[number];
+
+/** An entry of an imported playlist file that matched no track the importer may play. */
+export const unmatchedEntrySchema = z.object({
+  /** 1-based position in the file. */
+  position: z.number(),
+  title: z.string().nullable(),
+  artist: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type UnmatchedEntry = z.infer<typeof unmatchedEntrySchema>;
+
+export const playlistImportSchema = z.object({
+  playlist: playlistSchema,
+  report: z.object({
+    format: z.enum(['m3u', 'xspf', 'jspf']),
+    total: z.number(),
+    matched: z.number(),
+    unmatched: z.array(unmatchedEntrySchema),
+  }),
+});
+export type PlaylistImport = z.infer<typeof playlistImportSchema>;
 
 /** One item of a channel: the object of its content type, tagged by `model_type`. */
 export type ChannelItem = Artist | Album | Track | Playlist | Genre | Channel;

@@ -74,6 +74,8 @@ export function firstCallsOf(pathname: string, search = ''): string[] {
         return second === undefined ? [`${API}/albums/new-releases?page=1&perPage=24`] : [];
       case 'genres':
         return second === undefined ? [`${API}/genres?page=1&perPage=50`] : [];
+      case 'radio-stations':
+        return second === undefined ? [`${API}/radio-stations`] : [];
       case 'library': {
         // A guest's calls fail (the library is a listener's own) and are left to the screen.
         const shelf = LIBRARY_SHELVES[second ?? 'songs'];

@@ -23,6 +23,7 @@ const SCREENS: Record<string, string> = {
   playlist: 'playlist',
   user: 'user-profile',
   search: 'search',
+  'radio-stations': 'radio-stations',
 };
 
 /** The source modules the page at `pathname` runs first, beyond the entry (none off the player). */

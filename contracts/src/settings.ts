@@ -101,6 +101,9 @@ export const SETTING_DEFINITIONS = {
   'social.twitter.enable': pub(flag, false),
   'social.apple.enable': pub(flag, false),
   'social.compact_buttons': pub(flag, false),
+  // With OpenID Connect set up: the login page offers its button alone (`?password=1` still
+  // shows the password form, for admins and for when the provider is down).
+  'social.oidc.only': pub(flag, false),
   // Credentials of each social login service, and endpoint overrides (authorize, token,
   // userinfo) for a self-hosted or test provider; empty means the service's own endpoints.
   'social.google.client_id': secret(credential, ''),

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 
-export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'apple'] as const;
+/** `oidc` is the site's own OpenID Connect provider, set up by the operator's environment. */
+export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter', 'apple', 'oidc'] as const;
 export type SocialService = (typeof SOCIAL_SERVICES)[number];
 export const socialServiceSchema = z.enum(SOCIAL_SERVICES);
+
+/** What the admin settings screen lists: which integrations the environment has set up. */
+export const integrationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  configured: z.boolean(),
+  /** The environment variables that set it up. */
+  variables: z.array(z.string()),
+});
+export type Integration = z.infer<typeof integrationSchema>;
 
 /** The popup of a social login or connect (spec section 9). */
 export const SOCIAL_POPUP_WIDTH = 650;

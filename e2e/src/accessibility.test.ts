@@ -145,7 +145,7 @@ const ALSO_BLOCKING = new Set(['heading-order', 'page-has-heading-one', 'empty-t
  * Visits screens one after another on one page and gathers what axe finds on each: serious or
  * critical violations, and anything the Content-Security-Policy refused on the way.
  */
-function screens(page: Page) {
+function screens(page: Page, size: Size) {
   const found: { screen: string; rule: string; help: string; targets: string[] }[] = [];
   const refused: string[] = [];
   page.on('console', (message) => {
@@ -154,7 +154,9 @@ function screens(page: Page) {
   return {
     async check(screen: string, open: (page: Page) => Promise<unknown>) {
       await open(page);
-      await page.waitForLoadState('networkidle');
+      // Axe reads the screen once nothing on it is loading still: skeletons, tables and panels
+      // that wait for their data say so with aria-busy.
+      await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
       const results = await axe(page).analyze();
       for (const violation of results.violations) {
         const blocking =
@@ -163,7 +165,7 @@ function screens(page: Page) {
           ALSO_BLOCKING.has(violation.id);
         if (!blocking) continue;
         found.push({
-          screen,
+          screen: `${screen} (${size})`,
           rule: violation.id,
           help: violation.help,
           targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
@@ -209,145 +211,196 @@ it('finds violations where there are some', async () => {
   );
 });
 
-// Each screen is visited once per size; the desktop in the dark theme, the phone in the light.
-describe.each([
+// Each screen is visited once per size, the two sizes side by side: each page has a renderer of
+// its own, so axe's work is spread over the cores. The desktop in the dark theme, the phone in the light.
+type Size = 'desktop' | 'phone';
+const SIZES: [Size, BrowserContextOptions, Theme][] = [
   ['desktop', DESKTOP, 'dark'],
   ['phone', MOBILE, 'light'],
-] as const)('accessibility on a %s', (size, device, theme) => {
-  it('the guest screens', async () => {
-    const page = await (await visitor(device, theme)).newPage();
-    const run = screens(page);
-    await run.check('landing', at('/', h1()));
-    await run.check('pricing', at('/pricing'));
-    await run.check('login', at('/login', h1()));
-    await run.check('register', at('/register', h1()));
-    await run.check('forgot password', at('/forgot-password', h1()));
-    await run.check('contact', at('/contact', h1()));
-    await run.check('custom page', at('/pages/privacy-policy', h1('Privacy policy')));
-    await run.check(
-      'not found',
-      at('/this-page-is-not-here', (p) => p.getByText(/doorway to the great nothing/)),
-    );
-    await run.check('discover', at('/discover', playButton));
-    await run.check('artist', at(`/artist/${demo.artist}`, h1()));
-    await run.check('album', at(`/album/${demo.album}`, h1()));
-    await run.check('playlist', at(`/playlist/${demo.playlist}`, h1()));
-    await run.check('search results', at('/search/a', h1()));
-    // A screen whose data could not be loaded: the error page in the player's frame. The first
-    // screen of a page comes with its data, so the failing one is opened from another.
-    await run.check('error page', async (p) => {
-      await at('/discover', playButton)(p);
-      // Before the app takes the server-drawn page over, a click loads the next page whole, its
-      // data inlined, and asks the API nothing.
-      await p.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
-      await p.route('**/api/v1/artists/**', (route) => route.fulfill({ status: 500 }));
-      await p.locator('#player-content a[href^="/artist/"]').first().click();
-      await p.getByText('There was an issue loading this page').waitFor();
-    });
-    await page.unroute('**/api/v1/artists/**');
-    run.expectClean();
-  }, 240_000);
+];
+const atBothSizes =
+  (check: (size: Size, device: BrowserContextOptions, theme: Theme) => Promise<void>) =>
+  async (): Promise<void> => {
+    await Promise.all(SIZES.map(([size, device, theme]) => check(size, device, theme)));
+  };
 
-  it('the cookie notice', async () => {
-    const context = await browser.newContext({ ...device, colorScheme: theme });
-    await context.addInitScript((choice) => localStorage.setItem('be-active-theme', choice), theme);
-    const run = screens(await context.newPage());
-    await run.check(
-      'cookie notice',
-      at('/', (p) => p.getByRole('button', { name: 'OK' })),
-    );
-    run.expectClean();
-  });
-
-  it("a listener's screens", async () => {
-    const page = await (await listener(device, theme)).newPage();
-    const run = screens(page);
-    await run.check('discover', at('/discover', playButton));
-    await run.check('search suggestions', async (p) => {
-      await at('/discover', playButton)(p);
-      const search = p.getByRole('combobox', { name: 'Search' });
-      if (size === 'phone' && !(await search.isVisible())) {
-        await p.getByRole('link', { name: 'Search' }).first().click();
-      }
-      await search.fill('a');
-      await p
-        .getByRole('listbox', { name: 'Search suggestions' })
-        .getByRole('option')
-        .first()
-        .waitFor();
-    });
-    await run.check('search results', at('/search/a', h1()));
-    await run.check('artist', at(`/artist/${demo.artist}`, h1()));
-    await run.check('album', at(`/album/${demo.album}`, h1()));
-    await run.check('track', at(`/track/${demo.track}`, h1()));
-    await run.check('playlist', at(`/playlist/${demo.playlist}`, h1()));
-    for (const tab of ['', '/albums', '/artists', '/playlists', '/history']) {
-      await run.check(`library${tab}`, at(`/library${tab}`, h1()));
-    }
-    await run.check('genres', at('/genres', h1()));
-    await run.check('top 50', at('/top-50', h1()));
-    await run.check('new releases', at('/new-releases', h1()));
-    await run.check('account settings', at('/account-settings', h1()));
-    await run.check('billing', at('/billing', h1()));
-    await run.check('notifications', at('/notifications', h1()));
-    await run.check('notification settings', at('/notifications/settings', h1()));
-    await run.check('workspaces', at('/workspaces', h1()));
-    await run.check('backstage request', at('/backstage/requests/new', h1()));
-
-    // The player's panels, over a track that plays.
-    await at('/discover', playButton)(page);
-    await playButton(page).first().click();
-    await trackTitle(page).waitFor();
-    if (size === 'desktop') {
-      await run.check('queue panel', async (p) => {
-        await playerBar(p).getByRole('button', { name: 'Show queue' }).click();
-        await p.getByRole('list', { name: 'Tracks in the queue' }).waitFor();
+describe('accessibility on a desktop and on a phone', () => {
+  it(
+    'the guest screens',
+    atBothSizes(async (size, device, theme) => {
+      const page = await (await visitor(device, theme)).newPage();
+      const run = screens(page, size);
+      await run.check('landing', at('/', h1()));
+      await run.check('pricing', at('/pricing'));
+      await run.check('login', at('/login', h1()));
+      await run.check('register', at('/register', h1()));
+      await run.check('forgot password', at('/forgot-password', h1()));
+      await run.check('contact', at('/contact', h1()));
+      await run.check('custom page', at('/pages/privacy-policy', h1('Privacy policy')));
+      await run.check(
+        'not found',
+        at('/this-page-is-not-here', (p) => p.getByText(/doorway to the great nothing/)),
+      );
+      await run.check('discover', at('/discover', playButton));
+      await run.check('artist', at(`/artist/${demo.artist}`, h1()));
+      await run.check('album', at(`/album/${demo.album}`, h1()));
+      await run.check('playlist', at(`/playlist/${demo.playlist}`, h1()));
+      await run.check('search results', at('/search/a', h1()));
+      // A screen whose data could not be loaded: the error page in the player's frame. The first
+      // screen of a page comes with its data, so the failing one is opened from another.
+      await run.check('error page', async (p) => {
+        await at('/discover', playButton)(p);
+        // Before the app takes the server-drawn page over, a click loads the next page whole, its
+        // data inlined, and asks the API nothing.
+        await p.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
+        await p.route('**/api/v1/artists/**', (route) => route.fulfill({ status: 500 }));
+        await p.locator('#player-content a[href^="/artist/"]').first().click();
+        await p.getByText('There was an issue loading this page').waitFor();
       });
-      await run.check('lyrics panel', async (p) => {
-        await playerBar(p).getByRole('button', { name: 'Show lyrics' }).click();
-        await p.locator('[aria-labelledby="lyrics-heading"]').waitFor();
-      });
-    }
-    await run.check('full-screen player', async (p) => {
-      if (size === 'desktop') {
-        await playerBar(p).getByRole('button', { name: 'Full screen' }).click();
-      } else {
-        await p.getByRole('button', { name: `Open the player for ${await shownTitle(p)}` }).click();
-      }
-      await p.getByRole('dialog', { name: 'Now playing' }).waitFor();
-    });
-    run.expectClean();
-  }, 300_000);
-
-  it("an artist's backstage and a workspace", async () => {
-    const page = await (await signedIn(device, theme, member.email, member.password)).newPage();
-    const run = screens(page);
-    const artist = `/backstage/artists/${member.artist}`;
-    await run.check('backstage', at('/backstage', h1()));
-    await run.check('backstage profile', at(artist, h1()));
-    await run.check('backstage releases', at(`${artist}/releases`, h1()));
-    await run.check('backstage insights', at(`${artist}/insights`, h1()));
-    await run.check('workspace', at(`/workspaces/${member.workspace}`, h1()));
-    run.expectClean();
-  }, 120_000);
-
-  it('the admin area', async () => {
-    expect(adminSections.length).toBeGreaterThan(20);
-    const context = await signedIn(device, theme, inject('adminEmail'), inject('adminPassword'));
-    const run = screens(await context.newPage());
-    for (const section of adminSections) await run.check(section, at(section, h1()));
-    run.expectClean();
-  }, 480_000);
-
-  it('the e-mail verification screen', async () => {
-    const admin = await asAdmin();
-    await sendWithXsrf(admin.request, '/api/v1/settings', { require_email_confirmation: true });
-    try {
-      const run = screens(await (await listener(device, theme)).newPage());
-      await run.check('verify e-mail', at('/', h1('Verify your email')));
+      await page.unroute('**/api/v1/artists/**');
       run.expectClean();
-    } finally {
-      await sendWithXsrf(admin.request, '/api/v1/settings', { require_email_confirmation: false });
-    }
-  });
+    }),
+    240_000,
+  );
+
+  it(
+    'the cookie notice',
+    atBothSizes(async (size, device, theme) => {
+      const context = await browser.newContext({ ...device, colorScheme: theme });
+      await context.addInitScript(
+        (choice) => localStorage.setItem('be-active-theme', choice),
+        theme,
+      );
+      const run = screens(await context.newPage(), size);
+      await run.check(
+        'cookie notice',
+        at('/', (p) => p.getByRole('button', { name: 'OK' })),
+      );
+      run.expectClean();
+    }),
+  );
+
+  it(
+    "a listener's screens",
+    atBothSizes(async (size, device, theme) => {
+      const page = await (await listener(device, theme)).newPage();
+      const run = screens(page, size);
+      await run.check('discover', at('/discover', playButton));
+      await run.check('search suggestions', async (p) => {
+        await at('/discover', playButton)(p);
+        const search = p.getByRole('combobox', { name: 'Search' });
+        if (size === 'phone' && !(await search.isVisible())) {
+          await p.getByRole('link', { name: 'Search' }).first().click();
+        }
+        await search.fill('a');
+        await p
+          .getByRole('listbox', { name: 'Search suggestions' })
+          .getByRole('option')
+          .first()
+          .waitFor();
+      });
+      await run.check('search results', at('/search/a', h1()));
+      await run.check('artist', at(`/artist/${demo.artist}`, h1()));
+      await run.check('album', at(`/album/${demo.album}`, h1()));
+      await run.check('track', at(`/track/${demo.track}`, h1()));
+      await run.check('playlist', at(`/playlist/${demo.playlist}`, h1()));
+      for (const tab of ['', '/albums', '/artists', '/playlists', '/history']) {
+        await run.check(`library${tab}`, at(`/library${tab}`, h1()));
+      }
+      await run.check('genres', at('/genres', h1()));
+      await run.check('top 50', at('/top-50', h1()));
+      await run.check('new releases', at('/new-releases', h1()));
+      await run.check('account settings', at('/account-settings', h1()));
+      await run.check('billing', at('/billing', h1()));
+      await run.check('notifications', at('/notifications', h1()));
+      await run.check('notification settings', at('/notifications/settings', h1()));
+      await run.check('workspaces', at('/workspaces', h1()));
+      await run.check('backstage request', at('/backstage/requests/new', h1()));
+
+      // The player's panels, over a track that plays.
+      await at('/discover', playButton)(page);
+      await playButton(page).first().click();
+      await trackTitle(page).waitFor();
+      if (size === 'desktop') {
+        await run.check('queue panel', async (p) => {
+          await playerBar(p).getByRole('button', { name: 'Show queue' }).click();
+          await p.getByRole('list', { name: 'Tracks in the queue' }).waitFor();
+        });
+        await run.check('lyrics panel', async (p) => {
+          await playerBar(p).getByRole('button', { name: 'Show lyrics' }).click();
+          await p.locator('[aria-labelledby="lyrics-heading"]').waitFor();
+        });
+      }
+      await run.check('full-screen player', async (p) => {
+        if (size === 'desktop') {
+          await playerBar(p).getByRole('button', { name: 'Full screen' }).click();
+        } else {
+          await p
+            .getByRole('button', { name: `Open the player for ${await shownTitle(p)}` })
+            .click();
+        }
+        await p.getByRole('dialog', { name: 'Now playing' }).waitFor();
+      });
+      run.expectClean();
+    }),
+    300_000,
+  );
+
+  it(
+    "an artist's backstage and a workspace",
+    atBothSizes(async (size, device, theme) => {
+      const page = await (await signedIn(device, theme, member.email, member.password)).newPage();
+      const run = screens(page, size);
+      const artist = `/backstage/artists/${member.artist}`;
+      await run.check('backstage', at('/backstage', h1()));
+      await run.check('backstage profile', at(artist, h1()));
+      await run.check('backstage releases', at(`${artist}/releases`, h1()));
+      await run.check('backstage insights', at(`${artist}/insights`, h1()));
+      await run.check('workspace', at(`/workspaces/${member.workspace}`, h1()));
+      run.expectClean();
+    }),
+    120_000,
+  );
+
+  it(
+    'the admin area',
+    atBothSizes(async (size, device, theme) => {
+      expect(adminSections.length).toBeGreaterThan(20);
+      const context = await signedIn(device, theme, inject('adminEmail'), inject('adminPassword'));
+      const run = screens(await context.newPage(), size);
+      for (const section of adminSections) await run.check(section, at(section, h1()));
+      if (size === 'desktop') {
+        await run.check('user editor', async (p) => {
+          await at('/admin/users', h1('Users'))(p);
+          await p.getByRole('button', { name: 'Add user' }).click();
+          await p.getByRole('dialog', { name: 'Add user' }).waitFor();
+        });
+      } else {
+        await run.check('admin menu', async (p) => {
+          await at('/admin/users', h1('Users'))(p);
+          await p.getByRole('button', { name: 'Open menu' }).click();
+          await p.getByRole('dialog', { name: 'Admin menu' }).waitFor();
+        });
+      }
+      run.expectClean();
+    }),
+    480_000,
+  );
+
+  it(
+    'the e-mail verification screen',
+    atBothSizes(async (size, device, theme) => {
+      const admin = await asAdmin();
+      await sendWithXsrf(admin.request, '/api/v1/settings', { require_email_confirmation: true });
+      try {
+        const run = screens(await (await listener(device, theme)).newPage(), size);
+        await run.check('verify e-mail', at('/', h1('Verify your email')));
+        run.expectClean();
+      } finally {
+        await sendWithXsrf(admin.request, '/api/v1/settings', {
+          require_email_confirmation: false,
+        });
+      }
+    }),
+  );
 });

@@ -6,7 +6,7 @@ import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { mp3Tone, taggedMp3 } from '../../server/src/modules/library/audio-factory.js';
 import { logIn, sendWithXsrf } from './app-process.js';
-import { DESKTOP, openApp, MOBILE, saveScreenshot, useBrowser } from './browser.js';
+import { DESKTOP, openApp, MOBILE, saveScreenshot, SCREENSHOTS, useBrowser } from './browser.js';
 
 /*
  * The admin area in Chromium: an admin bans a listener whose open session is then signed out,
@@ -55,20 +55,6 @@ async function openActions(page: Page, email: string, name: string) {
   const table = page.getByRole('table', { name: 'Users' });
   await table.getByText(email).waitFor();
   await table.getByRole('button', { name: `Actions for ${name}` }).click();
-}
-
-async function expectAccessible(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-  expect(blocking, label).toEqual([]);
 }
 
 describe('the admin area', () => {
@@ -627,10 +613,11 @@ describe('the admin area', () => {
     [DESKTOP, 'desktop'],
     [MOBILE, 'mobile'],
   ] as const;
-  for (const theme of ['dark', 'light'] as const) {
+  // The gallery of admin screens in both themes on both sizes, for the docs. Their accessibility
+  // is checked in accessibility.test.ts, each screen in each theme and at each size once.
+  for (const theme of SCREENSHOTS ? (['dark', 'light'] as const) : []) {
     for (const [device, deviceName] of devices) {
-      // Some thirty screens, each loaded, checked and photographed: longer than one journey.
-      it(`passes axe on every admin screen in the ${theme} theme on ${deviceName}`, async () => {
+      it(`photographs every admin screen in the ${theme} theme on ${deviceName}`, async () => {
         const page = await (await asAdmin(theme, device)).newPage();
         for (const [path, name, ready] of [
           ['/admin/users', 'users', 'Users'],
@@ -677,20 +664,17 @@ describe('the admin area', () => {
               .or(page.getByText('There are no items matching your query.'))
               .waitFor();
           }
-          await expectAccessible(page, `${path} ${theme} ${deviceName}`);
           await saveScreenshot(page, `admin-${name}-${deviceName}-${theme}`);
         }
         if (device === DESKTOP) {
           await page.goto('/admin/users');
           await page.getByRole('button', { name: 'Add user' }).click();
           await page.getByRole('dialog', { name: 'Add user' }).waitFor();
-          await expectAccessible(page, `user editor ${theme}`);
           await saveScreenshot(page, `admin-user-editor-${theme}`);
         } else {
           await page.goto('/admin/users');
           await page.getByRole('button', { name: 'Open menu' }).click();
           await page.getByRole('dialog', { name: 'Admin menu' }).waitFor();
-          await expectAccessible(page, `admin drawer ${theme}`);
           await saveScreenshot(page, `admin-drawer-mobile-${theme}`);
         }
       }, 180_000);

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from 'playwright-core';
+import { spawnApp, untilAnswers } from '../../server/src/test/app-child.js';
 import { freePort } from '../../server/src/test/free-port.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,41 +25,24 @@ export async function startAppProcess(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadenza-e2e-'));
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+  const app = spawnApp({
+    url,
+    args: ['--enable-source-maps', 'server/dist/main.js'],
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { PORT: String(port), DATA_DIR: dataDir, APP_URL: url, ...env },
+    output: 'inherit',
   });
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-
-  const seconds = options.startupSeconds ?? 60;
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, dataDir, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the app did not answer within ${seconds} s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await untilAnswers(app, 'the app', options.startupSeconds ?? 60);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { url, dataDir, stop };
 }
 
 /** Sends a mutating API call as the web app does: with the anti-forgery cookie echoed. */

@@ -187,7 +187,7 @@ describe('the backstage', () => {
         .getByRole('textbox', { name: /Title of track/ })
         .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
     await expect.poll(titles, { timeout: 30_000 }).toEqual(['Maré', 'Onda', 'Areia']);
-    // The cover came from nowhere yet; the waveform from the measured peaks.
+    // The cover came from nowhere yet; the waveform shows once a job has measured the audio.
     await tracks.getByRole('img', { name: 'Waveform' }).first().waitFor();
     await tracks.getByRole('button', { name: 'Move Areia up' }).click();
     await tracks.getByRole('button', { name: 'Move Areia up' }).click();

@@ -6,7 +6,8 @@ import type { AdminJobs } from '@cadenza/contracts/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer } from '../../server/src/test/redis-server.js';
 import { startS3Standin, type S3Standin } from '../../server/src/test/s3-standin.js';
-import { instancePorts, startInstances, Visitor, type Instance } from './cluster-instances.js';
+import { Visitor } from '../../server/src/test/app-child.js';
+import { instancePorts, startInstances, type Instance } from './cluster-instances.js';
 import { startPostgres } from '../../server/src/test/postgres-server.js';
 import { startNginx, type Service } from './cluster-services.js';
 
@@ -78,8 +79,8 @@ afterAll(async () => {
 const [a, b] = [() => site.instances[0]!, () => site.instances[1]!];
 
 async function signedInAdmin(base: string, userAgent?: string): Promise<Visitor> {
-  const visitor = new Visitor();
-  await visitor.signIn(base, ADMIN.email, ADMIN.password, userAgent);
+  const visitor = new Visitor(base);
+  await visitor.signIn(ADMIN.email, ADMIN.password, userAgent);
   return visitor;
 }
 

@@ -24,6 +24,50 @@ async function startFromDiscover(page: Page) {
 }
 
 describe('the web player', () => {
+  it('starts a radio from a track: the track first, then ten or more others, none twice', async () => {
+    const context = await newContext(DESKTOP);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await openApp(page, '/top-50');
+    await page.getByRole('heading', { level: 1, name: 'Top 50' }).waitFor({ timeout: 30_000 });
+    const row = page.locator('#player-content').getByRole('row').nth(2);
+    const options = row.getByRole('button', { name: /^More options for / });
+    await options.waitFor({ timeout: 30_000 });
+    const seedTitle = ((await options.getAttribute('aria-label')) ?? '').replace(
+      'More options for ',
+      '',
+    );
+    await options.click();
+    const radioAsked = page.waitForResponse((response) =>
+      /\/api\/v1\/radio\/track\/\d+/.test(response.url()),
+    );
+    await page.getByRole('menuitem', { name: 'Start radio' }).click();
+    expect((await radioAsked).status()).toBe(200);
+
+    // The seed plays at once, and the queue holds the radio after it.
+    const bar = playerBar(page);
+    await expect.poll(() => shownTitle(page), { timeout: 15_000 }).toBe(seedTitle);
+    await waitForElapsed(bar, 1);
+    await bar.getByRole('button', { name: 'Show queue' }).click();
+    const queue = page.getByRole('list', { name: 'Tracks in the queue' });
+    await queue.waitFor();
+    const entries = await queue.getByRole('listitem').allTextContents();
+    expect(entries.length).toBeGreaterThanOrEqual(11);
+    expect(entries[0]).toContain(seedTitle);
+    expect(entries.slice(1).some((entry) => entry.includes(seedTitle))).toBe(false);
+    // The autoplay setting sits with the queue, on by default.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('switch', { name: 'Autoplay similar music when the queue ends' })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('true');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('plays from discover, skips, and keeps the queue across a reload', async () => {
     const context = await newContext(DESKTOP);
     const page = await context.newPage();

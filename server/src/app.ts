@@ -27,7 +27,12 @@ import { seedDatabase } from './seed.js';
 import { fileErrorLog } from './infra/error-log.js';
 import { pubSubChangeFeed, pollingChangeFeed } from './infra/change-feed.js';
 import { createEventBus } from './infra/events.js';
-import { STORAGE_UNREACHABLE, StorageUnreachableError } from './infra/file-disk.js';
+import {
+  isStorageFull,
+  STORAGE_FULL,
+  STORAGE_UNREACHABLE,
+  StorageUnreachableError,
+} from './infra/file-disk.js';
 import { createJobs } from './infra/jobs/index.js';
 import { AppMetrics } from './infra/metrics.js';
 import { memoryPubSub, redisPubSub } from './infra/pubsub.js';
@@ -45,7 +50,12 @@ import { createAdmin, registerAdminRoutes } from './modules/admin.module.js';
 import { createBackstage, registerBackstageRoutes } from './modules/backstage/backstage.module.js';
 import { createBilling, registerBillingRoutes } from './modules/billing/billing.module.js';
 import { customPageSeoResolver } from './modules/custom-pages/custom-pages.seo.js';
+import { embedsSeoResolver } from './modules/music/embeds/embeds.seo.js';
 import { registerHealthRoutes } from './modules/health/health.module.js';
+import {
+  createInternetRadio,
+  registerInternetRadioRoutes,
+} from './modules/internet-radio/internet-radio.module.js';
 import { createLibrary, registerLibraryRoutes } from './modules/library/library.module.js';
 import {
   createSocialAuth,
@@ -54,6 +64,10 @@ import {
 import { createMusic, registerMusicRoutes } from './modules/music/music.module.js';
 import { createNotifications } from './modules/notifications/notifications.module.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import {
+  createScrobbling,
+  registerScrobblingRoutes,
+} from './modules/scrobbling/scrobbling.module.js';
 import { signedInReader } from './modules/sessions/signed-in.js';
 import { createSite, registerSiteRoutes } from './modules/site.module.js';
 import { SOCIAL_PAGE_SCRIPTS } from './modules/social-auth/callback-page.js';
@@ -114,8 +128,9 @@ async function createServices(config: Config, db: Db) {
   const socialAuth = createSocialAuth(config, db, site, accounts);
   const billing = await createBilling(config, db, platform, site);
   const music = createMusic(config, db, platform, site);
-  const library = await createLibrary(config, db, platform, site, music);
+  const internetRadio = createInternetRadio(config, db, site);
   const notifications = createNotifications(config, db, platform, site, music);
+  const scrobbling = createScrobbling(config, db, platform, site, music, notifications);
   const { appKey, settings, workspaces } = site;
   const uploads = createUploadsModule({
     config,
@@ -127,6 +142,7 @@ async function createServices(config: Config, db: Db) {
     redis: platform.redis,
     pubsub: platform.pubsub,
   });
+  const library = await createLibrary(config, db, platform, site, music, uploads);
   const admin = createAdmin(config, db, platform, site, accounts, uploads);
   const backstage = createBackstage(config, db, platform, site, music, notifications, uploads);
   const appPasswords = createMusicApps(db, appKey);
@@ -141,7 +157,9 @@ async function createServices(config: Config, db: Db) {
     ...billing,
     ...music,
     ...library,
+    ...internetRadio,
     notifications,
+    scrobbling,
     uploads,
     ...admin,
     ...backstage,
@@ -235,6 +253,7 @@ export async function buildApp(
   startScheduledWork(app, services);
   app.addHook('onClose', async () => {
     // A running import stops after its file; then the queue waits for the jobs still running.
+    await services.folderWatch.close();
     await services.library.close();
     await services.jobs.close();
     await services.paymentStandin?.close();
@@ -261,6 +280,8 @@ export async function buildApp(
     unavailable: (error) => {
       if (error instanceof StorageUnreachableError)
         return AppError.unavailable(STORAGE_UNREACHABLE);
+      // Room is made by an admin, not by waiting: no Retry-After.
+      if (isStorageFull(error)) return new AppError(507, STORAGE_FULL, { code: 'storage_full' });
       if (isDatabaseUnreachable(error)) {
         return AppError.unavailable(
           'The service cannot reach its database. Try again in a few seconds.',
@@ -324,16 +345,19 @@ export async function buildApp(
   await registerSiteRoutes(app, services, config);
   await registerMusicRoutes(app, services);
   await registerLibraryRoutes(app, services);
+  await registerInternetRadioRoutes(app, services);
   await registerBillingRoutes(app, services);
   await registerAdminRoutes(app, services);
   await app.register(notificationsRoutes, {
     notifications: services.notifications,
     sessions: services.sessions,
+    devices: services.music.devices,
   });
   await app.register(workspacesRoutes, { workspaces: services.workspaces });
   await registerBackstageRoutes(app, services);
   await app.register(uploadsRoutes, services.uploads);
   await registerMusicAppsRoutes(app, services, config);
+  await registerScrobblingRoutes(app, services);
   await registerSocialAuthRoutes(app, services, config);
 
   await app.register(spaPlugin, {
@@ -341,7 +365,10 @@ export async function buildApp(
     template: pageTemplate,
     bootstrap: services.bootstrap,
     settings: services.settings,
-    seoResolvers: [customPageSeoResolver(services.customPages)],
+    seoResolvers: [
+      customPageSeoResolver(services.customPages),
+      embedsSeoResolver(services.music.embeds),
+    ],
     headTags: (pathname) => services.customCode.headTags(pathname),
     landing: landingPage,
     playerPages,

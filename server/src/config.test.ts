@@ -13,6 +13,19 @@ describe('configuration from the environment', () => {
     expect(config.admin).toEqual({ email: 'admin@example.com', password: undefined });
   });
 
+  it('sets up OpenID Connect sign-in only with an issuer and its client', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const issuer = 'https://id.example.com/application/o/cadenza/';
+    expect(
+      loadConfig({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'cadenza', OIDC_CLIENT_SECRET: 's3cret' })
+        .oidc,
+    ).toEqual({ issuer, clientId: 'cadenza', clientSecret: 's3cret', name: 'SSO' });
+    expect(() => loadConfig({ OIDC_ISSUER: issuer })).toThrow(
+      /OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: 'id.example.com' })).toThrow(/OIDC_ISSUER/);
+  });
+
   it('switches to PostgreSQL for a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({
       dialect: 'postgres',
@@ -43,6 +56,21 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: expected addresses or CIDR ranges/,
     );
+  });
+
+  it('sends listens to ListenBrainz by default, and to Last.fm only with its key and secret', () => {
+    const plain = loadConfig({});
+    expect(plain.scrobbling.listenBrainzUrl).toBe('https://api.listenbrainz.org');
+    expect(plain.scrobbling.lastFm).toBeUndefined();
+    const lastFm = loadConfig({ LASTFM_API_KEY: 'key', LASTFM_API_SECRET: 'secret' });
+    expect(lastFm.scrobbling.lastFm).toEqual({
+      apiKey: 'key',
+      apiSecret: 'secret',
+      apiUrl: 'https://ws.audioscrobbler.com/2.0/',
+      authUrl: 'https://www.last.fm/api/auth/',
+    });
+    expect(() => loadConfig({ LASTFM_API_KEY: 'key' })).toThrow(/LASTFM_API_SECRET/);
+    expect(() => loadConfig({ LISTENBRAINZ_API_URL: 'ftp://x' })).toThrow(/LISTENBRAINZ_API_URL/);
   });
 
   it('marks cookies secure behind an https public URL', () => {

@@ -64,6 +64,21 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** The server folders admins may import from the browser, separated like PATH. */
   LIBRARY_FOLDERS: z.string().min(1).optional(),
+  /** How long a file in a watched folder must keep its size before it is imported. */
+  LIBRARY_WATCH_SETTLE_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** Private networks (CIDR ranges, separated by commas) radio streams may be on: a LAN's Icecast. */
+  RADIO_PRIVATE_NETWORKS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isCidr), 'expected CIDR ranges separated by commas')
+    .optional(),
+  /** Radio streams one instance relays at once (each is read and sent: twice its bandwidth). */
+  RADIO_MAX_RELAYS: z.coerce.number().int().min(1).default(200),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_DEBUG: bool.default(false),
@@ -92,7 +107,22 @@ const envSchema = z.object({
   STRIPE_API_BASE: url(['http:', 'https:']).optional(),
   /** Demo billing: without Stripe keys, payments go to a stand-in started with the app. */
   BILLING_DEMO: bool.default(false),
+  /** ListenBrainz's API, or another server that speaks it. */
+  LISTENBRAINZ_API_URL: url(['http:', 'https:']).default('https://api.listenbrainz.org'),
+  LASTFM_API_KEY: z.string().min(1).optional(),
+  LASTFM_API_SECRET: z.string().min(1).optional(),
+  LASTFM_API_URL: url(['http:', 'https:']).default('https://ws.audioscrobbler.com/2.0/'),
+  /** Last.fm's sign-in page for web applications. */
+  LASTFM_AUTH_URL: url(['http:', 'https:']).default('https://www.last.fm/api/auth/'),
+  /** Wait before a listen a service failed to take is sent again, doubled each time. */
+  SCROBBLE_RETRY_MS: z.coerce.number().int().min(1).default(30_000),
   BILLING_DEMO_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** Sign-in with an OpenID Connect provider, found by discovery from its issuer URL. */
+  OIDC_ISSUER: url(['http:', 'https:']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The provider's name on the sign-in button: "Continue with …". */
+  OIDC_NAME: z.string().trim().min(1).max(60).default('SSO'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,6 +158,12 @@ export interface Config {
   ffmpegPath: string;
   /** The folders (and their subfolders) the admin area may import; the command line may import any. */
   libraryFolders: string[];
+  /** How long a file in a watched library folder must keep its size before it is imported. */
+  libraryWatchSettleMs: number;
+  /** Private networks radio stations' streams may be on (CIDR ranges); public addresses always. */
+  radioPrivateNetworks: string[];
+  /** Radio streams this instance relays at once, for all listeners. */
+  radioMaxRelays: number;
   admin: { email: string; password: string | undefined };
   debug: boolean;
   appKey: string | undefined;
@@ -143,6 +179,14 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** Without `stripe`: run the payment stand-in on this port (0: any free one) for demos. */
   billingDemo: { port: number } | undefined;
+  /** Where listens are sent: ListenBrainz always, Last.fm once the operator has its API key. */
+  scrobbling: {
+    listenBrainzUrl: string;
+    lastFm: { apiKey: string; apiSecret: string; apiUrl: string; authUrl: string } | undefined;
+    retryMs: number;
+  };
+  /** Sign-in with the operator's OpenID Connect provider; off without an issuer. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
   s3:
     | {
         endpoint: string | undefined;
@@ -190,6 +234,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY',
     );
   }
+  if (Boolean(env.LASTFM_API_KEY) !== Boolean(env.LASTFM_API_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment:\n  LASTFM_API_KEY and LASTFM_API_SECRET are needed together',
+    );
+  }
+  if (env.OIDC_ISSUER && !(env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment:\n  OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const userContentUrl = env.USER_CONTENT_URL?.replace(/\/+$/, '');
@@ -219,6 +273,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
           .map((folder) => path.resolve(folder))
       : [path.join(dataDir, 'library')],
+    libraryWatchSettleMs: env.LIBRARY_WATCH_SETTLE_MS,
+    radioPrivateNetworks: env.RADIO_PRIVATE_NETWORKS ?? [],
+    radioMaxRelays: env.RADIO_MAX_RELAYS,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     debug: env.APP_DEBUG,
     appKey: env.APP_KEY,
@@ -236,6 +293,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     billingDemo:
       !env.STRIPE_SECRET_KEY && env.BILLING_DEMO ? { port: env.BILLING_DEMO_PORT } : undefined,
+    scrobbling: {
+      listenBrainzUrl: env.LISTENBRAINZ_API_URL,
+      lastFm:
+        env.LASTFM_API_KEY && env.LASTFM_API_SECRET
+          ? {
+              apiKey: env.LASTFM_API_KEY,
+              apiSecret: env.LASTFM_API_SECRET,
+              apiUrl: env.LASTFM_API_URL,
+              authUrl: env.LASTFM_AUTH_URL,
+            }
+          : undefined,
+      retryMs: env.SCROBBLE_RETRY_MS,
+    },
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+          name: env.OIDC_NAME,
+        }
+      : undefined,
     s3: s3
       ? {
           endpoint: env.S3_ENDPOINT,

@@ -23,13 +23,18 @@ export function startScheduledWork(
 ): void {
   const { settings, sessions, music, library, reports, releases, uploads, jobs } = services;
   // Scheduled re-scans of imported folders (setting `library.rescan_hours`, 0: never).
-  jobs.every('library-rescan', MINUTE, async () =>
-    library.rescanDue(await settings.get('library.rescan_hours')),
-  );
+  // With Redis, an import whose instance died is also taken up by the others once stale.
+  jobs.every('library-rescan', MINUTE, async () => {
+    if (jobs.backend === 'redis') await library.resumeInterrupted();
+    return library.rescanDue(await settings.get('library.rescan_hours'));
+  });
   // Days of plays are rolled up for the reports soon after they end, not when someone asks.
   jobs.every('play-rollups', 10 * MINUTE, () => reports.rollUpFinishedDays());
   // The trending window moves on with the day: checked at start and every ten minutes.
   jobs.every('trending-window', 10 * MINUTE, () => music.catalogue.moveTrendingWindow());
+  // Each listener's mixes are made again each day: checked hourly, so a day missed while the
+  // app was down is made up within the hour.
+  jobs.every('daily-mixes', 60 * MINUTE, () => music.mixes.refreshDaily());
   // Scheduled releases go public by themselves, within a minute of their time.
   jobs.every('scheduled-releases', MINUTE, () => releases.publishDue());
   // Sessions that ended by themselves (abandoned pending logins, signed-in sessions left idle)
@@ -40,7 +45,16 @@ export function startScheduledWork(
   // An encoder ready for the first transcoded stream, and the trending window where it should
   // be (tests that never listen do neither).
   app.addHook('onListen', async () => {
+    // Imports a killed process left unfinished go on where its queue lost them.
+    void library
+      .resumeInterrupted()
+      .catch((error: unknown) => console.error('resuming interrupted imports failed', error));
     void music.transcoder.prepare();
+    // Tracks whose loudness is not yet known (a catalogue from before it was measured, imports
+    // cut short by a restart) are measured in the background, a batch at a time.
+    void music.loudness
+      .measureBacklog()
+      .catch((error: unknown) => console.error('measuring loudness failed', error));
     void music.catalogue
       .moveTrendingWindow()
       .catch((error: unknown) => console.error('moving the trending window failed', error));

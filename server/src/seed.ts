@@ -4,6 +4,7 @@ import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import { PERMISSIONS } from '@cadenza/contracts/permissions';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
+import { RADIO_PERMISSIONS } from '@cadenza/contracts/radio-stations';
 import crypto from 'node:crypto';
 import { hashPassword } from './infra/hash.js';
 import { seedDemoIfEmpty, type DemoCatalogue } from './modules/demo/demo.seed.js';
@@ -74,6 +75,11 @@ export const PERMISSION_CATALOGUE: KnownPermission[] = [
     name: LIBRARY_PERMISSIONS.import,
     group: 'music',
     description: 'Import folders of audio files from the server into the catalogue.',
+  },
+  {
+    name: RADIO_PERMISSIONS.manage,
+    group: 'music',
+    description: 'Add, change and delete internet radio stations.',
   },
   {
     name: PERMISSIONS.filesCreate,

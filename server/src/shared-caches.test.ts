@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapDataOf } from './test/pages.js';
 import { signedInAdmin } from './test/test-app.js';
+import { TestClient } from './test/test-client.js';
 import { startTestInstances, type TestInstances } from './test/test-instances.js';
 
 /** A guest's page over HTTP, as a browser gets it: the edge sits before the app. */
@@ -92,5 +93,19 @@ describe.each([
     expect(await holdsWithin(1_000, async () => (await guestCan('music.view')) === false)).toBe(
       true,
     );
+  });
+
+  it('serve the appearance editor’s script draft taken by one from the other', async () => {
+    const admin = await signedInAdmin(a);
+    const draft = await admin.post('/api/v1/admin/appearance/script-preview', {
+      js: 'window.previewedElsewhere = true;',
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    // The same browser, its next request taken by the other instance.
+    const onOther = new TestClient(b);
+    for (const [name, value] of admin.cookies) onOther.cookies.set(name, value);
+    const served = await onOther.get((draft.json() as { url: string }).url);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('window.previewedElsewhere = true;');
   });
 });

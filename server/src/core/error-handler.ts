@@ -12,8 +12,8 @@ export interface ErrorHandlerOptions {
   debug: boolean;
   errorLog: ErrorLog;
   /**
-   * Turns a failure of something the app stands on (its database gone, say) into the answer to
-   * give: a 503 that tells clients to come back, not a server error.
+   * Turns a failure of something the app stands on (its database gone, its disk full) into the
+   * answer to give: a 503 that tells clients to come back, or a 507, not a server error.
    */
   unavailable?: (error: unknown) => AppError | undefined;
 }
@@ -46,7 +46,7 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(
         if (outage) {
           request.log.warn({ err: error, url: request.url }, outage.message);
           return reply
-            .status(503)
+            .status(outage.status)
             .headers(outage.options.headers ?? {})
             .send(outage.toBody());
         }

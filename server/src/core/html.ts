@@ -70,6 +70,8 @@ export interface SeoTags {
   /** Extra meta tags, e.g. `og:image`. */
   meta?: Record<string, string>;
   canonical?: string;
+  /** Other forms of the page, e.g. its oEmbed description (`application/json+oembed`). */
+  alternates?: { type: string; href: string; title?: string }[];
 }
 
 export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
@@ -79,13 +81,17 @@ export function renderHead(seo: SeoTags, bootstrap: BootstrapData): string {
     ...seo.meta,
   };
   const metaTags = Object.entries(meta).map(([name, content]) => {
-    const attribute = name.startsWith('og:') ? 'property' : 'name';
+    const attribute = /^(og|music):/.test(name) ? 'property' : 'name';
     return `<meta ${attribute}="${escapeHtml(name)}" content="${escapeHtml(content)}" />`;
   });
   return [
     `<title>${escapeHtml(seo.title)}</title>`,
     ...metaTags,
     ...(seo.canonical ? [`<link rel="canonical" href="${escapeHtml(seo.canonical)}" />`] : []),
+    ...(seo.alternates ?? []).map(
+      ({ type, href, title }) =>
+        `<link rel="alternate" type="${escapeHtml(type)}" href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''} />`,
+    ),
     `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${bootstrapJson(bootstrap)}</script>`,
   ].join('\n    ');
 }

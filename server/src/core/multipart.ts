@@ -14,11 +14,15 @@ export interface MultipartForm {
  * limit is reported rather than thrown, so the route can answer with a field error; a body that
  * is not valid multipart (no boundary, cut short) is the client's error.
  */
-export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+export async function readMultipartForm(
+  request: FastifyRequest,
+  /** Tighter limits than the route's plugin sets, for this form alone. */
+  limits?: { fileSize?: number },
+): Promise<MultipartForm> {
   const form: MultipartForm = { files: new Map(), fields: new Map(), tooLarge: false };
   if (!request.isMultipart()) return form;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(limits ? { limits } : undefined)) {
       if (part.type === 'file') form.files.set(part.fieldname, await part.toBuffer());
       else if (typeof part.value === 'string') form.fields.set(part.fieldname, part.value);
     }

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../modules/access-tokens/api-docs.js';
 import { createUser } from '../test/factories.js';
 import { arbitraryFor, hostileValue, requestSchemaOf } from '../test/fuzz/schema-arbitrary.js';
+import {
+  startListenBrainzStandin,
+  type ListenBrainzStandin,
+} from '../test/listenbrainz-standin.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/test-app.js';
 import { TestClient } from '../test/test-client.js';
 
@@ -18,6 +22,7 @@ type Identity = 'guest' | 'user' | 'admin';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let t: TestApp;
+let listenBrainz: ListenBrainzStandin;
 let routes: RouteEntry[];
 const clients = {} as Record<Identity, TestClient>;
 const accounts = {} as Record<'user' | 'admin', { email: string; password: string }>;
@@ -71,7 +76,9 @@ async function restoreAccount(identity: 'user' | 'admin'): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Routes that call an outside service call a local one speaking its API, never the internet.
+  listenBrainz = await startListenBrainzStandin();
+  t = await createTestApp({ LISTENBRAINZ_API_URL: listenBrainz.url });
   const user = await createUser(t.app);
   accounts.user = { email: user.email, password: user.plainPassword };
   accounts.admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
@@ -82,7 +89,10 @@ beforeAll(async () => {
     (route) => route.method !== 'HEAD' && route.method !== 'OPTIONS' && !route.config?.eventStream,
   );
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await listenBrainz.close();
+});
 
 /** A generated value as text; an object without a prototype has no String() of its own. */
 const textOf = (value: unknown): string => {

@@ -42,6 +42,14 @@ import * as m0039 from './migrations/0039_members_version.js';
 import * as m0040 from './migrations/0040_open_tus_uploads.js';
 import * as m0043 from './migrations/0043_artist_likes_are_follows.js';
 import * as m0044 from './migrations/0044_site_version.js';
+import * as m0046 from './migrations/0046_scrobblers.js';
+import * as m0047 from './migrations/0047_track_musicbrainz_index.js';
+import * as m0048 from './migrations/0048_watched_folders_radio_stations.js';
+import * as m0049 from './migrations/0049_replay_gain.js';
+import * as m0050 from './migrations/0050_radio_mixes.js';
+import * as m0051 from './migrations/0051_player_devices.js';
+import * as m0052 from './migrations/0052_plays_user_latest.js';
+import * as m0053 from './migrations/0053_script_previews.js';
 
 /**
  * Migrations are listed here rather than read from a folder, so the same list works from
@@ -90,6 +98,14 @@ const migrations: Record<string, Migration> = {
   '0040_open_tus_uploads': m0040,
   '0043_artist_likes_are_follows': m0043,
   '0044_site_version': m0044,
+  '0046_scrobblers': m0046,
+  '0047_track_musicbrainz_index': m0047,
+  '0048_watched_folders_radio_stations': m0048,
+  '0049_replay_gain': m0049,
+  '0050_radio_mixes': m0050,
+  '0051_player_devices': m0051,
+  '0052_plays_user_latest': m0052,
+  '0053_script_previews': m0053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

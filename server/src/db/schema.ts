@@ -25,7 +25,12 @@ import type {
   VoucherRedemptionsTable,
   VouchersTable,
 } from '../modules/billing/billing.table.js';
-import type { ImportJobsTable, LibraryFilesTable } from '../modules/library/library.table.js';
+import type { RadioStationsTable } from '../modules/internet-radio/internet-radio.table.js';
+import type {
+  ImportJobsTable,
+  LibraryFilesTable,
+  LibraryWatchedFoldersTable,
+} from '../modules/library/library.table.js';
 import type {
   NotificationSubscriptionsTable,
   NotificationsTable,
@@ -60,6 +65,9 @@ import type {
   RatingsTable,
 } from '../modules/music/likes/likes.table.js';
 import type { PlaysTable } from '../modules/music/plays/plays.table.js';
+import type { MixesTable } from '../modules/music/mixes/mixes.table.js';
+import type { PlayerDevicesTable } from '../modules/music/devices/devices.table.js';
+import type { ScriptPreviewsTable } from '../modules/appearance/script-previews.table.js';
 import type {
   ReportDayClientsTable,
   ReportDayListenersTable,
@@ -81,6 +89,7 @@ import type {
 } from '../modules/uploads/uploads.table.js';
 import type { PlayQueuesTable } from '../modules/music/queue/play-queue.table.js';
 import type { AppPasswordsTable } from '../modules/subsonic/app-passwords.table.js';
+import type { ScrobblersTable } from '../modules/scrobbling/scrobblers.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type {
   WorkspaceInvitesTable,
@@ -117,6 +126,8 @@ export interface Database {
   social_profiles: SocialProfilesTable;
   library_files: LibraryFilesTable;
   import_jobs: ImportJobsTable;
+  library_watched_folders: LibraryWatchedFoldersTable;
+  radio_stations: RadioStationsTable;
   artists: ArtistsTable;
   albums: AlbumsTable;
   album_artists: AlbumArtistsTable;
@@ -137,6 +148,9 @@ export interface Database {
   ratings: RatingsTable;
   follows: FollowsTable;
   plays: PlaysTable;
+  mixes: MixesTable;
+  player_devices: PlayerDevicesTable;
+  script_previews: ScriptPreviewsTable;
   channels: ChannelsTable;
   channel_items: ChannelItemsTable;
   products: ProductsTable;
@@ -163,6 +177,7 @@ export interface Database {
   direct_uploads: DirectUploadsTable;
   open_tus_uploads: OpenTusUploadsTable;
   app_passwords: AppPasswordsTable;
+  scrobblers: ScrobblersTable;
   play_queues: PlayQueuesTable;
   report_days: ReportDaysTable;
   report_day_tracks: ReportDayTracksTable;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+
 /** One answer the traffic got: when it was asked (ms since the traffic began), and what came back. */
 export interface Answer {
   kind: string;
@@ -39,6 +41,22 @@ export class Traffic {
     );
   }
 
+  /** Whether every one of `kinds` has been answered (below 400) by a request asked after `since`. */
+  isBack(kinds: string[], since: number): boolean {
+    return kinds.every((kind) =>
+      this.answers.some(
+        (answer) => answer.kind === kind && answer.at > since && answer.status < 400,
+      ),
+    );
+  }
+
+  /** Waits until every one of `kinds` is back after `since` (see `isBack`), or `withinMs` passed. */
+  async untilBack(kinds: string[], since: number, withinMs: number): Promise<void> {
+    while (!this.isBack(kinds, since) && this.now() - since < withinMs) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     await Promise.all(this.loops);
@@ -68,7 +86,10 @@ export interface FaultFigures {
   fault: string;
   /** Requests asked while the fault lasted. */
   requests: number;
-  /** Of those, answered 503 with a Retry-After: the clear refusal clients can act on. */
+  /**
+   * Of those, answered 503 with a Retry-After: the clear refusal clients can act on (for a full
+   * disk, 507: storage full).
+   */
   unavailable: number;
   /** Answers anywhere in the run that were neither right nor that refusal (goal 0). */
   otherErrors: number;
@@ -76,6 +97,14 @@ export interface FaultFigures {
   recoverySeconds: number;
   /** Writes answered as done that are not there afterwards (goal 0). */
   writesLost: number;
+  /** Under load only: the requests answered per second over the whole load. */
+  requestsPerSecond?: number;
+  /** Under load only: the app's resident memory once warm, before the load, and after it (MB). */
+  memoryBeforeMb?: number;
+  memoryAfterMb?: number;
+  /** Under load only: the JavaScript heap in use before and after the load (MB). */
+  heapBeforeMb?: number;
+  heapAfterMb?: number;
 }
 
 export const isRefusal = (answer: Answer) =>
@@ -113,11 +142,51 @@ export function figuresOf(
   };
 }
 
-/** One line per fault: the suite's report of what each did to the traffic. */
+/**
+ * One line per fault: the suite's report of what each did to the traffic; also kept as a JSON
+ * line in the file FAULT_FIGURES names, for the benchmark to gather.
+ */
 export function report(figures: FaultFigures): void {
+  const file = process.env.FAULT_FIGURES;
+  if (file) fs.appendFileSync(file, `${JSON.stringify(figures)}\n`);
   process.stdout.write(
     `fault ${figures.fault}: ${figures.requests} requests during it, ${figures.unavailable} ` +
-      `answered 503, ${figures.otherErrors} other errors, back in ` +
-      `${figures.recoverySeconds.toFixed(1)} s, ${figures.writesLost} acknowledged writes lost\n`,
+      `refused clearly, ${figures.otherErrors} other errors, back in ` +
+      `${figures.recoverySeconds.toFixed(1)} s, ${figures.writesLost} acknowledged writes lost` +
+      (figures.memoryBeforeMb === undefined
+        ? ''
+        : `, ${figures.requestsPerSecond?.toFixed(0)} requests/s, resident memory ` +
+          `${figures.memoryBeforeMb.toFixed(0)} MB before, ${figures.memoryAfterMb?.toFixed(0)} MB after ` +
+          `(heap in use ${figures.heapBeforeMb?.toFixed(0)} MB, ${figures.heapAfterMb?.toFixed(0)} MB)`) +
+      '\n',
   );
+}
+
+/**
+ * A tus creation request carrying the whole file, as a browser sends a small one, from a signed-in
+ * client's cookies to the app at `base`.
+ */
+export async function sendTusCreation(
+  base: string,
+  client: { cookies: Map<string, string> },
+  name: string,
+  data: Buffer,
+): Promise<{ statusCode: number; headers: Record<string, string>; body: string }> {
+  const answer = await fetch(`${base}/api/v1/tus/upload`, {
+    method: 'POST',
+    headers: {
+      cookie: [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; '),
+      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': `clientName ${Buffer.from(name).toString('base64')}`,
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: data,
+  });
+  return {
+    statusCode: answer.status,
+    headers: Object.fromEntries(answer.headers) as Record<string, string>,
+    body: await answer.text(),
+  };
 }

@@ -59,13 +59,7 @@ describe('PostgreSQL going away for ten seconds, then coming back', () => {
     const to = traffic.now();
 
     // Every kind of request is answered as before, without restarting the app.
-    const back = (kind: string) =>
-      traffic.answers.some(
-        (answer) => answer.kind === kind && answer.at > to && answer.status < 400,
-      );
-    while (!['read', 'search', 'write'].every(back) && traffic.now() - to < 15_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await traffic.untilBack(['read', 'search', 'write'], to, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await traffic.stop();
     expect((await admin.get('/api/v1/health/ready')).statusCode).toBe(200);

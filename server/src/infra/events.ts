@@ -15,6 +15,10 @@ export interface AppEvents {
   'account.two_factor_changed': { userId: number; enabled: boolean };
   'music.user_followed': { followerId: number; userId: number };
   'music.album_released': { albumId: number; artistIds: number[] };
+  /** A signed-in listener's play counted (30 s heard, or a short track to its end). */
+  'music.play_counted': { playId: number; trackId: number; userId: number; startedAt: string };
+  /** A signed-in listener's player started a track. */
+  'music.now_playing': { trackId: number; userId: number };
   'backstage.request_submitted': { requestId: number };
   'backstage.request_reviewed': { requestId: number };
 }

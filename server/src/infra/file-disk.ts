@@ -112,6 +112,18 @@ export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
 
 const S3_CONNECT_TIMEOUT_MS = 2_000;
 const S3_SILENCE_TIMEOUT_MS = 10_000;
+/** How long a read waits for the storage server to begin its answer. */
+const S3_READ_START_MS = 4_000;
+
+/** What a client is told when the disk files are written to has no room left. */
+export const STORAGE_FULL =
+  "The server's storage is full, so the file was not stored. Try again later, or tell the site's admin.";
+
+/** Whether a write failed for want of room (the disk full, or the account's quota of it). */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
 
 /** What a client is told while the storage server is away. */
 export const STORAGE_UNREACHABLE =
@@ -196,13 +208,25 @@ export class S3Disk implements FileDisk {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const answer = await this.client.send(
-      new (sdk().GetObjectCommand)({
-        ...this.object(key),
-        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-      }),
-    );
-    return answer.Body as Readable;
+    // Someone waits for these bytes (a player, a browser): a server that does not begin to
+    // answer within S3_READ_START_MS is out of reach for them, retries included. Once the answer
+    // has begun, a long transfer is no fault.
+    const gaveUp = new AbortController();
+    const timer = setTimeout(() => gaveUp.abort(), S3_READ_START_MS);
+    try {
+      const answer = await this.client.send(
+        new (sdk().GetObjectCommand)({
+          ...this.object(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+        { abortSignal: gaveUp.signal },
+      );
+      return answer.Body as Readable;
+    } catch (error) {
+      throw gaveUp.signal.aborted ? new StorageUnreachableError(error) : error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async head(key: string, bytes: number): Promise<Buffer> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Jobs, QueueOptions } from './jobs/index.js';
+import { isRedisUnreachable } from './redis.js';
 
 export interface MailMessage {
   to: string;
@@ -62,12 +63,19 @@ export const mailRetries = (backoffMs = 30_000): QueueOptions => ({
 /**
  * A mailer that queues each message for `mailer` to deliver: the request that sends mail
  * neither waits on the mail server nor fails with it, and a failed delivery is tried again.
+ * While the queue's Redis is out of reach, a message goes straight to the mail server rather
+ * than being lost (a reset link a listener was told is on its way, say).
  */
 export function queuedMailer(jobs: Jobs, mailer: Mailer, retries = mailRetries()): Mailer {
   const queue = jobs.queue<MailMessage>('mail', (message) => mailer.send(message), retries);
   return {
     async send(message) {
-      await queue.add(message);
+      try {
+        await queue.add(message);
+      } catch (error) {
+        if (!isRedisUnreachable(error)) throw error;
+        await mailer.send(message);
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Accounts } from './accounts/accounts.module.js';
 import { appearanceRoutes } from './appearance/appearance.routes.js';
 import { createCustomCode } from './appearance/custom-code.js';
+import { createScriptPreviews } from './appearance/script-previews.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { jobsAdminRoutes } from './jobs-admin/jobs-admin.routes.js';
 import { createJobsAdminService } from './jobs-admin/jobs-admin.service.js';
@@ -56,6 +57,7 @@ export function createAdmin(
   const rolesAdmin = createRolesAdminService(kysely, permissions, audit);
   const themesAdmin = createThemesAdminService({ db: kysely, themes, settings, audit });
   const customCode = createCustomCode(settings);
+  const scriptPreviews = createScriptPreviews({ db: kysely });
   // On SQLite the dashboard's aggregations run on a thread of their own (see there).
   const reports = createReportsService(kysely, {
     ...(db.file ? { thread: createReportsThread(db.file, { queryLog: config.queryLog }) } : {}),
@@ -71,6 +73,7 @@ export function createAdmin(
     rolesAdmin,
     themesAdmin,
     customCode,
+    scriptPreviews,
     reports,
     catalogueAdmin,
     jobsAdmin,
@@ -96,6 +99,7 @@ export async function registerAdminRoutes(
   await app.register(catalogueAdminRoutes, { catalogueAdmin });
   await app.register(appearanceRoutes, {
     customCode: services.customCode,
+    previews: services.scriptPreviews,
     storage: services.storage,
   });
   await app.register(localizationsAdminRoutes, { localizations: services.localizationsAdmin });

@@ -33,6 +33,7 @@ import { loggedMailer } from './logs/mail-log.js';
 import { createPermissionsService } from './roles/permissions.service.js';
 import { createSessionsService } from './sessions/sessions.service.js';
 import { createSettingsAdminService } from './settings/settings-admin.service.js';
+import { configuredIntegrations } from './settings/integrations.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { createSettingsService } from './settings/settings.service.js';
 import { createThemesService } from './themes/themes.service.js';
@@ -87,6 +88,7 @@ export async function createSite(config: Config, db: Db, platform: Platform) {
     themes,
     localization,
     sessions,
+    oidcName: config.oidc?.name,
   });
   const appKey = await settings.appKey(config.appKey);
   const deliver = loggedMailer(
@@ -151,13 +153,14 @@ export type Site = Awaited<ReturnType<typeof createSite>>;
 export async function registerSiteRoutes(
   app: FastifyInstance,
   site: Omit<Site, 'appKey'>,
-  config: Pick<Config, 'secureCookies'>,
+  config: Pick<Config, 'secureCookies' | 'oidc' | 'scrobbling'>,
 ): Promise<void> {
   await app.register(adsRoutes, { settings: site.settings });
   await app.register(apiDocsRoutes, { settings: site.settings });
   await app.register(settingsRoutes, {
     settings: site.settings,
     settingsAdmin: site.settingsAdmin,
+    integrations: configuredIntegrations(config),
   });
   await app.register(accessTokensRoutes, { tokens: site.tokens });
   await app.register(customPagesRoutes, { customPages: site.customPages });

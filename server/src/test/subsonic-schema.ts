@@ -21,14 +21,16 @@ const SCHEMA = fs.readFileSync(
 const OPEN_SUBSONIC_ATTRIBUTES: Record<string, readonly string[]> = {
   'subsonic-response': ['type', 'serverVersion', 'openSubsonic'],
   // Child (song, entry, child, album in folder lists) and AlbumID3.
-  song: ['explicitStatus'],
-  entry: ['explicitStatus'],
-  child: ['explicitStatus'],
-  album: ['explicitStatus', 'userRating'],
+  song: ['explicitStatus', 'musicBrainzId'],
+  entry: ['explicitStatus', 'musicBrainzId'],
+  child: ['explicitStatus', 'musicBrainzId'],
+  album: ['explicitStatus', 'userRating', 'musicBrainzId'],
+  // ArtistID3.
+  artist: ['musicBrainzId'],
   scanStatus: ['lastScan', 'folderCount'],
 };
 /** OpenSubsonic elements: answers of the extensions' own methods. */
-const OPEN_SUBSONIC_ELEMENTS = new Set(['openSubsonicExtensions', 'lyricsList']);
+const OPEN_SUBSONIC_ELEMENTS = new Set(['openSubsonicExtensions', 'lyricsList', 'replayGain']);
 
 const ATTRIBUTES = ':@';
 type OrderedNode = Record<string, unknown>;

@@ -119,6 +119,30 @@ describe.each([
     expect(finished).toBe(true);
   });
 
+  it('adds a job under its own id once, however often it is added', async () => {
+    const jobs = open(make);
+    const ran: string[] = [];
+    const queue = jobs.queue<{ play: string }>(
+      'once',
+      async (data) => {
+        ran.push(data.play);
+      },
+      { attempts: 1 },
+    );
+    const ids = [
+      await queue.add({ play: 'first' }, { jobId: 'play-7' }),
+      await queue.add({ play: 'second' }, { jobId: 'play-7' }),
+    ];
+    await until(async () => (await jobs.counts()).once?.completed === 1);
+    // Added again after it ran: still the same job.
+    await queue.add({ play: 'third' }, { jobId: 'play-7' });
+    await queue.add({ play: 'other' }, { jobId: 'play-8' });
+    await until(() => ran.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ids).toEqual(['play-7', 'play-7']);
+    expect(ran).toEqual(['first', 'other']);
+  });
+
   it('runs a scheduled task once in each period', async () => {
     const jobs = open(make);
     const periods: number[] = [];

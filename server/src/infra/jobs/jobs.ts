@@ -32,6 +32,11 @@ export interface QueueOptions {
 export interface AddOptions {
   /** Start no sooner than this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * The job's own id (letters, digits, `-` and `_`, not only digits): a job added again under an
+   * id the queue still holds is not added twice.
+   */
+  jobId?: string;
 }
 
 export interface JobQueue<T> {

@@ -5,6 +5,7 @@ import {
   errorText,
   KEEP_COMPLETED,
   KEEP_FAILED,
+  type AddOptions,
   type FailedJob,
   type JobContext,
   type JobCounts,
@@ -105,9 +106,16 @@ export function memoryJobs(): Jobs {
     pump(queue);
   }
 
-  function add(queue: MemoryQueue, data: unknown, delayMs = 0, scheduledAt?: number): string {
+  function add(
+    queue: MemoryQueue,
+    data: unknown,
+    { delayMs = 0, jobId }: AddOptions = {},
+    scheduledAt?: number,
+  ): string {
     if (closed) throw new Error('The job queue is closed.');
-    const job: MemoryJob = { id: String(nextId++), data, state: 'waiting', attemptsMade: 0 };
+    if (jobId !== undefined && queue.jobs.has(jobId)) return jobId;
+    const id = jobId ?? String(nextId++);
+    const job: MemoryJob = { id, data, state: 'waiting', attemptsMade: 0 };
     if (scheduledAt !== undefined) job.scheduledAt = scheduledAt;
     queue.jobs.set(job.id, job);
     if (delayMs > 0) delay(queue, job, delayMs);
@@ -140,7 +148,7 @@ export function memoryJobs(): Jobs {
       const queue = open(name, handler as JobHandler<unknown>, options);
       return {
         name,
-        add: async (data, addOptions) => add(queue, data, addOptions?.delayMs),
+        add: async (data, addOptions) => add(queue, data, addOptions),
       };
     },
 
@@ -155,7 +163,7 @@ export function memoryJobs(): Jobs {
           setTimeout(
             () => {
               if (closed) return;
-              add(queue, {}, 0, slot);
+              add(queue, {}, {}, slot);
               next(slot);
             },
             Math.max(0, slot - Date.now()),

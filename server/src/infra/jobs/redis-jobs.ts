@@ -119,7 +119,10 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
         name,
         async add(data, addOptions) {
           const job = await tracked(
-            queue.add(name, data, addOptions?.delayMs ? { delay: addOptions.delayMs } : {}),
+            queue.add(name, data, {
+              ...(addOptions?.delayMs ? { delay: addOptions.delayMs } : {}),
+              ...(addOptions?.jobId ? { jobId: addOptions.jobId } : {}),
+            }),
           );
           return job.id!;
         },

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { readMultipartForm } from '../../core/multipart.js';
 import { AVATAR_MAX_BYTES, type AccountService } from './account.service.js';
-import type { UsersService } from '../users/users.service.js';
 
 const relations = z.array(z.enum(userRelations)).optional();
 const relationsQuery = z.object({
@@ -25,20 +24,12 @@ const relationsQuery = z.object({
 /** The signed-in person's own account: reading it, profile, password, avatar, deleting it. */
 export async function accountRoutes(
   app: FastifyInstance,
-  { users, account }: { users: UsersService; account: AccountService },
+  { account }: { account: AccountService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   const userResponse = { 200: z.object({ user: userSchema }) };
   const idParams = z.object({ id: integer({ min: 1 }) });
-
-  const me = async (request: {
-    user: Parameters<UsersService['present']>[0] | null;
-    query: z.infer<typeof relationsQuery>;
-  }) => {
-    if (!request.user) throw AppError.unauthenticated();
-    return { user: await users.present(request.user, request.query) };
-  };
 
   r.get(
     '/api/v1/me',
@@ -46,7 +37,7 @@ export async function accountRoutes(
       config: { auth: true },
       schema: { querystring: relationsQuery, response: { 200: z.object({ user: userSchema }) } },
     },
-    me,
+    async (request) => ({ user: await account.read(request, 'me', request.query) }),
   );
 
   // `users/me` is the current user; another id is readable only by the user themself for now.
@@ -60,11 +51,7 @@ export async function accountRoutes(
         response: { 200: z.object({ user: userSchema }) },
       },
     },
-    async (request) => {
-      if (request.params.id !== 'me' && request.params.id !== request.user?.id)
-        throw AppError.forbidden();
-      return me(request);
-    },
+    async (request) => ({ user: await account.read(request, request.params.id, request.query) }),
   );
 
   r.put(

@@ -17,6 +17,7 @@ const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 
 export type AccountService = ReturnType<typeof createAccountService>;
+type PresentOptions = Parameters<UsersService['present']>[1];
 
 export interface AccountDeps {
   users: UsersService;
@@ -54,6 +55,11 @@ export function createAccountService(deps: AccountDeps) {
   const service = {
     /** Refuses a request about another user's account (403), or from a visitor (401). */
     assertSelf,
+    /** The account as its owner reads it (`me`, or their own id), with the relations asked for. */
+    read(request: FastifyRequest, targetId: number | 'me', options: PresentOptions) {
+      assertSelf(request, targetId);
+      return users.present(request.user!, options);
+    },
     async updateProfile(
       request: FastifyRequest,
       input: {

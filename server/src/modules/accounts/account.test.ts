@@ -30,6 +30,19 @@ const png = () =>
     .png()
     .toBuffer();
 
+describe('GET /api/v1/users/{id}', () => {
+  it('answers the account to its owner, by id or as me, and refuses anyone else', async () => {
+    const { client, user } = await signedIn();
+    const other = await signedIn();
+    const byId = await client.get(`/api/v1/users/${user.id}`);
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().user.email).toBe(user.email);
+    expect((await client.get('/api/v1/users/me')).json().user.id).toBe(user.id);
+    expect((await other.client.get(`/api/v1/users/${user.id}`)).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get(`/api/v1/users/${user.id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('PUT /api/v1/users/me', () => {
   it('updates the name and the date, time and language choices', async () => {
     const { client } = await signedIn();

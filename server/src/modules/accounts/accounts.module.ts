@@ -50,9 +50,9 @@ export type Accounts = ReturnType<typeof createAccounts>;
 /** Signing in and out, the own account, registration, two-factor and the sessions list. */
 export async function registerAccountsRoutes(
   app: FastifyInstance,
-  { auth, twoFactor, accounts, users, bootstrap }: Accounts & Pick<Site, 'users' | 'bootstrap'>,
+  { auth, twoFactor, accounts, bootstrap }: Accounts & Pick<Site, 'bootstrap'>,
 ): Promise<void> {
   await app.register(authRoutes, { auth, bootstrap });
-  await app.register(accountRoutes, { users, account: accounts.account });
+  await app.register(accountRoutes, { account: accounts.account });
   await app.register(accountsPlugin, { accounts, auth, twoFactor, bootstrap });
 }

@@ -8,12 +8,8 @@ import { readMultipartForm } from '../../core/multipart.js';
 import { randomToken } from '../../infra/hash.js';
 import type { Storage } from '../../infra/storage.js';
 import { BRANDING_IMAGE_MAX_BYTES, scaleUploadedImage } from '../settings/branding-images.js';
-import {
-  CUSTOM_CODE_PATHS,
-  createScriptPreviews,
-  type CustomCode,
-  type CustomCodeKind,
-} from './custom-code.js';
+import { CUSTOM_CODE_PATHS, type CustomCode, type CustomCodeKind } from './custom-code.js';
+import type { ScriptPreviews } from './script-previews.js';
 
 const CONTENT_TYPES: Record<CustomCodeKind, string> = {
   css: 'text/css; charset=utf-8',
@@ -29,10 +25,13 @@ const LANDING_IMAGE_BOX = { width: 2400, height: 1600 };
  */
 export async function appearanceRoutes(
   app: FastifyInstance,
-  { customCode, storage }: { customCode: CustomCode; storage: Storage },
+  {
+    customCode,
+    previews,
+    storage,
+  }: { customCode: CustomCode; previews: ScriptPreviews; storage: Storage },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const previews = createScriptPreviews();
   const config = { permission: ADMIN_PERMISSIONS.appearance };
 
   for (const kind of ['css', 'js'] as const) {
@@ -61,7 +60,7 @@ export async function appearanceRoutes(
       },
     },
     async (request) => {
-      const token = previews.keep(request.user!.id, request.body.js);
+      const token = await previews.keep(request.user!.id, request.body.js);
       return { url: `/api/v1/admin/appearance/script-preview/${token}` };
     },
   );
@@ -70,7 +69,7 @@ export async function appearanceRoutes(
     '/api/v1/admin/appearance/script-preview/:token',
     { config, schema: { params: z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) }) } },
     async (request, reply) => {
-      const js = previews.read(request.user!.id, request.params.token);
+      const js = await previews.read(request.user!.id, request.params.token);
       if (js === undefined)
         throw AppError.notFound('This preview has expired. Edit the script again.');
       return reply.header('cache-control', 'no-store').type(CONTENT_TYPES.js).send(js);

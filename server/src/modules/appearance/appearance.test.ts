@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { TestClient } from '../../test/test-client.js';
+import { createScriptPreviews } from './script-previews.js';
 
 /* The appearance editor's calls: themes, custom code, script drafts and landing pictures. */
 
@@ -202,6 +203,26 @@ describe('custom code', () => {
     const data = (await new TestClient(t.app).get('/api/v1/bootstrap-data')).body;
     expect(data).not.toContain('hidden');
     await admin.post('/api/v1/settings', { 'custom_code.js': '' });
+  });
+
+  it('forgets a script draft after an hour, and keeps an author’s latest fifty', async () => {
+    let now = Date.parse('2026-12-01T10:00:00Z');
+    const previews = createScriptPreviews({ db: t.db.kysely, now: () => now });
+    const { user } = await signedInUser(t.app);
+    const first = await previews.keep(user.id, 'first();');
+    now += 59 * 60_000;
+    expect(await previews.read(user.id, first)).toBe('first();');
+    now += 2 * 60_000;
+    expect(await previews.read(user.id, first)).toBeUndefined();
+
+    const tokens: string[] = [];
+    for (let i = 0; i < 51; i++) {
+      now += 1000;
+      tokens.push(await previews.keep(user.id, `draft${i}();`));
+    }
+    expect(await previews.read(user.id, tokens[0]!)).toBeUndefined();
+    expect(await previews.read(user.id, tokens[1]!)).toBe('draft1();');
+    expect(await previews.read(user.id, tokens[50]!)).toBe('draft50();');
   });
 
   it('serves a script draft only to the admin who wrote it', async () => {

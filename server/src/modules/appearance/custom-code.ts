@@ -50,30 +50,3 @@ export function createCustomCode(settings: SettingsService) {
     },
   };
 }
-
-const PREVIEW_TTL_MS = 60 * 60 * 1000;
-const MAX_PREVIEWS = 100;
-
-/**
- * Unsaved JavaScript the appearance editor runs in its preview. The Content-Security-Policy
- * runs no inline script, so a draft is kept here for an hour under a random name and served
- * as a file, only to the admin who wrote it.
- */
-export function createScriptPreviews(now = () => Date.now()) {
-  const drafts = new Map<string, { js: string; userId: number; expiresAt: number }>();
-  return {
-    keep(userId: number, js: string): string {
-      for (const [token, draft] of drafts) if (draft.expiresAt <= now()) drafts.delete(token);
-      // The oldest go first when an editor session produces many drafts.
-      while (drafts.size >= MAX_PREVIEWS) drafts.delete(drafts.keys().next().value!);
-      const token = crypto.randomBytes(16).toString('hex');
-      drafts.set(token, { js, userId, expiresAt: now() + PREVIEW_TTL_MS });
-      return token;
-    },
-    read(userId: number, token: string): string | undefined {
-      const draft = drafts.get(token);
-      if (!draft || draft.userId !== userId || draft.expiresAt <= now()) return undefined;
-      return draft.js;
-    },
-  };
-}

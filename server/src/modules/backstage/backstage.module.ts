@@ -21,7 +21,7 @@ export function createBackstage(
   db: Db,
   { events, storage }: Pick<Platform, 'events' | 'storage'>,
   { workspaces, audit, permissions }: Pick<Site, 'workspaces' | 'audit' | 'permissions'>,
-  { catalogue }: Pick<Music, 'catalogue'>,
+  { catalogue, music }: Pick<Music, 'catalogue' | 'music'>,
   notifications: NotificationsService,
   uploads: UploadsModule,
 ) {
@@ -45,6 +45,7 @@ export function createBackstage(
     artists: backstageArtists,
     events,
     ffmpeg: config.ffmpegPath,
+    loudness: music.loudness,
   });
   const insights = createInsightsService({ db: kysely, artists: backstageArtists });
   return { backstage, backstageArtists, releases, insights };

@@ -10,13 +10,7 @@ import { findPermission, SUPER_PERMISSION, type Permission } from '@cadenza/cont
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
-import {
-  inspectAudio,
-  measureLoudness,
-  measurePeaks,
-  transcodeFile,
-  type InspectedAudio,
-} from '../music/audio-analysis.js';
+import { inspectAudio, transcodeFile, type InspectedAudio } from '../music/audio-analysis.js';
 import { findFfmpeg } from '../music/plays/streaming.js';
 import * as repo from './releases.repo.js';
 
@@ -24,13 +18,11 @@ import * as repo from './releases.repo.js';
 const RELEASE_AUDIO = path.join('audio', 'releases');
 const NOT_AUDIO = 'This file is not audio: upload MP3, FLAC, Ogg, WAV, AAC or M4A.';
 
-/** An upload kept as a release's audio file, and what was measured of it. */
+/** An upload kept as a release's audio file, and what was read of it. */
 export interface KeptAudio {
   /** The file's path under the data folder. */
   relative: string;
   audio: InspectedAudio;
-  loudness: Awaited<ReturnType<typeof measureLoudness>> | null;
-  peaks: number[] | null;
   size: number;
 }
 
@@ -38,8 +30,8 @@ export type ReleaseAudio = ReturnType<typeof createReleaseAudio>;
 
 /**
  * The audio intake of releases: an upload read as audio (never by its name), counted against
- * the plan's `music.create` allowance, converted once when browsers cannot play it, and
- * measured (loudness, waveform peaks); and the files removed with their tracks.
+ * the plan's `music.create` allowance and converted once when browsers cannot play it (its
+ * loudness and waveform are measured afterwards, as jobs); and the files removed with their tracks.
  */
 export function createReleaseAudio({
   db,
@@ -91,17 +83,6 @@ export function createReleaseAudio({
         `This track is longer than the ${left} minutes of uploads your plan has left. Upgrade your plan to upload more.`,
       );
     }
-  }
-
-  /** Measures what ffmpeg can tell; a failure leaves the figures empty, not the upload. */
-  async function measure(file: string) {
-    const command = await findFfmpeg(ffmpeg);
-    if (!command) return { loudness: null, peaks: null };
-    const [loudness, peaks] = await Promise.all([
-      measureLoudness(command, file).catch(() => null),
-      measurePeaks(command, file).catch(() => null),
-    ]);
-    return { loudness, peaks };
   }
 
   /**
@@ -173,9 +154,8 @@ export function createReleaseAudio({
       await assertRoomFor(userId, permissions, inspected.durationMs);
       const { relative, audio } = await keepAudio(albumId, temporary, inspected);
       kept = relative;
-      const file = path.join(dataDir, relative);
-      const [{ loudness, peaks }, { size }] = await Promise.all([measure(file), fs.stat(file)]);
-      const recorded = await record({ relative, audio, loudness, peaks, size });
+      const { size } = await fs.stat(path.join(dataDir, relative));
+      const recorded = await record({ relative, audio, size });
       kept = null;
       return recorded;
     } finally {

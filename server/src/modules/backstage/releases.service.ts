@@ -15,6 +15,8 @@ import type { EventBus } from '../../infra/events.js';
 import type { CatalogueService } from '../music/catalogue/catalogue.service.js';
 import { nameKey } from '../music/catalogue/catalogue.mappers.js';
 import { groupBy } from '../music/pagination.js';
+import type { LoudnessService } from '../music/loudness/loudness.service.js';
+import { findFfmpeg } from '../music/plays/streaming.js';
 import type { BackstageArtistsService } from './artists.service.js';
 import { createReleaseAudio } from './release-audio.js';
 import * as repo from './releases.repo.js';
@@ -41,6 +43,7 @@ export function createReleasesService({
   artists,
   events,
   ffmpeg,
+  loudness,
 }: {
   db: Kysely<Database>;
   dataDir: string;
@@ -49,6 +52,8 @@ export function createReleasesService({
   artists: BackstageArtistsService;
   events: EventBus;
   ffmpeg: string;
+  /** Measures an uploaded track's loudness (ReplayGain) in the background. */
+  loudness?: Pick<LoudnessService, 'measureSoon'>;
 }) {
   const { quotaOf, intake, removeFiles, removeFolder } = createReleaseAudio({
     db,
@@ -94,11 +99,14 @@ export function createReleasesService({
   async function present(album: AlbumWithArtist, access: 'edit' | 'view'): Promise<Release> {
     const rows = await repo.releaseTracks(db, album.id);
     const ids = rows.map((row) => row.id);
-    const [credits, trackGenres, albumGenres] = await Promise.all([
+    const [credits, trackGenres, albumGenres, ffmpegFound] = await Promise.all([
       catalogue.creditsOfTracks(ids),
       catalogue.genresOf('track', ids),
       catalogue.genresOf('album', [album.id]),
+      findFfmpeg(ffmpeg),
     ]);
+    // Waiting to be measured, by a job that will: without ffmpeg none will.
+    const measuring = Boolean(loudness && ffmpegFound);
     const creditsOf = groupBy(credits);
     const genresOf = groupBy(trackGenres);
     const tracks: ReleaseTrack[] = rows.map((row) => ({
@@ -120,6 +128,7 @@ export function createReleasesService({
       downloadable: row.downloadable === 1,
       loudness_lufs: row.loudness_lufs,
       true_peak_db: row.true_peak_db,
+      measuring: measuring && row.loudness_source === null,
       peaks: row.peaks ? (JSON.parse(row.peaks) as number[]) : null,
       codec: row.codec,
       mime: row.mime,
@@ -289,7 +298,7 @@ export function createReleasesService({
         permissions,
         album.id,
         () => uploads.read(entry),
-        async ({ relative, audio, loudness, peaks, size }) => {
+        async ({ relative, audio, size }) => {
           const existing = await repo.releaseTracks(db, album.id);
           const taken = new Set(existing.map((track) => track.number));
           const number =
@@ -313,9 +322,6 @@ export function createReleasesService({
               musicbrainz_id: null,
               hidden: album.hidden,
               isrc: audio.tags.isrc && ISRC_PATTERN.test(audio.tags.isrc) ? audio.tags.isrc : null,
-              loudness_lufs: loudness?.integrated ?? null,
-              true_peak_db: loudness?.truePeak ?? null,
-              peaks: peaks && peaks.length > 0 ? JSON.stringify(peaks) : null,
               uploaded_by: userId,
             });
             await catalogue.setTrackArtists(trx, trackId, [album.artist_id]);
@@ -324,6 +330,8 @@ export function createReleasesService({
           return { trackId, tags: audio.tags };
         },
       );
+      // Its loudness and waveform are measured as a job: the editor shows them when they are.
+      await loudness?.measureSoon([trackId]);
       if (tags.lyrics || tags.genres.length > 0) {
         await catalogue.editTrack(trackId, {
           ...(tags.lyrics ? { lyrics: tags.lyrics.slice(0, 50_000) } : {}),

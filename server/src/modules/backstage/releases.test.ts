@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FREE_RELEASED_MINUTES, FREE_RELEASED_TRACKS } from '../../seed.js';
 import { signedInUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
@@ -41,6 +41,21 @@ async function addTrack(client: TestClient, releaseId: number, data: Buffer, fil
   return client.post(`/api/v1/backstage/releases/${releaseId}/tracks`, { file_entry_id: entry });
 }
 
+/**
+ * The release once the jobs measuring its tracks' loudness and waveform are done: they wait on
+ * ffmpeg at a low priority, which a busy machine holds back.
+ */
+function measured(client: TestClient, releaseId: number) {
+  return vi.waitFor(
+    async () => {
+      const { release } = (await client.get(`/api/v1/backstage/releases/${releaseId}`)).json();
+      expect(release.tracks.filter((track: { measuring: boolean }) => track.measuring)).toEqual([]);
+      return release;
+    },
+    { timeout: 50_000, interval: 200 },
+  );
+}
+
 /** An artist of a fresh user with a draft release of three tagged tracks. */
 async function artistWithAlbum(name: string) {
   const manager = await signedInUser(t.app);
@@ -65,162 +80,175 @@ async function artistWithAlbum(name: string) {
 const publicAlbum = (client: TestClient, id: number) => client.get(`/api/v1/albums/${id}`);
 
 describe('releases in the backstage', () => {
-  it('makes an album from uploaded audio: tags, lengths, loudness and waveform, hidden as a draft', async () => {
-    const { release, releaseId, client } = await artistWithAlbum('Maré Alta');
-    expect(release).toMatchObject({
-      status: 'draft',
-      name: 'Maré Alta LP',
-      tracks_count: 3,
-      access: 'edit',
-    });
-    expect(release.image).toMatch(/\.webp$/);
-    const tracks = release.tracks as Record<string, unknown>[];
-    expect(tracks.map((track) => [track.name, track.number])).toEqual([
-      ['Morning', 1],
-      ['Noon', 2],
-      ['Night', 3],
-    ]);
-    expect(tracks.map((track) => Math.round(Number(track.duration_ms) / 1000))).toEqual([2, 3, 4]);
-    for (const track of tracks) {
-      // A sine tone at ffmpeg's default level sits far below 0 LUFS and peaks below 0 dBTP.
-      expect(track.loudness_lufs).toBeLessThan(-10);
-      expect(track.loudness_lufs).toBeGreaterThan(-40);
-      expect(track.true_peak_db).toBeLessThan(0);
-      const peaks = track.peaks as number[];
-      expect(peaks).toHaveLength(200);
-      expect(Math.max(...peaks)).toBeGreaterThan(5);
-    }
-
-    // Listeners see nothing of a draft: not the album, its tracks, their audio or in lists.
-    const guest = new TestClient(t.app);
-    expect((await publicAlbum(guest, releaseId)).statusCode).toBe(404);
-    const trackId = tracks[0]!.id as number;
-    expect((await guest.get(`/api/v1/tracks/${trackId}`)).statusCode).toBe(404);
-    expect((await guest.get(`/api/v1/tracks/${trackId}/stream`)).statusCode).toBe(404);
-    const top = (await guest.get('/api/v1/tracks/top?perPage=100')).json();
-    expect(JSON.stringify(top)).not.toContain('Maré Alta');
-    const visible = await t.db.kysely
-      .selectFrom('tracks')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('hidden', '=', 0)
-      .executeTakeFirstOrThrow();
-    expect(top.pagination.total).toBe(Number(visible.count));
-    const found = (await guest.get(`/api/v1/search?query=${encodeURIComponent('Maré')}`)).json();
-    expect(JSON.stringify(found)).not.toContain('Maré Alta LP');
-    // Catalogue editors still reach it, to fix what needs fixing.
-    const editor = await signedInAdmin(t.app);
-    const seen = await publicAlbum(editor, releaseId);
-    expect(seen.statusCode).toBe(200);
-    expect(seen.json().album.tracks).toHaveLength(3);
-    expect((await editor.get(`/api/v1/tracks/${trackId}`)).statusCode).toBe(200);
-    // The artist sees it in their list.
-    const { releases } = (
-      await client.get(`/api/v1/backstage/artists/${release.artist.id}/releases`)
-    ).json();
-    expect(releases).toEqual([
-      expect.objectContaining({
-        id: releaseId,
+  it(
+    'makes an album from uploaded audio: tags, lengths, then loudness and waveform measured, hidden as a draft',
+    { timeout: 60_000 },
+    async () => {
+      const { releaseId, client } = await artistWithAlbum('Maré Alta');
+      const release = await measured(client, releaseId);
+      expect(release).toMatchObject({
         status: 'draft',
+        name: 'Maré Alta LP',
         tracks_count: 3,
-        duration_ms: tracks.reduce((sum, track) => sum + Number(track.duration_ms), 0),
-      }),
-    ]);
-  });
+        access: 'edit',
+      });
+      expect(release.image).toMatch(/\.webp$/);
+      const tracks = release.tracks as Record<string, unknown>[];
+      expect(tracks.map((track) => [track.name, track.number])).toEqual([
+        ['Morning', 1],
+        ['Noon', 2],
+        ['Night', 3],
+      ]);
+      expect(tracks.map((track) => Math.round(Number(track.duration_ms) / 1000))).toEqual([
+        2, 3, 4,
+      ]);
+      for (const track of tracks) {
+        // A sine tone at ffmpeg's default level sits far below 0 LUFS and peaks below 0 dBTP.
+        expect(track.loudness_lufs).toBeLessThan(-10);
+        expect(track.loudness_lufs).toBeGreaterThan(-40);
+        expect(track.true_peak_db).toBeLessThan(0);
+        const peaks = track.peaks as number[];
+        expect(peaks).toHaveLength(200);
+        expect(Math.max(...peaks)).toBeGreaterThan(5);
+      }
 
-  it('saves order, credits, lyrics, explicit, ISRC and downloads, then publishes', async () => {
-    const { release, releaseId, client } = await artistWithAlbum('Rio Claro');
-    const [morning, noon, night] = release.tracks as { id: number; name: string }[];
-    const saved = await client.put(`/api/v1/backstage/releases/${releaseId}`, {
-      name: 'Rio Claro',
-      type: 'ep',
-      release_date: '2026-10-02',
-      genres: ['Bossa Nova'],
-      tracks: [
-        {
-          id: night!.id,
-          name: 'Night (Intro)',
-          featured_artists: ['Céu Aberto'],
-          genres: ['Jazz'],
-          lyrics: '[00:00.50]First line\n[00:01.50]Second line',
-          explicit: true,
-          isrc: 'br-abc-26-00001',
-          downloadable: false,
-        },
-        { id: morning!.id, name: 'Morning', explicit: false, downloadable: true },
-        { id: noon!.id, name: 'Noon', isrc: '' },
-      ],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const edited = saved.json().release;
-    expect(edited).toMatchObject({ name: 'Rio Claro', type: 'ep', genres: ['Bossa Nova'] });
-    expect(edited.tracks[0]).toMatchObject({
-      id: night!.id,
-      number: 1,
-      name: 'Night (Intro)',
-      featured_artists: ['Céu Aberto'],
-      genres: ['Jazz'],
-      lyrics: '[00:00.50]First line\n[00:01.50]Second line',
-      explicit: true,
-      isrc: 'BRABC2600001',
-      downloadable: false,
-    });
-    expect(edited.tracks.map((track: { id: number }) => track.id)).toEqual([
-      night!.id,
-      morning!.id,
-      noon!.id,
-    ]);
+      // Listeners see nothing of a draft: not the album, its tracks, their audio or in lists.
+      const guest = new TestClient(t.app);
+      expect((await publicAlbum(guest, releaseId)).statusCode).toBe(404);
+      const trackId = tracks[0]!.id as number;
+      expect((await guest.get(`/api/v1/tracks/${trackId}`)).statusCode).toBe(404);
+      expect((await guest.get(`/api/v1/tracks/${trackId}/stream`)).statusCode).toBe(404);
+      const top = (await guest.get('/api/v1/tracks/top?perPage=100')).json();
+      expect(JSON.stringify(top)).not.toContain('Maré Alta');
+      const visible = await t.db.kysely
+        .selectFrom('tracks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('hidden', '=', 0)
+        .executeTakeFirstOrThrow();
+      expect(top.pagination.total).toBe(Number(visible.count));
+      const found = (await guest.get(`/api/v1/search?query=${encodeURIComponent('Maré')}`)).json();
+      expect(JSON.stringify(found)).not.toContain('Maré Alta LP');
+      // Catalogue editors still reach it, to fix what needs fixing.
+      const editor = await signedInAdmin(t.app);
+      const seen = await publicAlbum(editor, releaseId);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().album.tracks).toHaveLength(3);
+      expect((await editor.get(`/api/v1/tracks/${trackId}`)).statusCode).toBe(200);
+      // The artist sees it in their list.
+      const { releases } = (
+        await client.get(`/api/v1/backstage/artists/${release.artist.id}/releases`)
+      ).json();
+      expect(releases).toEqual([
+        expect.objectContaining({
+          id: releaseId,
+          status: 'draft',
+          tracks_count: 3,
+          duration_ms: tracks.reduce((sum, track) => sum + Number(track.duration_ms), 0),
+        }),
+      ]);
+    },
+  );
 
-    // A wrong ISRC, and an order that leaves a track out, are refused and change nothing.
-    const badIsrc = await client.put(`/api/v1/backstage/releases/${releaseId}`, {
-      ...edited,
-      tracks: edited.tracks.map((track: object, index: number) => ({
-        ...track,
-        isrc: index === 0 ? 'NOT-AN-ISRC' : null,
-      })),
-    });
-    expect(badIsrc.statusCode).toBe(422);
-    expect(JSON.stringify(badIsrc.json().errors)).toMatch(/12 characters/);
-    const partial = await client.put(`/api/v1/backstage/releases/${releaseId}`, {
-      ...edited,
-      tracks: edited.tracks.slice(1),
-    });
-    expect(partial.statusCode).toBe(422);
+  it(
+    'saves order, credits, lyrics, explicit, ISRC and downloads, then publishes',
+    { timeout: 60_000 },
+    async () => {
+      const { release, releaseId, client } = await artistWithAlbum('Rio Claro');
+      const [morning, noon, night] = release.tracks as { id: number; name: string }[];
+      const saved = await client.put(`/api/v1/backstage/releases/${releaseId}`, {
+        name: 'Rio Claro',
+        type: 'ep',
+        release_date: '2026-10-02',
+        genres: ['Bossa Nova'],
+        tracks: [
+          {
+            id: night!.id,
+            name: 'Night (Intro)',
+            featured_artists: ['Céu Aberto'],
+            genres: ['Jazz'],
+            lyrics: '[00:00.50]First line\n[00:01.50]Second line',
+            explicit: true,
+            isrc: 'br-abc-26-00001',
+            downloadable: false,
+          },
+          { id: morning!.id, name: 'Morning', explicit: false, downloadable: true },
+          { id: noon!.id, name: 'Noon', isrc: '' },
+        ],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const edited = saved.json().release;
+      expect(edited).toMatchObject({ name: 'Rio Claro', type: 'ep', genres: ['Bossa Nova'] });
+      expect(edited.tracks[0]).toMatchObject({
+        id: night!.id,
+        number: 1,
+        name: 'Night (Intro)',
+        featured_artists: ['Céu Aberto'],
+        genres: ['Jazz'],
+        lyrics: '[00:00.50]First line\n[00:01.50]Second line',
+        explicit: true,
+        isrc: 'BRABC2600001',
+        downloadable: false,
+      });
+      expect(edited.tracks.map((track: { id: number }) => track.id)).toEqual([
+        night!.id,
+        morning!.id,
+        noon!.id,
+      ]);
 
-    const published = await client.post(`/api/v1/backstage/releases/${releaseId}/publish`, {});
-    expect(published.statusCode, published.body).toBe(200);
-    expect(published.json().release.status).toBe('published');
+      // A wrong ISRC, and an order that leaves a track out, are refused and change nothing.
+      const badIsrc = await client.put(`/api/v1/backstage/releases/${releaseId}`, {
+        ...edited,
+        tracks: edited.tracks.map((track: object, index: number) => ({
+          ...track,
+          isrc: index === 0 ? 'NOT-AN-ISRC' : null,
+        })),
+      });
+      expect(badIsrc.statusCode).toBe(422);
+      expect(JSON.stringify(badIsrc.json().errors)).toMatch(/12 characters/);
+      const partial = await client.put(`/api/v1/backstage/releases/${releaseId}`, {
+        ...edited,
+        tracks: edited.tracks.slice(1),
+      });
+      expect(partial.statusCode).toBe(422);
 
-    const guest = new TestClient(t.app);
-    const { album } = (await publicAlbum(guest, releaseId)).json();
-    expect(album.tracks.map((track: { name: string }) => track.name)).toEqual([
-      'Night (Intro)',
-      'Morning',
-      'Noon',
-    ]);
-    expect(album.tracks[0].artists.map((artist: { name: string }) => artist.name)).toEqual([
-      'Rio Claro',
-      'Céu Aberto',
-    ]);
-    expect(album.tracks[0].explicit).toBe(true);
-    expect((await guest.get(`/api/v1/tracks/${night!.id}/stream`)).statusCode).toBe(200);
-    const page = (await guest.get(`/api/v1/tracks/${night!.id}`)).json();
-    expect(page.track.peaks).toHaveLength(200);
+      // Listeners' players get the waveform once the job has measured it.
+      await measured(client, releaseId);
+      const published = await client.post(`/api/v1/backstage/releases/${releaseId}/publish`, {});
+      expect(published.statusCode, published.body).toBe(200);
+      expect(published.json().release.status).toBe('published');
 
-    // The artist keeps this one for streaming: even a plan with downloads may not take it.
-    const admin = await signedInAdmin(t.app);
-    const download = await admin.get(`/api/v1/tracks/${night!.id}/download`);
-    expect(download.statusCode).toBe(403);
-    expect(download.json().message).toMatch(/streaming only/);
-    expect((await admin.get(`/api/v1/tracks/${morning!.id}/download`)).statusCode).toBe(200);
+      const guest = new TestClient(t.app);
+      const { album } = (await publicAlbum(guest, releaseId)).json();
+      expect(album.tracks.map((track: { name: string }) => track.name)).toEqual([
+        'Night (Intro)',
+        'Morning',
+        'Noon',
+      ]);
+      expect(album.tracks[0].artists.map((artist: { name: string }) => artist.name)).toEqual([
+        'Rio Claro',
+        'Céu Aberto',
+      ]);
+      expect(album.tracks[0].explicit).toBe(true);
+      expect((await guest.get(`/api/v1/tracks/${night!.id}/stream`)).statusCode).toBe(200);
+      const page = (await guest.get(`/api/v1/tracks/${night!.id}`)).json();
+      expect(page.track.peaks).toHaveLength(200);
 
-    // Unpublished: gone from listeners again, its plays kept for the artist.
-    await guest.post(`/api/v1/tracks/${noon!.id}/plays`, { played_ms: 3000, ended: true });
-    const down = await client.post(`/api/v1/backstage/releases/${releaseId}/unpublish`, {});
-    expect(down.json().release.status).toBe('unpublished');
-    expect((await publicAlbum(guest, releaseId)).statusCode).toBe(404);
-    const kept = (await client.get(`/api/v1/backstage/releases/${releaseId}`)).json().release;
-    expect(kept.tracks.find((track: { id: number }) => track.id === noon!.id).plays).toBe(1);
-  });
+      // The artist keeps this one for streaming: even a plan with downloads may not take it.
+      const admin = await signedInAdmin(t.app);
+      const download = await admin.get(`/api/v1/tracks/${night!.id}/download`);
+      expect(download.statusCode).toBe(403);
+      expect(download.json().message).toMatch(/streaming only/);
+      expect((await admin.get(`/api/v1/tracks/${morning!.id}/download`)).statusCode).toBe(200);
+
+      // Unpublished: gone from listeners again, its plays kept for the artist.
+      await guest.post(`/api/v1/tracks/${noon!.id}/plays`, { played_ms: 3000, ended: true });
+      const down = await client.post(`/api/v1/backstage/releases/${releaseId}/unpublish`, {});
+      expect(down.json().release.status).toBe('unpublished');
+      expect((await publicAlbum(guest, releaseId)).statusCode).toBe(404);
+      const kept = (await client.get(`/api/v1/backstage/releases/${releaseId}`)).json().release;
+      expect(kept.tracks.find((track: { id: number }) => track.id === noon!.id).plays).toBe(1);
+    },
+  );
 
   it('refuses what is not audio, an empty file and a past schedule, leaving nothing behind', async () => {
     const { user, client } = await signedInUser(t.app);

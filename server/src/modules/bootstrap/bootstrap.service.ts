@@ -23,6 +23,18 @@ export interface BootstrapDeps {
   themes: ThemesService;
   localization: LocalizationService;
   sessions: SessionsService;
+  /** The button label of the OpenID Connect provider set up in the environment, if any. */
+  oidcName?: string | undefined;
+}
+
+/** The environment's OpenID Connect provider shown beside the social services' settings. */
+function withOpenIdConnect(settings: Record<string, unknown>, name: string | undefined) {
+  const social = (settings.social ?? {}) as Record<string, unknown>;
+  const oidc = (social.oidc ?? {}) as Record<string, unknown>;
+  return {
+    ...settings,
+    social: { ...social, oidc: { ...oidc, enable: name !== undefined, name: name ?? null } },
+  };
 }
 
 /** Everything the web app needs for its first paint (spec section 3, "Bootstrap data"). */
@@ -58,7 +70,7 @@ export function createBootstrapService(deps: BootstrapDeps) {
       guest_role: guestRole,
       is_mobile_device: isMobile,
       i18n: deps.localization.bundle(localization),
-      settings: { ...nestSettings(rest), base_url: deps.appUrl },
+      settings: { ...withOpenIdConnect(nestSettings(rest), deps.oidcName), base_url: deps.appUrl },
       themes,
       menus: (menus as Menu[] | undefined) ?? [],
     };

@@ -7,14 +7,16 @@ import type { Platform, Site } from '../site.module.js';
 import type { UploadsModule } from '../uploads/uploads.module.js';
 import { libraryRoutes } from './library.routes.js';
 import { createLibraryService } from './library.service.js';
+import { createFolderWatchService } from './folder-watch.service.js';
 
 /** The library: imports of audio folders and uploads into the catalogue. */
 export async function createLibrary(
   config: Config,
   db: Db,
-  { jobs, pubsub }: Pick<Platform, 'jobs' | 'pubsub'>,
+  { jobs, pubsub, redis }: Pick<Platform, 'jobs' | 'pubsub' | 'redis'>,
   { audit }: Pick<Site, 'audit'>,
-  { catalogue }: Pick<Music, 'catalogue'>,
+  { catalogue, music }: Pick<Music, 'catalogue' | 'music'>,
+  { uploads }: Pick<UploadsModule, 'uploads'>,
 ) {
   // The default library folder exists from the start, so an operator sees where music goes.
   if (!process.env.LIBRARY_FOLDERS) {
@@ -22,15 +24,40 @@ export async function createLibrary(
   }
   const library = createLibraryService({
     db: db.kysely,
-    catalogue,
+    catalogue: {
+      // What an import writes has its loudness measured next, as background jobs.
+      async importTracks(inputs) {
+        const results = await catalogue.importTracks(inputs);
+        await music.loudness.measureSoon(results.map(({ trackId }) => trackId));
+        return results;
+      },
+      removeTracksByPaths: (paths) => catalogue.removeTracksByPaths(paths),
+    },
     audit,
     roots: config.libraryFolders,
     dataDir: config.dataDir,
     jobs,
     pubsub,
+    uploads,
+    log: (message, error) =>
+      error === undefined ? console.error(message) : console.error(message, error),
+  });
+  const folderWatch = createFolderWatchService({
+    db: db.kysely,
+    library,
+    audit,
+    pubsub,
+    redis,
+    redisPrefix: config.redisPrefix,
+    settleMs: config.libraryWatchSettleMs,
+    // The files of one copy settle one after another: gathered for a moment, they land as one import.
+    debounceMs: Math.max(500, Math.round(config.libraryWatchSettleMs / 2)),
     log: (message, error) => console.error(message, error),
   });
-  return { library };
+  void folderWatch.start().catch((error: unknown) => {
+    console.error('the watched library folders could not start', error);
+  });
+  return { library, folderWatch };
 }
 
 export type Library = Awaited<ReturnType<typeof createLibrary>>;
@@ -38,7 +65,7 @@ export type Library = Awaited<ReturnType<typeof createLibrary>>;
 /** The admin area's imports, and audio uploaded for import. */
 export async function registerLibraryRoutes(
   app: FastifyInstance,
-  { library, uploads }: Library & { uploads: UploadsModule },
+  { library, folderWatch }: Library,
 ): Promise<void> {
-  await app.register(libraryRoutes, { library, uploads: uploads.uploads });
+  await app.register(libraryRoutes, { library, folderWatch });
 }

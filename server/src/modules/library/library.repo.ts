@@ -127,6 +127,39 @@ export async function failStaleJobs(db: Db, before: string, reason: string): Pro
     .execute();
 }
 
+/** Jobs queued or running that reported no progress since `before`: their process stopped. */
+export async function interruptedJobs(db: Db, before: string): Promise<ImportJobRow[]> {
+  return db
+    .selectFrom('import_jobs')
+    .selectAll()
+    .where('status', 'in', ['queued', 'running'])
+    .where('updated_at', '<', before)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Queues an interrupted job again, its walk through the folder to begin anew (what it imported
+ * stays counted); false when something else took it up first, so it is queued once.
+ */
+export async function requeueJob(db: Db, job: ImportJobRow): Promise<boolean> {
+  const result = await db
+    .updateTable('import_jobs')
+    .set({
+      status: 'queued',
+      total: 0,
+      processed: 0,
+      failed: 0,
+      errors: '[]',
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', job.id)
+    .where('status', '=', job.status)
+    .where('updated_at', '=', job.updated_at)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function updateJob(
   db: Db,
   id: number,

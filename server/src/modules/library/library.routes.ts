@@ -5,12 +5,14 @@ import {
   importUploadSchema,
   LIBRARY_PERMISSIONS,
   libraryFolderSchema,
+  setWatchSchema,
   startImportSchema,
+  watchedFolderSchema,
 } from '@cadenza/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UploadsService } from '../uploads/uploads.service.js';
+import type { FolderWatchService } from './folder-watch.service.js';
 import type { LibraryService } from './library.service.js';
 
 const jobResponse = z.object({ job: importJobSchema });
@@ -22,7 +24,7 @@ const idParams = z.object({ id: integer({ min: 1 }) });
  */
 export async function libraryRoutes(
   app: FastifyInstance,
-  { library, uploads }: { library: LibraryService; uploads: UploadsService },
+  { library, folderWatch }: { library: LibraryService; folderWatch: FolderWatchService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permission: LIBRARY_PERMISSIONS.import };
@@ -34,6 +36,29 @@ export async function libraryRoutes(
       schema: { response: { 200: z.object({ folders: z.array(libraryFolderSchema) }) } },
     },
     async () => ({ folders: await library.folders() }),
+  );
+
+  r.get(
+    '/api/v1/admin/library/watched-folders',
+    {
+      config,
+      schema: { response: { 200: z.object({ folders: z.array(watchedFolderSchema) }) } },
+    },
+    async () => ({ folders: await folderWatch.list() }),
+  );
+
+  r.put(
+    '/api/v1/admin/library/watched-folders',
+    {
+      config,
+      schema: {
+        body: setWatchSchema,
+        response: { 200: z.object({ folder: watchedFolderSchema }) },
+      },
+    },
+    async (request) => ({
+      folder: await folderWatch.setWatch(request, request.body.folder, request.body.watch),
+    }),
   );
 
   r.get(
@@ -70,7 +95,7 @@ export async function libraryRoutes(
   );
 
   // The file arrives through the uploads queue first (resumable, with its progress); this
-  // imports it into the catalogue and deletes the upload, whose audio the track now keeps.
+  // imports it into the catalogue.
   r.post(
     '/api/v1/admin/library/uploads',
     {
@@ -81,21 +106,8 @@ export async function libraryRoutes(
       },
     },
     async (request, reply) => {
-      const userId = request.user!.id;
-      const entry = await uploads.readable(userId, request.body.file_entry_id);
-      try {
-        const track = await library.importUpload(
-          request,
-          { name: entry.name, relativePath: entry.relative_path, mime: entry.mime },
-          await uploads.read(entry),
-        );
-        return reply.code(201).send({ track });
-      } finally {
-        // Imported or refused, the upload served its purpose (another member's stays theirs).
-        if (entry.user_id === userId) {
-          await uploads.remove(userId, { entryIds: [entry.id], deleteForever: true });
-        }
-      }
+      const track = await library.importUpload(request, request.body.file_entry_id);
+      return reply.code(201).send({ track });
     },
   );
 }

@@ -2,19 +2,20 @@ import { paginated, type Pagination } from '@cadenza/contracts/http';
 import type { ImportedTrack, ImportJob, LibraryFolder } from '@cadenza/contracts/library';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
+import { isStorageFull } from '../../infra/file-disk.js';
 import type { Jobs } from '../../infra/jobs/index.js';
 import type { PubSub } from '../../infra/pubsub.js';
-import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { CatalogueWriter } from './catalogue-port.js';
 import * as repo from './library.repo.js';
 import { importJobRowToJob } from './library.mappers.js';
 import type { ImportJobRow } from './library.table.js';
 import { createScanPipeline, ImportCancelled, type ProgressListener } from './scan-pipeline.js';
-import { createUploadImport, type UploadedAudio } from './upload-import.js';
+import { createUploadImport } from './upload-import.js';
 
 /** A queued or running job that has not reported progress for this long is considered dead. */
 const STALE_JOB_MS = 2 * 60_000;
@@ -36,6 +37,8 @@ export interface LibraryServiceDeps {
   jobs: Jobs;
   /** Cancels reach the instance that runs the import through it. */
   pubsub: PubSub;
+  /** Where the audio uploaded for import is read from, and deleted once imported. */
+  uploads?: Pick<UploadsService, 'readable' | 'read' | 'remove'>;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -51,6 +54,7 @@ export function createLibraryService({
   dataDir,
   jobs,
   pubsub,
+  uploads,
   log,
 }: LibraryServiceDeps) {
   /** The job this process is running; imports run one at a time. */
@@ -204,13 +208,30 @@ export function createLibraryService({
     : () => Promise.reject(new Error('Uploads for import need a data folder.'));
 
   const service = {
-    /** Imports one audio file an admin uploaded from the browser; see `createUploadImport`. */
-    async importUpload(
-      by: AuditActor,
-      upload: UploadedAudio,
-      source: Readable,
-    ): Promise<ImportedTrack> {
-      const track = await importUploaded(upload, source);
+    /**
+     * Imports one audio file an admin uploaded from the browser (see `createUploadImport`), then
+     * deletes the upload, whose audio the track now keeps. Imported or refused, the upload served
+     * its purpose (another member's stays theirs), unless there was no room to import it: then it
+     * stays, to be imported once there is.
+     */
+    async importUpload(by: AuditActor, fileEntryId: number): Promise<ImportedTrack> {
+      if (!uploads) throw new Error('Uploads for import need the uploads service.');
+      const userId = actorIdOf(by);
+      const entry = await uploads.readable(userId, fileEntryId);
+      const done = async () => {
+        if (entry.user_id === userId) {
+          await uploads.remove(userId, { entryIds: [entry.id], deleteForever: true });
+        }
+      };
+      const upload = { name: entry.name, relativePath: entry.relative_path, mime: entry.mime };
+      let track;
+      try {
+        track = await importUploaded(upload, await uploads.read(entry));
+      } catch (error) {
+        if (!isStorageFull(error)) await done();
+        throw error;
+      }
+      await done();
       await audit.record(by, {
         action: 'import.uploaded',
         subject: { type: 'track', id: track.id },
@@ -232,6 +253,17 @@ export function createLibraryService({
       });
       return job;
     },
+
+    /**
+     * Queues an import of a folder a watcher saw change, as the server's own work (the admin who
+     * marked the folder watched is on the audit log). Refused with 409 while another import runs.
+     */
+    async importWatched(folder: string): Promise<ImportJob> {
+      return importJobRowToJob(await startInBackground(await assertInsideRoots(folder)));
+    },
+
+    /** The real paths of the configured library folders that exist. */
+    roots: existingRoots,
 
     /** Imports a folder and resolves when done (the command-line import). */
     async importFolder(folder: string, onProgress?: ProgressListener): Promise<ImportJob> {
@@ -355,6 +387,28 @@ export function createLibraryService({
         log?.(`scheduled re-scan of ${folder.folder} could not start`, error);
         return null;
       }
+    },
+
+    /**
+     * Takes up again the imports a process left queued or running when it stopped without
+     * closing (killed, crashed, the machine lost): with the in-process queue, where this
+     * process is the only worker, every such import; with Redis, those with no progress for
+     * STALE_JOB_MS, which no instance runs any more. The files already imported are unchanged
+     * for the new walk, so each is imported once. Answers the ids queued again.
+     */
+    async resumeInterrupted(): Promise<number[]> {
+      const before =
+        jobs.backend === 'in-process' && !running
+          ? new Date().toISOString()
+          : new Date(Date.now() - STALE_JOB_MS).toISOString();
+      const resumed: number[] = [];
+      for (const row of await repo.interruptedJobs(db, before)) {
+        if (!(await repo.requeueJob(db, row))) continue;
+        await importQueue.add({ importId: row.id });
+        resumed.push(row.id);
+        log?.(`library import ${row.id} was interrupted: it runs again`);
+      }
+      return resumed;
     },
 
     /** Resolves once the background job of this process (if any) has finished. */

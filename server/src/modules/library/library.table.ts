@@ -38,3 +38,19 @@ export interface ImportJobsTable {
 
 export type LibraryFileRow = Selectable<LibraryFilesTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
+
+export type WatchStatus = 'starting' | 'watching' | 'error';
+
+/** A library folder an admin marked to be watched, with what its watcher last reported. */
+export interface LibraryWatchedFoldersTable {
+  id: Generated<number>;
+  path: string;
+  status: WatchStatus;
+  error: string | null;
+  /** When the watcher last saw a file arrive, change or go. */
+  last_change_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WatchedFolderRow = Selectable<LibraryWatchedFoldersTable>;

@@ -254,5 +254,11 @@ export async function readTrack(
     lyrics,
     syncedLyrics,
     ...(Object.keys(musicbrainz).length > 0 ? { musicbrainz } : {}),
+    replayGain: {
+      trackGain: common.replaygain_track_gain?.dB ?? null,
+      trackPeak: common.replaygain_track_peak?.ratio ?? null,
+      albumGain: common.replaygain_album_gain?.dB ?? null,
+      albumPeak: common.replaygain_album_peak?.ratio ?? null,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
 import { browserPlayable } from './plays/streaming.js';
 
@@ -76,16 +77,34 @@ export async function inspectAudio(file: string): Promise<InspectedAudio | null>
   };
 }
 
-/** Runs ffmpeg to its end; its standard output and error. */
-function runFfmpeg(ffmpeg: string, args: string[]): Promise<{ stdout: Buffer; stderr: string }> {
+/**
+ * Runs ffmpeg to its end; its standard output and error (each chunk of it to `onStderr`).
+ * `background`: at a low CPU priority, so that work nobody waits for yields to listeners.
+ */
+function runFfmpeg(
+  ffmpeg: string,
+  args: string[],
+  {
+    onStderr,
+    background = false,
+  }: { onStderr?: (chunk: string) => void; background?: boolean } = {},
+): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-nostats', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here: it runs at the usual priority.
+      }
+    }
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
+      onStderr?.(chunk.toString());
       // The summary comes last; the rest of the log is not needed.
       stderr = (stderr + chunk.toString()).slice(-8192);
     });
@@ -104,18 +123,7 @@ export interface Loudness {
   truePeak: number | null;
 }
 
-/** Integrated loudness and true peak from ffmpeg's EBU R128 meter. */
-export async function measureLoudness(ffmpeg: string, file: string): Promise<Loudness> {
-  const { stderr } = await runFfmpeg(ffmpeg, [
-    '-i',
-    file,
-    '-vn',
-    '-af',
-    'ebur128=peak=true',
-    '-f',
-    'null',
-    '-',
-  ]);
+function loudnessSummary(stderr: string): Loudness {
   const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
   const figure = (pattern: RegExp) => {
     const value = Number(pattern.exec(summary)?.[1]);
@@ -125,6 +133,36 @@ export async function measureLoudness(ffmpeg: string, file: string): Promise<Lou
     integrated: figure(/I:\s*(-?[\d.]+|-inf)\s*LUFS/),
     truePeak: figure(/Peak:\s*(-?[\d.]+|-inf)\s*dBFS/),
   };
+}
+
+export interface LoudnessBlocks extends Loudness {
+  /** The momentary loudness (LUFS) of each 400 ms gating block, one every 100 ms. */
+  blocks: number[];
+}
+
+/**
+ * The meter's figures and every gating block's loudness: ffmpeg logs the momentary loudness
+ * (`M:`, over the last 400 ms) every 100 ms, the very blocks its integrated loudness gates.
+ */
+export async function measureLoudnessBlocks(ffmpeg: string, file: string): Promise<LoudnessBlocks> {
+  const blocks: number[] = [];
+  let partial = '';
+  const { stderr } = await runFfmpeg(
+    ffmpeg,
+    ['-i', file, '-vn', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    {
+      background: true,
+      onStderr(chunk) {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          const momentary = / t: [\d.]+\s.*\bM:\s*(-?[\d.]+)/.exec(line)?.[1];
+          if (momentary !== undefined) blocks.push(Number(momentary));
+        }
+      },
+    },
+  );
+  return { ...loudnessSummary(stderr), blocks };
 }
 
 /**

@@ -19,6 +19,8 @@ describe('music API reference', () => {
       '/api/v1/tracks/{id}/stream',
       '/api/v1/playlists/{id}/tracks',
       '/api/v1/landing/artists',
+      '/api/v1/me/devices',
+      '/api/v1/me/devices/{id}/commands',
     ])
       expect(document.paths, path).toHaveProperty([path]);
   });

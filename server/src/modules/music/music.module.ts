@@ -10,8 +10,14 @@ import { createMusicServices } from './music.services.js';
 export function createMusic(
   config: Config,
   db: Db,
-  { events, storage }: Pick<Platform, 'events' | 'storage'>,
-  { users, workspaces, audit }: Pick<Site, 'users' | 'workspaces' | 'audit'>,
+  { events, storage, jobs, pubsub }: Pick<Platform, 'events' | 'storage' | 'jobs' | 'pubsub'>,
+  {
+    users,
+    workspaces,
+    audit,
+    settings,
+    localization,
+  }: Pick<Site, 'users' | 'workspaces' | 'audit' | 'settings' | 'localization'>,
 ) {
   const music = createMusicServices({
     db: db.kysely,
@@ -23,6 +29,12 @@ export function createMusic(
     events,
     workspaces,
     audit,
+    jobs,
+    libraryFolders: config.libraryFolders,
+    appUrl: config.appUrl,
+    pubsub,
+    settings,
+    languages: localization,
   });
   return { music, catalogue: music.catalogue };
 }

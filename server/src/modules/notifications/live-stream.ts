@@ -1,6 +1,10 @@
+import { DEVICE_EVENTS, DEVICE_STREAM_PARAM } from '@cadenza/contracts/device-events';
+import { deviceIdSchema } from '@cadenza/contracts/devices';
 import { NOTIFICATION_EVENTS } from '@cadenza/contracts/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { countWhileOpen } from '../../core/http-metrics.js';
+import type { DevicesService } from '../music/devices/devices.service.js';
+import { listenerOf } from '../music/http.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { LiveMessage, NotificationsService } from './notifications.service.js';
 
@@ -11,6 +15,9 @@ export const HEARTBEAT_MS = 20_000;
  * A signed-in browser's server-sent-events stream (DESIGN.md §8): `unread` with the count on
  * opening, the notifications a reconnecting browser missed (by `Last-Event-ID`), then each new
  * notification and count as they happen, on any instance. It closes when its session ends.
+ * A web player opens it with `?device=<its id>`: it then carries that player's commands
+ * (`player-command`) and every change of the user's players (`player-devices`); when it ends,
+ * the player leaves the others' lists.
  */
 export async function openNotificationStream(
   request: FastifyRequest,
@@ -18,14 +25,19 @@ export async function openNotificationStream(
   {
     notifications,
     sessions,
+    devices,
     heartbeatMs = HEARTBEAT_MS,
   }: {
     notifications: NotificationsService;
     sessions: SessionsService;
+    devices?: DevicesService;
     heartbeatMs?: number;
   },
 ): Promise<void> {
   const userId = request.user!.id;
+  const deviceParam = (request.query as Record<string, unknown> | undefined)?.[DEVICE_STREAM_PARAM];
+  const parsedDevice = deviceIdSchema.safeParse(deviceParam);
+  const deviceId = parsedDevice.success ? parsedDevice.data : null;
   const sessionRow = request.session.row;
   const raw = reply.raw;
   let open = true;
@@ -38,9 +50,15 @@ export async function openNotificationStream(
     if (!open) return;
     open = false;
     stopListening();
+    stopDevices();
     stopWatching();
     clearInterval(heartbeat);
     raw.end();
+    if (deviceId && devices) {
+      void listenerOf(request)
+        .then((listener) => devices.disconnect(listener, deviceId))
+        .catch((error: unknown) => request.log.warn({ err: error }, 'a player left unannounced'));
+    }
   };
 
   const onMessage = (message: LiveMessage) => {
@@ -62,6 +80,12 @@ export async function openNotificationStream(
   };
   // Listening starts before anything is read, so nothing created meanwhile is missed.
   const stopListening = notifications.listen(userId, onMessage);
+  const stopDevices = devices
+    ? devices.listen(userId, deviceId, {
+        onCommand: (command) => send(DEVICE_EVENTS.command, command),
+        onDevices: (list) => send(DEVICE_EVENTS.devices, { devices: list }),
+      })
+    : () => {};
   // Events published while Redis was away never came: ending the stream makes the browser open
   // it again with its Last-Event-ID, and the new stream sends what was missed and the count.
   const stopWatching = notifications.onLiveEventsResumed(close);

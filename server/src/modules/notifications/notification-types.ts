@@ -55,6 +55,12 @@ export const NOTIFICATION_TYPES = {
     name: 'New releases of artists you follow',
     defaults: on(true, false, true),
   },
+  scrobblerDisconnected: {
+    id: 'music.scrobbler_disconnected',
+    group: 'Music',
+    name: 'A listening service stopped taking your listens',
+    defaults: on(true, true, true),
+  },
   backstageRequest: {
     id: 'backstage.request',
     group: 'Backstage',

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
+import type { DevicesService } from '../music/devices/devices.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import { openNotificationStream } from './live-stream.js';
 import type { NotificationsService } from './notifications.service.js';
@@ -21,8 +22,14 @@ export async function notificationsRoutes(
   {
     notifications,
     sessions,
+    devices,
     heartbeatMs,
-  }: { notifications: NotificationsService; sessions: SessionsService; heartbeatMs?: number },
+  }: {
+    notifications: NotificationsService;
+    sessions: SessionsService;
+    devices?: DevicesService;
+    heartbeatMs?: number;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -113,6 +120,7 @@ export async function notificationsRoutes(
       openNotificationStream(request, reply, {
         notifications,
         sessions,
+        ...(devices ? { devices } : {}),
         ...(heartbeatMs ? { heartbeatMs } : {}),
       }),
   );

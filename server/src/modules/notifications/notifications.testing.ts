@@ -16,11 +16,12 @@ export async function openStream(
   app: FastifyInstance,
   client: TestClient,
   headers: Record<string, string> = {},
+  search = '',
 ) {
   const { port } = app.server.address() as AddressInfo;
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/notifications/stream`, {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/notifications/stream${search}`, {
     headers: { cookie, accept: 'text/event-stream', ...headers },
     signal: controller.signal,
   });

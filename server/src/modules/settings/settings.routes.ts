@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import { hasPermission, PERMISSIONS } from '@cadenza/contracts/permissions';
+import { integrationSchema, type Integration } from '@cadenza/contracts/social-auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,15 @@ const SECTIONS = [
 
 export async function settingsRoutes(
   app: FastifyInstance,
-  { settings, settingsAdmin }: { settings: SettingsService; settingsAdmin: SettingsAdminService },
+  {
+    settings,
+    settingsAdmin,
+    integrations,
+  }: {
+    settings: SettingsService;
+    settingsAdmin: SettingsAdminService;
+    integrations: Integration[];
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const response = z.object({ settings: settingsMap, secrets: z.record(z.string(), z.boolean()) });
@@ -39,6 +48,16 @@ export async function settingsRoutes(
       schema: { response: { 200: response } },
     },
     async () => settings.forAdmin(),
+  );
+
+  // Which integrations the environment sets up; their secrets stay there.
+  r.get(
+    '/api/v1/admin/integrations',
+    {
+      config: { permission: [PERMISSIONS.settingsView, ADMIN_PERMISSIONS.settings] },
+      schema: { response: { 200: z.object({ integrations: z.array(integrationSchema) }) } },
+    },
+    async () => ({ integrations }),
   );
 
   r.post(

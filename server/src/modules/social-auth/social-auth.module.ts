@@ -6,7 +6,10 @@ import type { Site } from '../site.module.js';
 import { socialAuthRoutes } from './social-auth.routes.js';
 import { createSocialAuthService } from './social-auth.service.js';
 
-/** Signing in with Google, Facebook, X or Apple, and the profiles linked to an account. */
+/**
+ * Signing in with Google, Facebook, X, Apple or the operator's OpenID Connect provider, and the
+ * profiles linked to an account.
+ */
 export function createSocialAuth(
   config: Config,
   db: Db,
@@ -24,6 +27,7 @@ export function createSocialAuth(
     settings,
     auth,
     bootstrap,
+    oidc: config.oidc,
     greet: accounts.emailVerification.greet,
   });
   users.useRelation('social_profiles', (userId) => socialAuth.profilesOf(userId));

@@ -18,6 +18,8 @@ const callbackFields = z.object({
   code: z.string().max(4000).optional(),
   state: z.string().max(500).optional(),
   error: z.string().max(500).optional(),
+  /** OpenID Connect providers name themselves in their answer (RFC 9207). */
+  iss: z.string().max(2000).optional(),
   /** Apple's first answer names the user here. */
   user: z.string().max(2000).optional(),
 });

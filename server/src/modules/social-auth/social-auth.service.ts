@@ -20,8 +20,10 @@ import type { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.table.js';
 import { preferredLanguage } from '../accounts/emails/account-mails.js';
 import * as repo from './social-auth.repo.js';
+import { openIdConnectProvider, type OpenIdConnectSettings } from './openid-connect.js';
 import {
   socialProvider,
+  type AuthorizationAnswer,
   type ProviderProfile,
   type ServiceCredentials,
   type SocialProvider,
@@ -41,6 +43,8 @@ export interface SocialAuthDeps {
   settings: SettingsService;
   auth: AuthService;
   bootstrap: BootstrapService;
+  /** The operator's OpenID Connect provider, from the environment; no `oidc` service without it. */
+  oidc?: OpenIdConnectSettings | undefined;
   /** Sends a new account its welcome mail, or its verification code when one is needed. */
   greet: (user: UserRow, language: string) => Promise<unknown>;
   log?: (message: string, error: unknown) => void;
@@ -52,6 +56,7 @@ interface FlowState {
   mode: SocialMode;
   state: string;
   verifier: string | null;
+  nonce: string | null;
   session: string;
   expires: number;
 }
@@ -84,12 +89,21 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
   const { db, users, settings, auth } = deps;
   const log = deps.log ?? ((message, error) => console.error(message, error));
   const origin = new URL(deps.appUrl).origin;
+  const redirectUri = (service: SocialService) =>
+    `${deps.appUrl}/secure/auth/social/${service}/callback`;
+  // One provider for the app's life, so discovery and the provider's keys are fetched once.
+  const openIdConnect = deps.oidc && openIdConnectProvider(deps.oidc, redirectUri('oidc'));
 
   async function isEnabled(service: SocialService): Promise<boolean> {
+    if (service === 'oidc') return Boolean(openIdConnect);
     return Boolean(await settings.get(`social.${service}.enable`));
   }
 
   async function provider(service: SocialService): Promise<SocialProvider> {
+    if (service === 'oidc') {
+      if (!openIdConnect) throw new Error('OpenID Connect is not set up');
+      return openIdConnect;
+    }
     const all = await settings.all();
     const credentials: ServiceCredentials = {
       clientId: all[`social.${service}.client_id`],
@@ -109,11 +123,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       credentials.clientId !== '' &&
       (credentials.apple ? credentials.apple.privateKey !== '' : credentials.clientSecret !== '');
     if (!configured) throw new Error(`${service} sign-in has no client credentials`);
-    return socialProvider(
-      service,
-      credentials,
-      `${deps.appUrl}/secure/auth/social/${service}/callback`,
-    );
+    return socialProvider(service, credentials, redirectUri(service));
   }
 
   const sign = (value: string) => hmac(deps.appKey, `social-flow:${value}`);
@@ -196,7 +206,8 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     }
     const existing = await users.findByEmail(profile.email);
     if (existing) {
-      if (!existing.password) {
+      // An address the service has not verified proves nothing about who owns the account.
+      if (!existing.password || !profile.emailVerified) {
         return result('ERROR', { message: OTHER_METHOD });
       }
       const pending: PendingConnect = { service, profile };
@@ -249,7 +260,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       }
       let authorization;
       try {
-        authorization = (await provider(service)).authorizationRequest();
+        authorization = await (await provider(service)).authorizationRequest();
       } catch (error) {
         log('social login is not configured', error);
         return { result: result('ERROR') };
@@ -259,6 +270,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         mode,
         state: authorization.state,
         verifier: authorization.codeVerifier,
+        nonce: authorization.nonce ?? null,
         session: sha256(request.session.id),
         expires: Date.now() + FLOW_SECONDS * 1000,
       });
@@ -269,12 +281,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     async callback(
       request: FastifyRequest,
       service: SocialService,
-      input: {
-        code?: string | undefined;
-        state?: string | undefined;
-        error?: string | undefined;
-        user?: string | undefined;
-      },
+      input: Partial<AuthorizationAnswer> & { error?: string | undefined },
       flowCookie: string | undefined,
     ): Promise<SocialResult> {
       const flow = decodeFlow(request, flowCookie);
@@ -290,7 +297,13 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       if (input.error || !input.code) return result('ERROR');
       let profile: ProviderProfile;
       try {
-        profile = await (await provider(service)).profile(input.code, flow.verifier, input.user);
+        const answer = { code: input.code, state: input.state, iss: input.iss, user: input.user };
+        const oauth = await provider(service);
+        profile = await oauth.profile(answer, {
+          state: flow.state,
+          codeVerifier: flow.verifier,
+          nonce: flow.nonce,
+        });
       } catch (error) {
         log(`social login with ${service} failed`, error);
         return result('ERROR');

@@ -248,6 +248,8 @@ describe('social sign-in', () => {
     const client = await new TestClient(t.app).visit();
     expect((await client.get('/secure/auth/social/facebook/login')).statusCode).toBe(404);
     expect((await client.get('/secure/auth/social/facebook/callback')).statusCode).toBe(404);
+    // No OpenID Connect provider in this app's environment.
+    expect((await client.get('/secure/auth/social/oidc/login')).statusCode).toBe(404);
     expect((await client.get('/secure/auth/social/myspace/login')).statusCode).not.toBe(302);
   });
 

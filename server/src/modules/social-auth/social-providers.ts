@@ -37,7 +37,10 @@ interface ServiceDefinition {
   trustsEmail: boolean;
 }
 
-const SERVICES: Record<SocialService, ServiceDefinition> = {
+/** The services with fixed endpoints; `oidc` is found by discovery (see openid-connect.ts). */
+export type OAuthService = Exclude<SocialService, 'oidc'>;
+
+const SERVICES: Record<OAuthService, ServiceDefinition> = {
   google: {
     endpoints: {
       authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -104,20 +107,35 @@ export interface AuthorizationRequest {
   url: URL;
   state: string;
   codeVerifier: string | null;
+  /** OpenID Connect's nonce, which the ID token must carry back. */
+  nonce?: string | null;
+}
+
+/** What the service sent the user back with. */
+export interface AuthorizationAnswer {
+  code: string;
+  state?: string | undefined;
+  /** The issuer, from providers that name themselves in their answer (RFC 9207). */
+  iss?: string | undefined;
+  /**
+   * The JSON Apple posts beside the code on a first sign-in; only the name is taken from it, as
+   * it is unsigned.
+   */
+  user?: string | undefined;
 }
 
 export interface SocialProvider {
-  authorizationRequest(): AuthorizationRequest;
-  /**
-   * Exchanges the code and reads who the user is at the service. `user` is the JSON Apple
-   * posts beside the code on a first sign-in; only the name is taken from it, as it is unsigned.
-   */
-  profile(code: string, codeVerifier: string | null, user?: string): Promise<ProviderProfile>;
+  authorizationRequest(): AuthorizationRequest | Promise<AuthorizationRequest>;
+  /** Exchanges the code and reads who the user is at the service. */
+  profile(
+    answer: AuthorizationAnswer,
+    flow: Omit<AuthorizationRequest, 'url'>,
+  ): Promise<ProviderProfile>;
 }
 
 /** One service, driven through arctic's generic OAuth 2 client so its endpoints can be moved. */
 export function socialProvider(
-  service: SocialService,
+  service: OAuthService,
   credentials: ServiceCredentials,
   redirectUri: string,
 ): SocialProvider {
@@ -197,7 +215,7 @@ export function socialProvider(
       return { url, state, codeVerifier };
     },
 
-    async profile(code, codeVerifier, user) {
+    async profile({ code, user }, { codeVerifier }) {
       const claims = await claimsOf(await exchange(code, codeVerifier));
       return normalizeProfile({ ...nameOf(user), ...claims }, definition.trustsEmail);
     },

@@ -21,7 +21,13 @@ const suffixOf = (mime: string) => mime.split('/').pop()?.replace('mpeg', 'mp3')
 
 /** An artist of the ID3 calls (ArtistID3): with the number of its albums, which is required. */
 export function subsonicArtist(artist: Artist, albumCount: number): SubsonicNode {
-  return { id: String(artist.id), name: artist.name, coverArt: `ar-${artist.id}`, albumCount };
+  return {
+    id: String(artist.id),
+    name: artist.name,
+    coverArt: `ar-${artist.id}`,
+    albumCount,
+    musicBrainzId: artist.musicbrainz_id ?? undefined,
+  };
 }
 
 /**
@@ -50,6 +56,7 @@ export function subsonicAlbum(album: Album, note?: Note, durationMs = 0): Subson
     created: iso(album.created_at),
     year: album.year ?? undefined,
     genre: album.genres?.[0]?.name,
+    musicBrainzId: album.musicbrainz_id ?? undefined,
     ...noted(note),
   };
 }
@@ -82,6 +89,16 @@ export function subsonicSong(track: Track, note?: Note): SubsonicNode {
     isVideo: false,
     // OpenSubsonic: 'explicit' or 'clean'; a track nobody marked is not known to be clean.
     explicitStatus: track.explicit ? 'explicit' : undefined,
+    replayGain: track.replay_gain
+      ? {
+          trackGain: track.replay_gain.track_gain ?? undefined,
+          albumGain: track.replay_gain.album_gain ?? undefined,
+          trackPeak: track.replay_gain.track_peak ?? undefined,
+          albumPeak: track.replay_gain.album_peak ?? undefined,
+        }
+      : undefined,
+    // OpenSubsonic: the recording's MusicBrainz id, when its tags carry one.
+    musicBrainzId: track.musicbrainz_id ?? undefined,
     ...noted(note),
   };
 }

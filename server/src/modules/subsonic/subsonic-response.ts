@@ -45,9 +45,11 @@ export type SubsonicFormat = 'xml' | 'json' | 'jsonp';
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * What the schema gives as child elements holding text (artist and album information), where
- * JSON has plain strings: every other scalar is an attribute.
+ * What the schema gives as child elements holding text in artist and album information, where
+ * JSON has plain strings: every other scalar is an attribute. Elsewhere the same name may be an
+ * attribute: OpenSubsonic's `musicBrainzId` on a song, album or artist.
  */
+const INFO_ELEMENTS = new Set(['artistInfo', 'artistInfo2', 'albumInfo']);
 const TEXT_ELEMENTS = new Set([
   'biography',
   'notes',
@@ -77,7 +79,8 @@ function element(name: string, node: SubsonicNode, namespace?: string): string {
         children.push(typeof child === 'object' ? element(key, child) : textElement(key, child));
       }
     } else if (typeof value === 'object') children.push(element(key, value));
-    else if (TEXT_ELEMENTS.has(key)) children.push(textElement(key, value));
+    else if (INFO_ELEMENTS.has(name) && TEXT_ELEMENTS.has(key))
+      children.push(textElement(key, value));
     else attributes.push(`${key}="${escapeXml(String(value))}"`);
   }
   const open = [name, ...attributes].join(' ');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { secretBox } from '../../infra/secret-box.js';
+import type { InternetRadio } from '../internet-radio/internet-radio.module.js';
 import type { Library } from '../library/library.module.js';
 import type { Music } from '../music/music.module.js';
 import type { Platform, Site } from '../site.module.js';
@@ -27,6 +28,7 @@ export async function registerMusicAppsRoutes(
   app: FastifyInstance,
   services: { appPasswords: ReturnType<typeof createMusicApps> } & Pick<Music, 'music'> &
     Library &
+    InternetRadio &
     Pick<Site, 'tokens' | 'users' | 'permissions'> &
     Pick<Platform, 'storage' | 'limiter'>,
   config: Pick<Config, 'appUrl'>,
@@ -36,6 +38,7 @@ export async function registerMusicAppsRoutes(
   await app.register(subsonicRoutes, {
     music: services.music,
     library: services.library,
+    radio: services.radio,
     tokens: services.tokens,
     appPasswords,
     users: services.users,

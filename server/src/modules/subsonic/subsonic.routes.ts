@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors.js';
 import type { RateLimiter } from '../../infra/rate-limiter.js';
 import type { Storage } from '../../infra/storage.js';
 import type { AccessTokensService } from '../access-tokens/access-tokens.service.js';
+import type { InternetRadioService } from '../internet-radio/internet-radio.service.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { MusicServices } from '../music/music.services.js';
 import type { PermissionsService } from '../roles/permissions.service.js';
@@ -48,6 +49,7 @@ export async function subsonicRoutes(
   {
     music,
     library: importer,
+    radio,
     tokens,
     appPasswords,
     users,
@@ -59,6 +61,7 @@ export async function subsonicRoutes(
   }: {
     music: MusicServices;
     library: LibraryService;
+    radio: InternetRadioService;
     tokens: AccessTokensService;
     appPasswords: AppPasswords;
     permissions: PermissionsService;
@@ -77,6 +80,7 @@ export async function subsonicRoutes(
   const methods = createSubsonicMethods({
     music,
     importer,
+    radio,
     users,
     permissions,
     storage,

@@ -312,6 +312,15 @@ describe('the Subsonic API', () => {
     // Counted once, as a replay within minutes is in the web player.
     expect(played.data.map((track: { name: string }) => track.name)).toEqual(['Blue in Green']);
     expect(played.total).toBe(1);
+
+    // A client that was offline sends its listens later, each with the time it was heard.
+    const twoHoursAgo = Date.now() - 2 * 3600_000;
+    await api.scrobble({ id, time: twoHoursAgo });
+    // A clock in the future is not believed: that listen is the one just counted.
+    await api.scrobble({ id, time: Date.now() + 3600_000 });
+    const offline = await history();
+    expect(offline.total).toBe(2);
+    expect(Date.parse(offline.data[1].played_at)).toBe(twoHoursAgo);
   });
 
   it('serves the same playlists, with the same privacy', async () => {

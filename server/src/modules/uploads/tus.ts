@@ -6,8 +6,10 @@ import type { DataStore, Locker, Upload } from '@tus/server';
 import type { MetadataValue } from '@tus/s3-store';
 import type { Redis } from 'ioredis';
 import {
+  isStorageFull,
   isStorageUnreachable,
   s3ClientConfig,
+  STORAGE_FULL,
   STORAGE_UNREACHABLE,
   type S3Disk,
   type S3Settings,
@@ -98,6 +100,7 @@ export function createTusServer({
         if ('status_code' in error && error.body === ERRORS.ERR_LOCK_TIMEOUT.body) {
           return { status_code: 423, body: 'upload is currently locked; retry later\n' };
         }
+        if (isStorageFull(error)) return { status_code: 507, body: `${STORAGE_FULL}\n` };
         // `handle` adds the Retry-After.
         return isStorageUnreachable(error)
           ? { status_code: 503, body: `${STORAGE_UNREACHABLE}\n` }
@@ -130,15 +133,22 @@ export function createTusServer({
 
   return {
     loaded,
-    /** Answers a tus request (creation, chunks, status, termination). */
-    handle: async (request: IncomingMessage, response: ServerResponse) => {
+    /**
+     * Answers a tus request (creation, chunks, status, termination). `beforeAnswer` runs once the
+     * answer is known and before the client hears it, so what it records is in place by then.
+     */
+    handle: async (
+      request: IncomingMessage,
+      response: ServerResponse,
+      beforeAnswer?: (status: number) => Promise<void>,
+    ) => {
+      const { server } = await loaded();
+      const { NodeRequest, sendNodeResponse } = await import('srvx/node');
+      const answer = await server.handleWeb(new NodeRequest({ req: request, res: response }));
       // The tus server sets no headers of its own on an error: a refusal says when to come back.
-      const writeHead = response.writeHead;
-      response.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-        if (status === 503) this.setHeader('retry-after', '5');
-        return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
-      } as typeof response.writeHead;
-      return (await loaded()).server.handle(request, response);
+      if (answer.status === 503) answer.headers.set('retry-after', '5');
+      await beforeAnswer?.(answer.status);
+      await sendNodeResponse(response, answer);
     },
     /** Where a finished upload's bytes are: a local file, or an object key in the bucket. */
     location: (id: string) =>

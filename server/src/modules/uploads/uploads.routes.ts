@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.js';
 import { sendFile } from '../../core/send-file.js';
 import { uuidv7 } from '../../infra/uuid.js';
-import type { FileDisk, S3Disk } from '../../infra/file-disk.js';
+import { isStorageFull, type FileDisk, type S3Disk } from '../../infra/file-disk.js';
 import type { DirectUploadsService } from './direct-uploads.service.js';
 import { USER_FILES_PATH } from './user-file-links.js';
 import {
@@ -171,7 +171,7 @@ export async function uploadsRoutes(
         }
       } catch (error) {
         if (arrived) await fs.rm(arrived.file, { force: true });
-        if (error instanceof AppError) throw error;
+        if (error instanceof AppError || isStorageFull(error)) throw error;
         throw new AppError(
           400,
           'The upload could not be read. Send it again as multipart/form-data.',
@@ -321,11 +321,10 @@ export async function uploadsRoutes(
       if (uploadId && method === 'DELETE') await uploads.closeResumable(uploadId);
       setTrusted(request, uploader.id, uploadId);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
-      // An upload the tus server did not create counts no more.
-      if (uploadId && creating && reply.raw.statusCode !== 201) {
-        await uploads.closeResumable(uploadId);
-      }
+      await tus.handle(request.raw, reply.raw, async (status) => {
+        // An upload the tus server did not create counts no more, before the client hears so.
+        if (uploadId && creating && status !== 201) await uploads.closeResumable(uploadId);
+      });
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
     tusScope.route({ method: [...methods], url: TUS_PATH, config: signedIn, handler: handle });

@@ -1,12 +1,18 @@
 import '../../ui/test-utils';
 import { PHONE_MESSAGE } from '@cadenza/contracts/auth';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../auth/testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';
+import { player, playerStore } from '../player/state/player-store';
 import { AccountSettingsPage } from './account-settings-page';
-import { accountBootstrap, accountUser, mockAccountApi } from './testing/account-fixtures';
+import {
+  accountBootstrap,
+  accountUser,
+  mockAccountApi,
+  scrobblers,
+} from './testing/account-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,11 +50,33 @@ describe('AccountSettingsPage', () => {
       'two-factor',
       'sessions',
       'location-and-language',
+      // Issue 66: the player's "Normalise volume".
+      'playback',
       // Issue 16 adds the music apps panel beside the API tokens.
       'music-apps',
+      'scrobbling',
       'developers',
       'delete-account',
     ]);
+  });
+
+  it('sets Normalise volume and its pre-amp, kept with the player in this browser', async () => {
+    await visit();
+    const playback = panel('playback');
+    const preamp = playback.getByRole<HTMLInputElement>('slider', { name: 'Pre-amp' });
+    expect(preamp.disabled).toBe(true);
+    await userEvent.click(playback.getByRole('combobox', { name: 'Normalise volume' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Album: as the album was mastered' }),
+    );
+    expect(preamp.disabled).toBe(false);
+    fireEvent.change(preamp, { target: { value: '3.5' } });
+    expect(playback.getByRole('status').textContent).toBe('+3.5 dB');
+    expect(playerStore.getState().normalisation).toEqual({ mode: 'album', preampDb: 3.5 });
+    expect(JSON.parse(localStorage.getItem('cadenza.player')!)).toMatchObject({
+      normalisation: { mode: 'album', preampDb: 3.5 },
+    });
+    player.setNormalisation({ mode: 'off', preampDb: 0 });
   });
 
   it('hides API tokens without the api.access permission or with the API switched off', async () => {
@@ -324,5 +352,57 @@ describe('date, time and language', () => {
       timezone: 'America/Sao_Paulo',
       country: 'PT',
     });
+  });
+});
+
+describe('scrobbling', () => {
+  it('connects ListenBrainz with a token, showing a refused one on its field', async () => {
+    const { api } = await visit();
+    const scrobbling = panel('scrobbling');
+    const user = userEvent.setup();
+    const field = await scrobbling.findByLabelText('ListenBrainz user token');
+    api.on(
+      'PUT /api/v1/me/scrobblers/listenbrainz',
+      {
+        message: 'The given data was invalid.',
+        errors: { token: 'ListenBrainz does not know this token.' },
+      },
+      422,
+    );
+    await user.type(field, 'guessed');
+    await user.click(scrobbling.getByRole('button', { name: 'Connect' }));
+    expect(await scrobbling.findByText('ListenBrainz does not know this token.')).toBeTruthy();
+
+    api.on('PUT /api/v1/me/scrobblers/listenbrainz', {
+      scrobblers: scrobblers({ listenbrainz: 'rob' }),
+    });
+    await user.clear(field);
+    await user.type(field, 'the-real-token');
+    await user.click(scrobbling.getByRole('button', { name: 'Connect' }));
+    expect(await scrobbling.findByText('Connected as rob')).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/me/scrobblers/listenbrainz')[1]!.body).toEqual({
+      token: 'the-real-token',
+    });
+    expect(scrobbling.getByRole('button', { name: 'Disconnect ListenBrainz' })).toBeTruthy();
+  });
+
+  it("finishes Last.fm's sign-in when it comes back with its token", async () => {
+    const api = mockAccountApi().on('PUT /api/v1/me/scrobblers/lastfm', {
+      scrobblers: scrobblers({ lastfm: 'rj' }),
+    });
+    renderScreen(
+      '/account-settings',
+      '/account-settings?connect=lastfm&state=123.abc&token=lfm-token',
+      AccountSettingsPage,
+      accountBootstrap(),
+    );
+    await screen.findByRole('heading', { name: 'Scrobbling' }, { timeout: 5000 });
+    expect(await panel('scrobbling').findByText('Connected as rj')).toBeTruthy();
+    expect(api.callsTo('PUT /api/v1/me/scrobblers/lastfm').map((call) => call.body)).toEqual([
+      { token: 'lfm-token', state: '123.abc' },
+    ]);
+    await waitFor(() =>
+      expect(currentToast()).toEqual({ message: 'Last.fm connected', type: 'positive' }),
+    );
   });
 });

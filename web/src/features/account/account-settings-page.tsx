@@ -7,6 +7,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { SocialLoginPanel } from '../auth/social-login-panel';
 import { FamilyMembersPanel, familySubscriptionOf } from '../billing/family-members-panel';
 import { FamilyPlanPanel } from '../billing/family-plan-panel';
+import { NormaliseVolumePanel } from '../player/normalise-volume-panel';
 import { useMe } from './api/account-api';
 import { usePasswordConfirmation } from './components/password-confirmation';
 import { AccountDetailsPanel } from './panels/account-details-panel';
@@ -16,6 +17,7 @@ import { DevelopersPanel } from './panels/developers-panel';
 import { LocationLanguagePanel } from './panels/location-language-panel';
 import { MusicAppsPanel } from './panels/music-apps-panel';
 import { PasswordPanel } from './panels/password-panel';
+import { ScrobblingPanel } from './panels/scrobbling-panel';
 import { SessionsPanel } from './panels/sessions-panel';
 import { TwoFactorPanel } from './panels/two-factor-panel';
 
@@ -69,7 +71,9 @@ export function AccountSettingsPage() {
             />
             <SessionsPanel />
             <LocationLanguagePanel user={me.data} />
+            <NormaliseVolumePanel />
             <MusicAppsPanel />
+            <ScrobblingPanel />
             {apiIntegrated && canUseApi && <DevelopersPanel />}
             <SocialLoginPanel />
             <DeleteAccountPanel

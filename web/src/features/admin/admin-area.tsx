@@ -25,6 +25,7 @@ import { ChannelsScreen } from './channels/channels-screen';
 import { SubscriptionsPage } from './billing/subscriptions-page';
 import { VouchersPage } from './billing/vouchers-page';
 import { LibraryImportPage } from './library/library-import-page';
+import { RadioStationsPage } from './radio-stations/radio-stations-page';
 import { LocalizationsScreen } from './localizations/localizations-screen';
 import { CustomPagesScreen } from './pages/custom-pages-screen';
 import { Forbidden } from './components/forbidden';
@@ -48,6 +49,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   lyrics: () => <LyricsPage />,
   'backstage-requests': () => <ArtistRequestsScreen />,
   library: () => <LibraryImportPage />,
+  'radio-stations': () => <RadioStationsPage />,
   channels: () => <ChannelsScreen />,
   plans: () => <PlansPage />,
   vouchers: () => <VouchersPage />,

@@ -2,12 +2,14 @@ import { ADMIN_PERMISSIONS } from '@cadenza/contracts/admin';
 import { BILLING_PERMISSIONS } from '@cadenza/contracts/billing';
 import { LIBRARY_PERMISSIONS } from '@cadenza/contracts/library';
 import { MUSIC_PERMISSIONS } from '@cadenza/contracts/music';
+import { RADIO_PERMISSIONS } from '@cadenza/contracts/radio-stations';
 import {
   BadgeCheck,
   Bug,
   ChartColumn,
   Cookie,
   Disc3,
+  Radio,
   CreditCard,
   FileText,
   FolderInput,
@@ -111,6 +113,12 @@ export const ADMIN_GROUPS: AdminGroup[] = [
         label: 'Library import',
         icon: FolderInput,
         permission: LIBRARY_PERMISSIONS.import,
+      },
+      {
+        path: 'radio-stations',
+        label: 'Radio stations',
+        icon: Radio,
+        permission: RADIO_PERMISSIONS.manage,
       },
     ],
   },

@@ -139,6 +139,28 @@ describe('LoginPage', () => {
     visit('/login', { 'social.google.enable': true });
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
   });
+
+  it('offers the OpenID Connect provider by its name, alone in "OIDC only" mode', () => {
+    const oidc = {
+      'social.oidc.enable': true,
+      'social.oidc.name': 'Acme SSO',
+      'social.google.enable': true,
+    };
+    const { unmount } = visit('/login', oidc);
+    expect(screen.getByRole('button', { name: 'Continue with Acme SSO' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+    unmount();
+
+    const only = visit('/login', { ...oidc, 'social.oidc.only': true });
+    expect(screen.getByRole('button', { name: 'Continue with Acme SSO' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    only.unmount();
+
+    // The way in for admins, and for everyone while the provider is down.
+    visit('/login?password=1', { ...oidc, 'social.oidc.only': true });
+    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+  });
 });
 
 describe('two-factor challenge', () => {

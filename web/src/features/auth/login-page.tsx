@@ -15,6 +15,7 @@ import { useLoginMutation } from './api/auth-api';
 import { AuthFooterLink, AuthLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';
 import { SocialButtons, type TWO_FACTOR_STATE } from './components/social-buttons';
+import { useOpenIdConnectOnly } from './social/social-services';
 import { TwoFactorChallenge } from './components/two-factor-challenge';
 import { applyServerErrors } from '../../app/error-handling/handle-error';
 
@@ -31,6 +32,9 @@ export function LoginPage() {
   const presetEmail = searchParams.get('email') ?? '';
   const isDemo = Boolean(useSetting('site.demo'));
   const registrationDisabled = Boolean(useSetting('registration.disable'));
+  // "OIDC only" hides the password form; `?password=1` brings it back for admins, and for
+  // everyone while the provider is down. Passwords keep working on the server either way.
+  const oidcOnly = useOpenIdConnectOnly() && searchParams.get('password') !== '1';
   const location = useLocation();
   // A social sign-in from another page that still needs the code lands here with this state.
   const [needsTwoFactor, setNeedsTwoFactor] = useState(
@@ -84,46 +88,52 @@ export function LoginPage() {
         )
       }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <EmailField
-          locked={Boolean(presetEmail)}
-          errorMessage={errors.email?.message && t(errors.email.message)}
-          {...form.register('email')}
-        />
-        <div className="flex flex-col gap-2">
-          <TextField
-            label={t('Password')}
-            type="password"
-            autoComplete="current-password"
-            required
-            errorMessage={errors.password?.message && t(errors.password.message)}
-            {...form.register('password')}
-          />
-          <Link
-            to="/forgot-password"
-            className="self-end text-sm font-medium text-primary hover:underline"
-          >
-            {t('Forgot your password?')}
-          </Link>
-        </div>
-        <Controller
-          control={form.control}
-          name="remember"
-          render={({ field }) => (
-            <Checkbox
-              label={t('Stay signed in for a month')}
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              name={field.name}
+      {oidcOnly ? (
+        <SocialButtons only={['oidc']} onTwoFactor={() => setNeedsTwoFactor(true)} />
+      ) : (
+        <>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+            <EmailField
+              locked={Boolean(presetEmail)}
+              errorMessage={errors.email?.message && t(errors.email.message)}
+              {...form.register('email')}
             />
-          )}
-        />
-        <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
-          {t('Continue')}
-        </Button>
-      </form>
-      <SocialButtons onTwoFactor={() => setNeedsTwoFactor(true)} />
+            <div className="flex flex-col gap-2">
+              <TextField
+                label={t('Password')}
+                type="password"
+                autoComplete="current-password"
+                required
+                errorMessage={errors.password?.message && t(errors.password.message)}
+                {...form.register('password')}
+              />
+              <Link
+                to="/forgot-password"
+                className="self-end text-sm font-medium text-primary hover:underline"
+              >
+                {t('Forgot your password?')}
+              </Link>
+            </div>
+            <Controller
+              control={form.control}
+              name="remember"
+              render={({ field }) => (
+                <Checkbox
+                  label={t('Stay signed in for a month')}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                />
+              )}
+            />
+            <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
+              {t('Continue')}
+            </Button>
+          </form>
+          <SocialButtons onTwoFactor={() => setNeedsTwoFactor(true)} />
+        </>
+      )}
     </AuthLayout>
   );
 }

@@ -13,8 +13,8 @@ import { SocialIcon } from './social/social-icons';
 import { handleSocialResult } from './social/social-result';
 import { openSocialPopup } from './social/social-popup';
 import {
-  SOCIAL_SERVICE_NAMES,
   useEnabledSocialServices,
+  useSocialServiceNames,
   type SocialService,
 } from './social/social-services';
 
@@ -25,6 +25,7 @@ import {
 export function SocialLoginPanel() {
   const { t } = useTranslation();
   const services = useEnabledSocialServices();
+  const serviceNames = useSocialServiceNames();
   const profiles = useSocialProfiles();
   const queryClient = useQueryClient();
   const disconnect = useSocialDisconnect();
@@ -42,7 +43,7 @@ export function SocialLoginPanel() {
       requestPassword: () => {},
       connected: (connected) => {
         void queryClient.invalidateQueries({ queryKey: socialKeys.profiles });
-        toast.positive(t('Connected to {{service}}', { service: SOCIAL_SERVICE_NAMES[connected] }));
+        toast.positive(t('Connected to {{service}}', { service: serviceNames[connected] }));
       },
       error: (message) => toast.danger(t(message)),
     });
@@ -75,7 +76,7 @@ export function SocialLoginPanel() {
         <ul className="flex flex-col divide-y divide-border">
           {services.map((service) => {
             const profile = profileOf(service);
-            const name = SOCIAL_SERVICE_NAMES[service];
+            const name = serviceNames[service];
             return (
               <li key={service} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
                 <span className="grid size-10 shrink-0 place-items-center rounded-full border border-border bg-bg">

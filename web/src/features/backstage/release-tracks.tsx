@@ -243,14 +243,16 @@ export function TrackList({
   );
 }
 
-/** What was measured of the audio on upload. */
+/** What was measured of the audio: on upload, then loudness in the background. */
 function MeasuredFigures({ track }: { track: ReleaseTrack }) {
   const { t } = useTranslation();
+  const measured = (value: number | null, unit: string) =>
+    value !== null ? `${value.toFixed(1)} ${unit}` : track.measuring ? t('Measuring…') : '—';
   const figures = [
     [t('Length'), formatDuration(track.duration_ms)],
     [t('Format'), track.codec ?? track.mime],
-    [t('Loudness'), track.loudness_lufs !== null ? `${track.loudness_lufs.toFixed(1)} LUFS` : '—'],
-    [t('True peak'), track.true_peak_db !== null ? `${track.true_peak_db.toFixed(1)} dBTP` : '—'],
+    [t('Loudness'), measured(track.loudness_lufs, 'LUFS')],
+    [t('True peak'), measured(track.true_peak_db, 'dBTP')],
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:col-span-2 sm:grid-cols-4">

@@ -25,11 +25,17 @@ export const useReleases = (artistId: number) =>
       ),
   });
 
+/** How often a release is asked again while its new tracks are being measured. */
+export const MEASURING_POLL_MS = 2_000;
+
 export const useRelease = (id: number) =>
   useQuery({
     queryKey: releaseKeys.one(id),
     queryFn: () =>
       apiClient.get<{ release: Release }>(`backstage/releases/${id}`).then((r) => r.release),
+    // Loudness and waveform are measured in the background: they show as soon as they are known.
+    refetchInterval: (query) =>
+      query.state.data?.tracks.some((track) => track.measuring) ? MEASURING_POLL_MS : false,
   });
 
 export function useCreateRelease(artistId: number) {

@@ -43,6 +43,7 @@ const track = (id: number, name: string, fields: Partial<ReleaseTrack> = {}): Re
   loudness_lufs: -14.2,
   true_peak_db: -1.1,
   peaks: Array.from({ length: 200 }, (_, index) => index % 100),
+  measuring: false,
   codec: 'MPEG 1 Layer 3',
   mime: 'audio/mpeg',
   plays: 0,
@@ -226,6 +227,29 @@ describe('releases in the backstage', () => {
       publish_at: null,
     });
     expect(await screen.findByText('Listeners can find and play this release.')).toBeTruthy();
+  });
+
+  it('shows a new track as being measured, and its figures once the server has them', async () => {
+    const dawn = track(4, 'Dawn');
+    const measuring = { ...dawn, loudness_lufs: null, true_peak_db: null, peaks: null };
+    const api = visit('/backstage/releases/5', (replies) =>
+      replies.on('GET /api/v1/backstage/releases/5', {
+        release: release({ tracks: [{ ...measuring, measuring: true }] }),
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Tracks' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Details of Dawn' }));
+    expect(within(list).getAllByText('Measuring…')).toHaveLength(2);
+    expect(within(list).queryByRole('img', { name: 'Waveform' })).toBeNull();
+
+    // The editor asks again by itself while anything is being measured, and stops after.
+    api.on('GET /api/v1/backstage/releases/5', { release: release({ tracks: [dawn] }) });
+    expect(await within(list).findByText('-14.2 LUFS', undefined, { timeout: 6_000 })).toBeTruthy();
+    expect(within(list).getByText('-1.1 dBTP')).toBeTruthy();
+    expect(within(list).getByRole('img', { name: 'Waveform' })).toBeTruthy();
+    const asked = api.callsTo('GET /api/v1/backstage/releases/5').length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(api.callsTo('GET /api/v1/backstage/releases/5')).toHaveLength(asked);
   });
 
   it('shows a label member the release without the controls', async () => {

@@ -19,6 +19,7 @@ export const PLAYER_PATHS = [
   'user/*',
   'search/*',
   'channel/*',
+  'radio-stations',
 ] as const;
 
 /** Until the music screens exist, the player layout alone answers these paths. */
@@ -49,6 +50,10 @@ const userProfile = screen(
   () => import('./screens/user-profile/user-profile-screen'),
   'UserProfileScreen',
 );
+const radioStations = screen(
+  () => import('./screens/radio-stations/radio-stations-screen'),
+  'RadioStationsScreen',
+);
 const search = screen(() => import('./screens/search/search-screen'), 'SearchScreen');
 
 /** One screen at each of its paths; most answer with and without the readable slug. */
@@ -70,6 +75,7 @@ const SCREEN_ROUTES: RouteObject[] = [
   ...at(playlist, 'playlist/:id', 'playlist/:id/:slug'),
   ...at(userProfile, 'user/:id', 'user/:id/:slug'),
   ...at(search, 'search/:query', 'search/:query/:tab'),
+  ...at(radioStations, 'radio-stations'),
 ];
 
 const SCREEN_PATHS = new Set(SCREEN_ROUTES.map((route) => route.path));

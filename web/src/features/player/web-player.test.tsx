@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/query-client';
 import { makeBootstrap } from '../../app/testing/bootstrap-factory';
 import { renderRoute } from '../../app/testing/render-route';
 import { getPlayerMaximized } from '../shell/player-maximized';
@@ -47,6 +48,8 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  // The player bar reads the current track (its waveform): each test answers it afresh.
+  queryClient.clear();
   act(() => {
     player.playTracks([track(1, 'Morning Light'), track(2, 'Evening Tide')], 0);
     player.pause();

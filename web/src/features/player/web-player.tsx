@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useAuthUser } from '../../api/bootstrap';
 import { setPlayerLayoutShown, setPlayerMaximized } from '../shell/player-maximized';
 import { AudioEngine } from './components/audio-engine';
+import { RadioAudio } from './radio/radio-audio';
 import { FullscreenPlayer } from './components/fullscreen-player';
 import { LyricsPanel } from './components/lyrics-panel';
 import { MobileTabBar, SideNavigation } from './components/player-navigation';
@@ -18,6 +19,7 @@ import { usePlayerShortcuts } from './state/player-shortcuts';
 import { playerStore, usePlayerStore } from './state/player-store';
 import { startQueueSync } from './state/queue-sync';
 import { serverQueueApi } from './api/player-api';
+import { useDeviceLink } from './devices/use-device-link';
 
 /** A signed-in listener's queue follows them between this player and their music apps. */
 function useServerQueue() {
@@ -55,6 +57,7 @@ export function WebPlayer() {
     return () => setPlayerLayoutShown(false);
   }, []);
   useServerQueue();
+  useDeviceLink();
 
   const focusSearch = useCallback(() => {
     const input = document.querySelector<HTMLInputElement>('[role="search"] input');
@@ -109,6 +112,7 @@ export function WebPlayer() {
       <FullscreenPlayer onShowQueue={() => setSidePanel('queue')} />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <AudioEngine />
+      <RadioAudio />
     </div>
   );
 }

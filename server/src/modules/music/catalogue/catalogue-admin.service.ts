@@ -72,6 +72,13 @@ export function createCatalogueAdminService(
             bitrate: format.bitrate ? Math.round(format.bitrate) : null,
             mime: type.mime,
             file_size: size,
+            // New audio, new loudness: measured again by the next pass over the backlog.
+            track_gain: null,
+            track_peak: null,
+            album_gain: null,
+            album_peak: null,
+            loudness_blocks: null,
+            loudness_source: null,
             updated_at: new Date().toISOString(),
           })
           .where('id', '=', trackId)

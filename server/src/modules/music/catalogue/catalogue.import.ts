@@ -60,6 +60,24 @@ function fillsIn(
 }
 
 /**
+ * A file's ReplayGain tags, when it has a track gain, are its figures; without them the track
+ * waits to be measured (a file that changed is measured again).
+ */
+function replayGainValues(tags: ImportTrackInput['replayGain']) {
+  const known = (value: number | null | undefined) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : null;
+  const trackGain = known(tags?.trackGain);
+  return {
+    track_gain: trackGain,
+    track_peak: trackGain === null ? null : known(tags?.trackPeak),
+    album_gain: trackGain === null ? null : known(tags?.albumGain),
+    album_peak: trackGain === null ? null : known(tags?.albumPeak),
+    loudness_blocks: null,
+    loudness_source: trackGain === null ? null : 'tags',
+  };
+}
+
+/**
  * The catalogue's write side for importers (folder import, demo seed): everything arrives
  * from tags, so artists, albums and genres are found or created by name.
  */
@@ -176,6 +194,7 @@ export function createCatalogueImport({
         ? JSON.stringify(input.syncedLyrics.map((l) => ({ time_ms: l.timeMs, text: l.text })))
         : null,
       musicbrainz_id: input.musicbrainz?.trackId ?? null,
+      ...replayGainValues(input.replayGain),
     };
     const existing = await repo.findTrackByPath(trx, input.audioPath);
     let trackId: number;

@@ -1,4 +1,12 @@
-import type { Album, AlbumType, Artist, ArtistRef, Genre, Track } from '@cadenza/contracts/music';
+import type {
+  Album,
+  AlbumType,
+  Artist,
+  ArtistRef,
+  Genre,
+  ReplayGain,
+  Track,
+} from '@cadenza/contracts/music';
 import { ALBUM_TYPES } from '@cadenza/contracts/music';
 import type { ListedTrackRow } from './catalogue.repo.js';
 import type { AlbumRow, ArtistRow, GenreRow } from './catalogue.table.js';
@@ -54,6 +62,7 @@ export function artistRowToArtist(row: ArtistRow): Artist {
     verified: row.verified === 1,
     links: JSON.parse(row.links) as Artist['links'],
     plays: row.plays,
+    musicbrainz_id: row.musicbrainz_id,
     created_at: row.created_at,
   };
 }
@@ -70,6 +79,7 @@ export function albumRowToAlbum(row: AlbumRow, artists: ArtistRef[]): Album {
     plays: row.plays,
     artists,
     tracks_count: row.tracks_count,
+    musicbrainz_id: row.musicbrainz_id,
     created_at: row.created_at,
   };
 }
@@ -96,6 +106,21 @@ export function trackRowToTrack(
     file_size: Number(row.file_size),
     stream_url: streamUrl(row.id),
     explicit: row.explicit === 1,
+    replay_gain: replayGainOf(row),
+    musicbrainz_id: row.musicbrainz_id,
     created_at: row.created_at,
+  };
+}
+
+/** A track's ReplayGain figures; null while it has no track gain (not yet measured, silence). */
+export function replayGainOf(
+  row: Pick<ListedTrackRow, 'track_gain' | 'track_peak' | 'album_gain' | 'album_peak'>,
+): ReplayGain | null {
+  if (row.track_gain === null) return null;
+  return {
+    track_gain: row.track_gain,
+    track_peak: row.track_peak,
+    album_gain: row.album_gain,
+    album_peak: row.album_peak,
   };
 }

@@ -25,6 +25,11 @@ const LISTED_TRACK = [
   'file_size',
   'plays',
   'explicit',
+  'track_gain',
+  'track_peak',
+  'album_gain',
+  'album_peak',
+  'musicbrainz_id',
   'created_at',
 ] as const;
 /** The same columns, for queries that join tracks to other tables. */

@@ -89,6 +89,15 @@ export interface TracksTable {
   /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), measured on upload. */
   loudness_lufs: Generated<number | null>;
   true_peak_db: Generated<number | null>;
+  /** ReplayGain 2.0: gains in dB (reference -18 LUFS), peaks linear; null until known. */
+  track_gain: Generated<number | null>;
+  track_peak: Generated<number | null>;
+  album_gain: Generated<number | null>;
+  album_peak: Generated<number | null>;
+  /** JSON `{from, counts}`: how many gating blocks fell in each 0.1 LU from `from` / 10 LUFS. */
+  loudness_blocks: Generated<string | null>;
+  /** Where the gains came from: `tags`, `measured` or `failed`; null: not yet looked at. */
+  loudness_source: Generated<string | null>;
   /** JSON array of 0..100, the loudest point of each slice: the track's waveform. */
   peaks: Generated<string | null>;
   /** Who uploaded it from the backstage: their plan's quota counts it. */

@@ -5,9 +5,13 @@ import type { Database } from '../../../db/schema.js';
 import * as repo from './playlists.repo.js';
 import type { PlaylistRow } from './playlists.table.js';
 
-/** What a viewer may do with a playlist: see it, change its tracks, change the playlist itself. */
+/**
+ * What a viewer may do with a playlist: see it; add tracks (and remove those they added); change
+ * its tracks however they like (remove any, reorder); change the playlist itself.
+ */
 export interface Rights {
   see: boolean;
+  add: boolean;
   tracks: boolean;
   edit: boolean;
 }
@@ -34,15 +38,17 @@ export function createPlaylistRights({
 }) {
   /**
    * The owner does everything; the public sees a public playlist; the members of the workspace
-   * it is shared with see it and do what their role allows; anyone who sees a collaborative
-   * playlist (signed in) changes its tracks. `roles` keeps the roles looked up for one answer.
+   * it is shared with see it and do what their role allows; the followers of a collaborative
+   * playlist they see add tracks to it (and remove their own). `roles` keeps the roles looked up
+   * for one answer.
    */
   async function rightsOn(
     row: PlaylistRow,
     userId: number | null,
     roles = new Map<number, Promise<readonly string[] | null>>(),
   ): Promise<Rights> {
-    if (userId !== null && row.owner_id === userId) return { see: true, tracks: true, edit: true };
+    if (userId !== null && row.owner_id === userId)
+      return { see: true, add: true, tracks: true, edit: true };
     let permissions: readonly string[] | null = null;
     if (userId !== null && row.workspace_id !== null) {
       const workspaceId = row.workspace_id;
@@ -56,12 +62,17 @@ export function createPlaylistRights({
     }
     const may = (permission: string) => permissions?.includes(permission) ?? false;
     const see = row.public === 1 || permissions !== null;
+    const tracks = see && may(WORKSPACE_PERMISSIONS.playlistTracks);
+    const collaborator =
+      see &&
+      !tracks &&
+      userId !== null &&
+      row.collaborative === 1 &&
+      (await repo.isFollower(db, row.id, userId));
     return {
       see,
-      tracks:
-        see &&
-        userId !== null &&
-        (row.collaborative === 1 || may(WORKSPACE_PERMISSIONS.playlistTracks)),
+      add: tracks || collaborator,
+      tracks,
       edit: may(WORKSPACE_PERMISSIONS.managePlaylists),
     };
   }
@@ -82,14 +93,22 @@ export function createPlaylistRights({
     return row;
   }
 
-  /** Its tracks (adding, removing, reordering): see rightsOn. */
+  /** Its tracks (removing any, reordering): see rightsOn. */
   async function trackEditable(id: number, userId: number): Promise<PlaylistRow> {
     const row = await visible(id, userId);
     if (!(await rightsOn(row, userId)).tracks) throw AppError.forbidden();
     return row;
   }
 
-  return { rightsOn, seeable, visible, editable, trackEditable };
+  /** Adding tracks; `tracks` says whether they may also remove others' (see rightsOn). */
+  async function fillable(id: number, userId: number): Promise<{ row: PlaylistRow } & Rights> {
+    const row = await visible(id, userId);
+    const rights = await rightsOn(row, userId);
+    if (!rights.add) throw AppError.forbidden();
+    return { row, ...rights };
+  }
+
+  return { rightsOn, seeable, visible, editable, trackEditable, fillable };
 }
 
 export type PlaylistRights = ReturnType<typeof createPlaylistRights>;

@@ -102,6 +102,7 @@ export function createPlaylistPresenter({
         if (may) {
           playlist.can_edit = may.edit;
           playlist.can_edit_tracks = may.tracks;
+          playlist.can_add_tracks = may.add;
           playlist.workspace_id = row.workspace_id;
         }
       }

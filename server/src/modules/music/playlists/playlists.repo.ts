@@ -258,6 +258,32 @@ export async function followedAmong(db: Executor, userId: number, ids: number[])
   return new Set(rows.map((r) => r.playlist_id));
 }
 
+export async function isFollower(db: Executor, playlistId: number, userId: number) {
+  const row = await db
+    .selectFrom('playlist_followers')
+    .select('user_id')
+    .where('playlist_id', '=', playlistId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Who added each of these tracks to the playlist (null: its importer or the system). */
+export async function addersOf(
+  db: Executor,
+  playlistId: number,
+  trackIds: number[],
+): Promise<Map<number, number | null>> {
+  if (trackIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('playlist_tracks')
+    .select(['track_id', 'added_by'])
+    .where('playlist_id', '=', playlistId)
+    .where('track_id', 'in', trackIds)
+    .execute();
+  return new Map(rows.map((row) => [row.track_id, row.added_by]));
+}
+
 export async function follow(db: Executor, playlistId: number, userId: number) {
   await db
     .insertInto('playlist_followers')

@@ -5,6 +5,7 @@ import {
   type ChannelSort,
   type Playlist,
   type PlaylistInput,
+  type Track,
 } from '@cadenza/contracts/music';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.js';
@@ -14,6 +15,7 @@ import type { UsersService } from '../../users/users.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { Listener, Viewer } from '../actor.js';
 import { storeImage } from '../images.js';
+import { publicUserRef } from '../public-user.js';
 import { inOrder, pageWindow, paginated, type PageRequest } from '../pagination.js';
 import { createPlaylistRights, type WorkspaceRoles } from './playlist-rights.js';
 import { createPlaylistPresenter } from './playlists.presenter.js';
@@ -39,7 +41,7 @@ export function createPlaylistsService({
   storage: Storage;
   workspaces: WorkspaceRoles;
 }) {
-  const { rightsOn, seeable, visible, editable, trackEditable } = createPlaylistRights({
+  const { rightsOn, seeable, visible, editable, trackEditable, fillable } = createPlaylistRights({
     db,
     workspaces,
   });
@@ -52,6 +54,22 @@ export function createPlaylistsService({
     if (tracks.length !== ids.length)
       throw AppError.validation({ trackIds: 'One of the tracks does not exist.' });
     return ids;
+  }
+
+  /** Each track with who added it to the playlist. */
+  async function withAdders(playlistId: number, tracks: Track[]): Promise<Track[]> {
+    const adders = await repo.addersOf(
+      db,
+      playlistId,
+      tracks.map((track) => track.id),
+    );
+    const ids = [...new Set(adders.values())].filter((id): id is number => id !== null);
+    const people = new Map((await users.findByIds(ids)).map((user) => [user.id, user]));
+    return tracks.map((track) => {
+      const person = people.get(adders.get(track.id) ?? 0);
+      const ref = person ? publicUserRef(person) : null;
+      return { ...track, added_by: ref ? { id: ref.id, display_name: ref.display_name } : null };
+    });
   }
 
   const service = {
@@ -153,25 +171,36 @@ export function createPlaylistsService({
       return catalogue.cache.guestOnly(key, viewer, async (viewer) => {
         const playlist = await visible(id, viewer.userId);
         const ids = await repo.trackIdsPage(db, id, pageWindow(page), sort);
-        return paginated(await catalogue.tracksByIds(ids, viewer), playlist.tracks_count, page);
+        const tracks = await catalogue.tracksByIds(ids, viewer);
+        const shown = playlist.collaborative === 1 ? await withAdders(id, tracks) : tracks;
+        return paginated(shown, playlist.tracks_count, page);
       });
     },
 
     async addTracks(id: number, listener: Listener, trackIds: number[]): Promise<Playlist> {
       assertMayListen(listener.actor);
       const { userId } = listener;
-      await trackEditable(id, userId);
+      await fillable(id, userId);
       const ids = await validTrackIds(trackIds);
       await db.transaction().execute(async (trx) => {
-        await repo.appendTracks(trx, id, ids, userId);
+        // Touched first: its row lock makes a concurrent add wait for this one, then read what it
+        // added, rather than insert the same track or position again.
         await repo.touchPlaylist(trx, id);
+        await repo.appendTracks(trx, id, ids, userId);
       });
       return service.get(id, listener);
     },
 
+    /** Those who may only add (a collaborative playlist's followers) remove what they added. */
     async removeTracks(id: number, listener: Listener, trackIds: number[]): Promise<Playlist> {
       assertMayListen(listener.actor);
-      await trackEditable(id, listener.userId);
+      const { userId } = listener;
+      const rights = await fillable(id, userId);
+      if (!rights.tracks) {
+        const adders = await repo.addersOf(db, id, trackIds);
+        if ([...adders.values()].some((adder) => adder !== userId))
+          throw AppError.forbidden('You can only remove the tracks you added.');
+      }
       await db.transaction().execute(async (trx) => {
         await repo.removeTracks(trx, id, trackIds);
         await repo.touchPlaylist(trx, id);
@@ -298,8 +327,9 @@ export function createPlaylistsService({
     async addToPlaylist(playlistId: number, trackIds: number[]): Promise<void> {
       if (trackIds.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        await repo.appendTracks(trx, playlistId, trackIds, null);
+        // Touched first, as in `addTracks`: concurrent adds take turns.
         await repo.touchPlaylist(trx, playlistId);
+        await repo.appendTracks(trx, playlistId, trackIds, null);
       });
     },
   };

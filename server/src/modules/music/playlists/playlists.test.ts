@@ -34,6 +34,21 @@ describe('playlists', () => {
     return { trackId, cover };
   };
 
+  it('takes the same tracks added at once from several tabs without an error, each once', async () => {
+    const { client } = await signIn();
+    const id = (await client.post('/api/v1/playlists', { name: 'Double click' })).json().playlist
+      .id;
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 0, 1, 2, 3].map((index) =>
+        client.post(`/api/v1/playlists/${id}/tracks`, { trackIds: [trackIds[index]] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    const page = await client.get(`/api/v1/playlists/${id}/tracks`);
+    const names = page.json().pagination.data.map((track: { name: string }) => track.name);
+    expect([...names].sort()).toEqual(['Song 1', 'Song 2', 'Song 3', 'Song 4']);
+  });
+
   it('lets the owner create, fill, reorder, rename and delete a playlist', async () => {
     const { client } = await signIn();
     const created = await client.post('/api/v1/playlists', { name: 'Road trip', public: true });
@@ -158,6 +173,8 @@ describe('playlists', () => {
         collaborative: true,
       })
     ).json().playlist.id;
+    // Its followers add tracks (see collaborative-playlists.test.ts).
+    await other.client.post(`/api/v1/playlists/${shared}/follow`);
     const added = await other.client.post(`/api/v1/playlists/${shared}/tracks`, {
       trackIds: [trackIds[3]],
     });

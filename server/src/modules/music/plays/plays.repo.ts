@@ -2,11 +2,13 @@ import type { Executor } from '../catalogue/catalogue.repo.js';
 import type { PageWindow } from '../../../db/pagination.js';
 import { pageWithTotal } from '../../../db/pagination.js';
 
-export async function recentPlayExists(
+/** Whether the session counted the track between `since` and `until` (ISO times) already. */
+export async function playExistsBetween(
   db: Executor,
   sessionId: string,
   trackId: number,
   since: string,
+  until: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('plays')
@@ -14,6 +16,7 @@ export async function recentPlayExists(
     .where('session_id', '=', sessionId)
     .where('track_id', '=', trackId)
     .where('created_at', '>=', since)
+    .where('created_at', '<=', until)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -32,11 +35,13 @@ export async function insertPlay(
     city?: string | null;
     created_at?: string;
   },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('plays')
     .values({ ...play, created_at: play.created_at ?? new Date().toISOString() })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A user's listening history, latest first, one entry per play. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { paginationSchema } from '@cadenza/contracts/http';
 import { logPlaySchema, MUSIC_PERMISSIONS, trackSchema } from '@cadenza/contracts/music';
+import { nowPlayingSchema } from '@cadenza/contracts/scrobbling';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -119,6 +120,24 @@ export async function playsRoutes(
         ip: request.ip ?? null,
         actor: await actorOf(request),
       }),
+  );
+
+  // Guests' players report too, and are told nothing is sent: only listeners have scrobblers.
+  r.post(
+    '/api/v1/tracks/:id/now-playing',
+    {
+      config: view,
+      schema: { params: idParams, response: { 200: nowPlayingSchema } },
+    },
+    async (request) => {
+      if (!request.user) return { ok: false };
+      await plays.nowPlaying({
+        trackId: request.params.id,
+        userId: request.user.id,
+        actor: await actorOf(request),
+      });
+      return { ok: true };
+    },
   );
 
   r.get(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import type { EventBus } from '../../../infra/events.js';
 import type { GeoLookup } from '../../../infra/geo.js';
 import { extended } from '../../../infra/extended.js';
 import { describeDevice } from '../../sessions/device.js';
@@ -16,14 +17,32 @@ export const PLAY_THRESHOLD_MS = 30_000;
 /** Reports of the same listen (retries, seeking back) within this window count once. */
 export const PLAY_DEDUPE_MS = 5 * 60_000;
 
+/** The furthest back a reported listen is taken at its word: Last.fm's own limit. */
+export const OLDEST_LISTEN_MS = 14 * 24 * 3600_000;
+
+/**
+ * A listen's time as a client that was offline reports it, when it is neither in the future nor
+ * older than two weeks (a wrong clock may not rewrite history); null to take the time of the report.
+ */
+function reportedListenTime(reported: Date | undefined): Date | null {
+  const now = Date.now();
+  const time = reported?.getTime();
+  return time !== undefined && time <= now && time >= now - OLDEST_LISTEN_MS
+    ? new Date(time)
+    : null;
+}
+
 export function createPlaysService({
   db,
   catalogue,
   geo,
+  events,
 }: {
   db: Kysely<Database>;
   catalogue: CatalogueService;
   geo: GeoLookup | null;
+  /** Told of each counted play and started track of a signed-in listener (scrobbling). */
+  events?: Pick<EventBus, 'emit'>;
 }) {
   return {
     async log(input: {
@@ -36,17 +55,24 @@ export function createPlaysService({
       ip: string | null;
       /** Who reports the play: one who may not listen may not count plays either. */
       actor: Actor;
+      /** When the listen began, as a client that was offline reports it; else now. */
+      listenedAt?: Date;
     }): Promise<{ logged: boolean }> {
       // Refuses one without music.view, and throws 404 for an unknown track.
       await catalogue.audioOf(input.trackId, input.actor);
       if (input.playedMs < PLAY_THRESHOLD_MS && !input.ended) return { logged: false };
       const place = geo ? await geo.locate(input.ip).catch(() => null) : null;
-      const since = new Date(Date.now() - PLAY_DEDUPE_MS).toISOString();
+      const reported = reportedListenTime(input.listenedAt);
+      const at = reported ?? new Date();
+      // The same listen reported again (a retry, a seek back) is one near this time.
+      const since = new Date(at.getTime() - PLAY_DEDUPE_MS).toISOString();
+      const until = new Date(at.getTime() + PLAY_DEDUPE_MS).toISOString();
       const client = describeDevice(input.userAgent);
-      return db.transaction().execute(async (trx) => {
-        if (await repo.recentPlayExists(trx, input.sessionId, input.trackId, since))
-          return { logged: false };
-        await repo.insertPlay(trx, {
+      const playId = await db.transaction().execute(async (trx) => {
+        if (await repo.playExistsBetween(trx, input.sessionId, input.trackId, since, until)) {
+          return null;
+        }
+        const id = await repo.insertPlay(trx, {
           track_id: input.trackId,
           user_id: input.userId,
           session_id: input.sessionId,
@@ -56,10 +82,29 @@ export function createPlaysService({
           platform: client.platform?.slice(0, 50) ?? null,
           country: place?.country ?? null,
           city: place?.city?.slice(0, 100) ?? null,
+          created_at: at.toISOString(),
         });
         await catalogue.incrementPlays(input.trackId, trx);
-        return { logged: true };
+        return id;
       });
+      if (playId === null) return { logged: false };
+      if (input.userId !== null) {
+        await events?.emit('music.play_counted', {
+          playId,
+          trackId: input.trackId,
+          userId: input.userId,
+          startedAt: (
+            reported ?? new Date(at.getTime() - Math.max(0, input.playedMs))
+          ).toISOString(),
+        });
+      }
+      return { logged: true };
+    },
+
+    /** A signed-in listener's player started a track: counted nowhere, told to scrobblers. */
+    async nowPlaying(input: { trackId: number; userId: number; actor: Actor }): Promise<void> {
+      await catalogue.audioOf(input.trackId, input.actor);
+      await events?.emit('music.now_playing', { trackId: input.trackId, userId: input.userId });
     },
 
     async history(userId: number, page: PageRequest, viewer: Viewer) {

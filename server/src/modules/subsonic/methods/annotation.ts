@@ -44,11 +44,16 @@ export function annotationMethods({ music, nowPlaying }: SubsonicContext): Metho
           at: Date.now(),
           player: params.get('c') ?? 'Subsonic',
         });
+        await plays.nowPlaying({ trackId: ids[0]!, userId: caller.userId, actor: caller.actor });
         return {};
       }
-      for (const trackId of ids) {
+      // `time`, one per id when given: when each was listened to (a client that was offline).
+      const times = params.getAll('time').map(Number);
+      for (const [index, trackId] of ids.entries()) {
+        const time = times[index];
         await plays.log({
           trackId,
+          ...(time !== undefined && Number.isFinite(time) ? { listenedAt: new Date(time) } : {}),
           userId: caller.userId,
           sessionId: caller.playSession,
           playedMs: 0,

@@ -1,4 +1,5 @@
 import type { Artist } from '@cadenza/contracts/music';
+import { RADIO_DEFAULT_TRACKS, RADIO_MAX_TRACKS } from '@cadenza/contracts/radio';
 import { subsonicArtist, subsonicFolderArtist } from '../subsonic-mappers.js';
 import {
   missing,
@@ -7,8 +8,11 @@ import {
   type SubsonicNode,
 } from '../subsonic-response.js';
 import type { SubsonicContext } from './context.js';
-import type { Caller, Methods } from './method.js';
+import type { Caller, Methods, Params } from './method.js';
 import { countParam, idParam, listed, MAX_COUNT } from './params.js';
+
+const notFound = () =>
+  new SubsonicError(SUBSONIC_ERRORS.notFound, 'The requested data was not found.');
 
 /** Text without the markup of a rich-text biography. */
 const plainText = (html: string) =>
@@ -26,7 +30,10 @@ const ARTICLES = new RegExp(`^(${IGNORED_ARTICLES.split(' ').join('|')})\\s+`, '
  * getArtist, getAlbum), and what is known about an artist or album.
  */
 export function browsingMethods({ music, nodes, appUrl }: SubsonicContext): Methods {
-  const { catalogue, search } = music;
+  const { catalogue, search, radio } = music;
+  /** Subsonic's `count` (default 50), within what a radio answers. */
+  const radioCount = (params: Params) =>
+    Math.min(RADIO_MAX_TRACKS, countParam(params, 'count', RADIO_DEFAULT_TRACKS));
   const { songNodes, albumNodes, artistNodes } = nodes;
   /** Picture addresses as clients need them: absolute. */
   const absolute = (url: string | null | undefined) =>
@@ -123,6 +130,7 @@ export function browsingMethods({ music, nodes, appUrl }: SubsonicContext): Meth
       return {
         artistInfo2: {
           biography: artist.bio ? plainText(artist.bio) : undefined,
+          musicBrainzId: artist.musicbrainz_id ?? undefined,
           smallImageUrl: absolute(artist.image_small),
           mediumImageUrl: absolute(artist.image_large ?? artist.image_small),
           largeImageUrl: absolute(artist.image_large),
@@ -133,7 +141,14 @@ export function browsingMethods({ music, nodes, appUrl }: SubsonicContext): Meth
     async getAlbumInfo2(params, caller) {
       const album = await catalogue.albumPage(idParam(params), listed(caller));
       const image = absolute(album.image);
-      return { albumInfo: { smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image } };
+      return {
+        albumInfo: {
+          musicBrainzId: album.musicbrainz_id ?? undefined,
+          smallImageUrl: image,
+          mediumImageUrl: image,
+          largeImageUrl: image,
+        },
+      };
     },
     async getTopSongs(params, caller) {
       const name = params.get('artist');
@@ -152,21 +167,27 @@ export function browsingMethods({ music, nodes, appUrl }: SubsonicContext): Meth
       const count = countParam(params, 'count', 50);
       return { topSongs: { song: await songNodes(caller, page.top_tracks.slice(0, count)) } };
     },
+    /** Songs like a song, an album (`al-`) or an artist (`ar-`): the web player's radio. */
+    async getSimilarSongs(params, caller) {
+      const raw = params.get('id');
+      if (!raw) throw missing('id');
+      const [, kind, number] = /^(ar-|al-|tr-)?(\d{1,15})$/.exec(raw) ?? [];
+      if (!number) throw notFound();
+      const id = Number(number);
+      const count = radioCount(params);
+      const songs =
+        kind === 'ar-'
+          ? await radio.ofArtist(id, listed(caller), count)
+          : kind === 'al-'
+            ? await radio.ofAlbum(id, listed(caller), count)
+            : await radio.ofTrack(id, listed(caller), count);
+      return { similarSongs: { song: await songNodes(caller, songs.slice(0, count)) } };
+    },
+    /** Songs like an artist's (an ID3 artist id): the artist's radio. */
     async getSimilarSongs2(params, caller) {
-      const artist = await catalogue.artistPage(idParam(params), listed(caller), {
-        page: 1,
-        perPage: 1,
-      });
-      const count = countParam(params, 'count', 50);
-      const pages = await Promise.all(
-        artist.similar
-          .slice(0, 5)
-          .map((similar) =>
-            catalogue.artistPage(similar.id, listed(caller), { page: 1, perPage: 1 }),
-          ),
-      );
-      const songs = pages.flatMap((page) => page.top_tracks).slice(0, count);
-      return { similarSongs2: { song: await songNodes(caller, songs) } };
+      const count = radioCount(params);
+      const songs = await radio.ofArtist(idParam(params), listed(caller), count);
+      return { similarSongs2: { song: await songNodes(caller, songs.slice(0, count)) } };
     },
   };
 

@@ -1,4 +1,5 @@
 import type { Storage } from '../../../infra/storage.js';
+import type { InternetRadioService } from '../../internet-radio/internet-radio.service.js';
 import type { LibraryService } from '../../library/library.service.js';
 import type { MusicServices } from '../../music/music.services.js';
 import type { PermissionsService } from '../../roles/permissions.service.js';
@@ -9,6 +10,7 @@ import type { Nodes } from './nodes.js';
 export interface SubsonicServices {
   music: MusicServices;
   importer: LibraryService;
+  radio: InternetRadioService;
   users: UsersService;
   permissions: PermissionsService;
   storage: Storage;

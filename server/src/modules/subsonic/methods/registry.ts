@@ -4,6 +4,7 @@ import { createNodes } from './nodes.js';
 import { annotationMethods } from './annotation.js';
 import { bookmarkMethods } from './bookmarks.js';
 import { browsingMethods } from './browsing.js';
+import { internetRadioMethods } from './internet-radio.js';
 import { listMethods } from './lists.js';
 import { mediaRetrievalMethods } from './media-retrieval.js';
 import { playlistMethods } from './playlists.js';
@@ -22,6 +23,7 @@ const SECTIONS: ((context: SubsonicContext) => Methods)[] = [
   mediaRetrievalMethods,
   annotationMethods,
   bookmarkMethods,
+  internetRadioMethods,
   userMethods,
   scanningMethods,
 ];

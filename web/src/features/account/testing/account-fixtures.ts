@@ -72,6 +72,7 @@ export function mockAccountApi(user: AuthUser = accountUser()) {
       created_at: null,
       last_used_at: null,
     })
+    .on('GET /api/v1/me/scrobblers', { scrobblers: scrobblers() })
     .on('GET /api/v1/access-tokens', {
       tokens: [
         { id: 3, name: 'Home server', last_used_at: null, created_at: '2026-01-01T00:00:00Z' },
@@ -84,4 +85,15 @@ export function accountBootstrap(
   settings: Record<string, unknown> = {},
 ): BootstrapData {
   return makeBootstrap({ user, settings });
+}
+
+/** Account settings' listening services: both set up, neither connected unless told. */
+export function scrobblers(connected: Partial<Record<'listenbrainz' | 'lastfm', string>> = {}) {
+  return (['listenbrainz', 'lastfm'] as const).map((service) => ({
+    service,
+    available: true,
+    connected: Boolean(connected[service]),
+    username: connected[service] ?? null,
+    connected_at: connected[service] ? '2026-01-01T00:00:00Z' : null,
+  }));
 }

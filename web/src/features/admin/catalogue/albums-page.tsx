@@ -1,6 +1,7 @@
 import { ALBUM_TYPES } from '@cadenza/contracts/music';
 import { Disc3, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { MusicBrainzId } from './musicbrainz-id';
 import { useTranslation } from '../../../i18n/use-translation';
 import { namesFrom } from '../../../app/names';
 import { showError } from '../../../app/error-handling/handle-error';
@@ -20,6 +21,7 @@ export function AlbumsPage() {
   const [editing, setEditing] = useState<{
     album: AdminAlbum;
     tracks: { id: number; name: string }[];
+    musicbrainzId: string | null;
   } | null>(null);
   const typeLabels: Record<string, string> = {
     album: t('Album'),
@@ -85,7 +87,7 @@ export function AlbumsPage() {
           size="sm"
           onClick={() =>
             void fetchAlbumTracks(album.id).then(
-              (tracks) => setEditing({ album, tracks }),
+              ({ tracks, musicbrainzId }) => setEditing({ album, tracks, musicbrainzId }),
               (error: unknown) => showError(error, t),
             )
           }
@@ -103,6 +105,7 @@ export function AlbumsPage() {
         <AlbumDialog
           album={editing.album}
           tracks={editing.tracks}
+          musicbrainzId={editing.musicbrainzId}
           typeLabels={typeLabels}
           onClose={() => setEditing(null)}
         />
@@ -114,11 +117,13 @@ export function AlbumsPage() {
 function AlbumDialog({
   album,
   tracks: initialTracks,
+  musicbrainzId,
   typeLabels,
   onClose,
 }: {
   album: AdminAlbum;
   tracks: { id: number; name: string }[];
+  musicbrainzId: string | null;
   typeLabels: Record<string, string>;
   onClose: () => void;
 }) {
@@ -195,6 +200,7 @@ function AlbumDialog({
             value={releaseDate}
             onChange={(event) => setReleaseDate(event.target.value)}
           />
+          <MusicBrainzId id={musicbrainzId} entity="release" />
           {tracks.length > 1 && (
             <div className="flex flex-col gap-2">
               <p className="text-sm font-medium">{t('Track order')}</p>

@@ -1,5 +1,6 @@
 import { GitMerge, Mic2, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { MusicBrainzId } from './musicbrainz-id';
 import { useTranslation } from '../../../i18n/use-translation';
 import { namesFrom } from '../../../app/names';
 import { isApiError } from '../../../api/api-error';
@@ -17,14 +18,14 @@ import {
   useMergeArtist,
   useSaveArtist,
   type AdminArtist,
-  type ArtistDetails,
+  type EditedArtistDetails,
 } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
 import { PictureField } from './picture-field';
 
 type Dialogs =
   | { kind: 'merge'; artist: AdminArtist }
-  | { kind: 'edit'; artist: AdminArtist; details: Omit<ArtistDetails, 'verified'> }
+  | { kind: 'edit'; artist: AdminArtist; details: EditedArtistDetails }
   | null;
 
 /** /admin/artists: the artists of the catalogue, to edit, merge when duplicated, or delete. */
@@ -197,7 +198,7 @@ function ArtistDialog({
   onClose,
 }: {
   artist: AdminArtist;
-  details: Omit<ArtistDetails, 'verified'>;
+  details: EditedArtistDetails;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -255,6 +256,7 @@ function ArtistDialog({
             url={artist.image_small}
             urlOf={(response) => response.artist?.image_small}
           />
+          <MusicBrainzId id={details.musicbrainz_id} entity="artist" />
           <div className="flex flex-col gap-1.5">
             <span className="text-sm font-medium">{t('Biography')}</span>
             <RichTextEditor label={t('Biography')} value={bio} onChange={setBio} short />

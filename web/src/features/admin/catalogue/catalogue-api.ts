@@ -145,8 +145,11 @@ export function useReplaceTrackAudio() {
 /** The album's tracks in their order, for the album editor. */
 export const fetchAlbumTracks = (id: number) =>
   apiClient
-    .get<{ album: { tracks?: Track[] } }>(`albums/${id}`)
-    .then(({ album }) => (album.tracks ?? []).map((track) => ({ id: track.id, name: track.name })));
+    .get<{ album: { tracks?: Track[]; musicbrainz_id?: string | null } }>(`albums/${id}`)
+    .then(({ album }) => ({
+      tracks: (album.tracks ?? []).map((track) => ({ id: track.id, name: track.name })),
+      musicbrainzId: album.musicbrainz_id ?? null,
+    }));
 
 /** What a picture upload answers: the artist, or the album, with its new picture. */
 export interface PictureUploaded {
@@ -174,6 +177,11 @@ export interface ArtistDetails {
   links: { url: string; title: string }[];
   genres: string[];
 }
+
+/** What the edit form shows of an artist beside its row: the MusicBrainz id is shown only. */
+export type EditedArtistDetails = Omit<ArtistDetails, 'verified'> & {
+  musicbrainz_id: string | null;
+};
 
 export const useSaveArtist = () =>
   useCatalogueWrite(({ id, ...details }: { id: number } & ArtistDetails) =>
@@ -210,16 +218,16 @@ export const fetchTrackForEditing = (id: number) =>
       artists: (track.artists ?? []).map((artist) => artist.name),
       album: track.album ? { id: track.album.id, name: track.album.name } : null,
       stream_url: track.stream_url,
+      musicbrainz_id: track.musicbrainz_id ?? null,
     },
     lyrics: track.synced_lyrics?.length ? toLrc(track.synced_lyrics) : (track.lyrics ?? ''),
   }));
 
 /** What the artist editor starts from. */
 export const fetchArtistDetails = (id: number) =>
-  apiClient
-    .get<{ artist: Artist }>(`artists/${id}`)
-    .then(({ artist }): Omit<ArtistDetails, 'verified'> => ({
-      bio: artist.bio ?? null,
-      links: artist.links ?? [],
-      genres: (artist.genres ?? []).map((genre) => genre.display_name),
-    }));
+  apiClient.get<{ artist: Artist }>(`artists/${id}`).then(({ artist }): EditedArtistDetails => ({
+    musicbrainz_id: artist.musicbrainz_id ?? null,
+    bio: artist.bio ?? null,
+    links: artist.links ?? [],
+    genres: (artist.genres ?? []).map((genre) => genre.display_name),
+  }));

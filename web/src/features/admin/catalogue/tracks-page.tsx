@@ -9,6 +9,7 @@ import { Dialog, DialogBody, DialogClose, DialogFooter, DialogHeader } from '../
 import { Switch } from '../../../ui/switch';
 import { TextArea } from '../../../ui/text-area';
 import { TextField } from '../../../ui/text-field';
+import { MusicBrainzId } from './musicbrainz-id';
 import { toast } from '../../../ui/toast/toast-store';
 import { fetchTrackForEditing, useSaveTrack, type AdminTrack } from './catalogue-api';
 import { CatalogueListPage } from './catalogue-list-page';
@@ -111,6 +112,7 @@ export function TrackDialog({
     artists: string[];
     album: { id: number; name: string } | null;
     stream_url: string;
+    musicbrainz_id?: string | null;
   };
   lyrics: string;
   onClose: () => void;
@@ -194,6 +196,7 @@ export function TrackDialog({
             </p>
             <ReplaceAudio trackId={track.id} onReplaced={setDurationMs} />
           </div>
+          <MusicBrainzId id={track.musicbrainz_id} entity="recording" />
           <TextField
             label={t('Genres')}
             description={t('Separated by commas; a new name becomes a new genre.')}

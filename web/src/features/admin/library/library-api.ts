@@ -1,5 +1,10 @@
 import type { Pagination } from '@cadenza/contracts/http';
-import type { ImportedTrack, ImportJob, LibraryFolder } from '@cadenza/contracts/library';
+import type {
+  ImportedTrack,
+  ImportJob,
+  LibraryFolder,
+  WatchedFolder,
+} from '@cadenza/contracts/library';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type QueryParams } from '../../../api/client';
 
@@ -17,7 +22,10 @@ export const useLibraryFolders = () =>
         .then((response) => response.folders),
   });
 
-/** The history of imports; asked again every second while the newest one runs. */
+/**
+ * The history of imports; asked again every second while the newest one runs, and every five
+ * seconds otherwise, so the imports of watched folders appear by themselves.
+ */
 export const useImports = (params: QueryParams) =>
   useQuery({
     queryKey: [...importsKey, params],
@@ -26,7 +34,7 @@ export const useImports = (params: QueryParams) =>
         .get<{ pagination: Pagination<ImportJob> }>('admin/library/imports', { params })
         .then((response) => response.pagination),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.data.some(isActive) ? 1000 : false),
+    refetchInterval: (query) => (query.state.data?.data.some(isActive) ? 1000 : 5000),
   });
 
 function useImportWrite<TInput>(call: (input: TInput) => Promise<{ job: ImportJob }>) {
@@ -56,5 +64,31 @@ export function useImportUpload() {
         .post<{ track: ImportedTrack }>('admin/library/uploads', { file_entry_id: fileEntryId })
         .then((response) => response.track),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'tracks'] }),
+  });
+}
+
+const watchedKey = ['admin', 'library', 'watched-folders'] as const;
+
+/** The library folders and their watchers; asked again every 3 s to follow their state. */
+export const useWatchedFolders = () =>
+  useQuery({
+    queryKey: watchedKey,
+    queryFn: () =>
+      apiClient
+        .get<{ folders: WatchedFolder[] }>('admin/library/watched-folders')
+        .then((response) => response.folders),
+    refetchInterval: 3000,
+  });
+
+export function useSetWatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { folder: string; watch: boolean }) =>
+      apiClient.put<{ folder: WatchedFolder }>('admin/library/watched-folders', input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: watchedKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit-log'] }),
+      ]),
   });
 }

@@ -21,6 +21,7 @@ import {
   useStartImport,
 } from './library-api';
 import { UploadForImport } from './upload-for-import';
+import { WatchedFolders } from './watched-folders';
 
 const STATUS_LABELS: Record<ImportJob['status'], string> = {
   queued: 'Waiting',
@@ -90,6 +91,7 @@ export function LibraryImportPage() {
       <StartImport running={isActive(latest)} />
       <UploadForImport />
       {latest && <ImportProgress job={latest} />}
+      <WatchedFolders />
       <RescanSchedule />
       <section aria-labelledby="import-history" className="flex flex-col gap-3">
         <h2 id="import-history" className="text-xl font-semibold">

@@ -1,4 +1,5 @@
 import type { Pagination } from '@cadenza/contracts/http';
+import type { Integration } from '@cadenza/contracts/social-auth';
 import type { ValueLists } from '@cadenza/contracts/localization';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/client';
@@ -73,4 +74,12 @@ export const useHomepageOptions = (type: string) =>
               { params: { perPage: 50 } },
             )
           ).pagination.data.map((channel) => [channel.slug, channel.name] as const),
+  });
+
+/** The outside services the server's environment sets up (read-only). */
+export const useIntegrations = () =>
+  useQuery({
+    queryKey: ['admin', 'integrations'],
+    queryFn: () => apiClient.get<{ integrations: Integration[] }>('admin/integrations'),
+    staleTime: Infinity,
   });

@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { FieldControl } from './fields/field-control';
+import { IntegrationsList } from './integrations-list';
 import { useAdminSettings, useSaveSettings, useSendTestMail } from './settings-api';
 import type { SettingsScreen } from './settings-screens';
 
@@ -75,6 +76,7 @@ export function SettingsPage({ screen }: { screen: SettingsScreen }) {
         </div>
         {screen.path === 'mail' && <TestMailButton />}
       </header>
+      {screen.path === 'authentication' && <IntegrationsList />}
       {screen.groups.map((group, index) => (
         <section
           key={group.title ?? index}

@@ -146,6 +146,19 @@ export const SETTINGS_SCREENS: SettingsScreen[] = [
           },
         ],
       },
+      {
+        title: 'OpenID Connect',
+        description: 'Set up by the OIDC_* environment variables.',
+        fields: [
+          {
+            kind: 'switch',
+            key: 'social.oidc.only',
+            label: 'Sign in with OpenID Connect only',
+            description:
+              'The login page shows the provider’s button alone. Add ?password=1 to its address to sign in with a password.',
+          },
+        ],
+      },
       social('google', 'Google'),
       social('facebook', 'Facebook'),
       social('twitter', 'X (Twitter)'),

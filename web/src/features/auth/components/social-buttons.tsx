@@ -4,8 +4,8 @@ import { useSetting } from '../../../api/bootstrap';
 import { Button, IconButton } from '../../../ui/button';
 import { SocialIcon } from '../social/social-icons';
 import {
-  SOCIAL_SERVICE_NAMES,
   useEnabledSocialServices,
+  useSocialServiceNames,
   type SocialService,
 } from '../social/social-services';
 import { useSocialLogin } from '../social/use-social-login';
@@ -22,16 +22,19 @@ export const TWO_FACTOR_STATE = { socialTwoFactor: true } as const;
 interface SocialButtonsProps {
   /** A social sign-in that needs the two-factor code; without it the login page asks for it. */
   onTwoFactor?: () => void;
+  /** Only these services, as their own way in: no "or continue with" line above them. */
+  only?: SocialService[];
 }
 
 /**
  * The social login buttons of the login and register pages: nothing at all when no service is
  * enabled; icon-only buttons in a row when `social.compact_buttons` is on.
  */
-export function SocialButtons({ onTwoFactor }: SocialButtonsProps) {
+export function SocialButtons({ onTwoFactor, only }: SocialButtonsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const services = useEnabledSocialServices();
+  const services = useEnabledSocialServices().filter((service) => !only || only.includes(service));
+  const names = useSocialServiceNames();
   const compact = Boolean(useSetting('social.compact_buttons'));
   const { signIn, pending, dialog } = useSocialLogin({
     onTwoFactor: onTwoFactor ?? (() => void navigate('/login', { state: TWO_FACTOR_STATE })),
@@ -39,15 +42,17 @@ export function SocialButtons({ onTwoFactor }: SocialButtonsProps) {
   if (services.length === 0) return null;
 
   const label = (service: SocialService) =>
-    t('Continue with {{service}}', { service: SOCIAL_SERVICE_NAMES[service] });
+    t('Continue with {{service}}', { service: names[service] });
   return (
-    <div className="mt-6 flex flex-col gap-4">
-      <div className="flex items-center gap-3 text-xs text-fg-muted">
-        <span className="h-px flex-1 bg-border" />
-        {t('or continue with')}
-        <span className="h-px flex-1 bg-border" />
-      </div>
-      {compact ? (
+    <div className={only ? 'flex flex-col gap-4' : 'mt-6 flex flex-col gap-4'}>
+      {!only && (
+        <div className="flex items-center gap-3 text-xs text-fg-muted">
+          <span className="h-px flex-1 bg-border" />
+          {t('or continue with')}
+          <span className="h-px flex-1 bg-border" />
+        </div>
+      )}
+      {compact && !only ? (
         <div className="flex justify-center gap-3">
           {services.map((service) => (
             <IconButton

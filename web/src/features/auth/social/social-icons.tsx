@@ -1,9 +1,13 @@
+import { KeyRound } from 'lucide-react';
 import type { SocialService } from './social-services';
 
 /** The services' own marks (lucide ships no brand icons). Decorative: the label names them. */
 export function SocialIcon({ service, size = 18 }: { service: SocialService; size?: number }) {
   const props = { width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true } as const;
   switch (service) {
+    // The operator's own provider has no mark of its own to show.
+    case 'oidc':
+      return <KeyRound size={size} aria-hidden />;
     case 'google':
       return (
         <svg {...props}>

@@ -9,7 +9,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { ConnectAccountsDialog } from './connect-accounts-dialog';
 import { handleSocialResult } from './social-result';
 import { openSocialPopup } from './social-popup';
-import { SOCIAL_SERVICE_NAMES } from './social-services';
+import { useSocialServiceNames } from './social-services';
 
 interface UseSocialLoginOptions {
   /** The login needs the two-factor code; the page shows the challenge. */
@@ -30,6 +30,7 @@ export function useSocialLogin({ onTwoFactor }: UseSocialLoginOptions): {
   const [searchParams] = useSearchParams();
   const [pending, setPending] = useState<SocialService | null>(null);
   const [request, setRequest] = useState<{ service: SocialService; email?: string } | null>(null);
+  const serviceNames = useSocialServiceNames();
 
   const signedIn = (data: BootstrapData) => {
     setBootstrapData(data);
@@ -57,7 +58,7 @@ export function useSocialLogin({ onTwoFactor }: UseSocialLoginOptions): {
     <ConnectAccountsDialog
       open={request !== null}
       onOpenChange={(open) => !open && setRequest(null)}
-      serviceName={request ? SOCIAL_SERVICE_NAMES[request.service] : ''}
+      serviceName={request ? serviceNames[request.service] : ''}
       email={request?.email}
       onConnected={(response) => {
         setRequest(null);

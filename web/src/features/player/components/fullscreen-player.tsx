@@ -8,10 +8,13 @@ import { trackImage } from '../state/playback-engine';
 import { player, usePlayerStore } from '../state/player-store';
 import { NowPlayingLyrics } from './lyrics-panel';
 import { SeekBar } from './seek-bar';
+import { PlaybackSpeedControl, SleepTimerControl } from './sleep-timer-control';
 import { TrackLikeButton } from './track-like-button';
 import { ArtistLinks, TrackCover } from './track-summary';
 import { TransportControls } from './transport-controls';
 import { VolumeControl } from './volume-control';
+import { useAuthUser } from '../../../api/bootstrap';
+import { DevicesButton } from '../devices/devices-popover';
 
 /**
  * The maximized player: a large cover, the title and artists, and the transport. Built on the
@@ -26,6 +29,7 @@ export function FullscreenPlayer({ onShowQueue }: { onShowQueue: () => void }) {
   const tint = useImageTint(track ? trackImage(track) : null);
   // The lyrics take the cover's place, as in the players people know.
   const [showLyrics, setShowLyrics] = useState(false);
+  const signedIn = useAuthUser() !== null;
 
   return (
     <RadixDialog.Root open={maximized && track !== null} onOpenChange={player.setMaximized}>
@@ -74,6 +78,7 @@ export function FullscreenPlayer({ onShowQueue }: { onShowQueue: () => void }) {
                   >
                     <ListMusic size={22} aria-hidden />
                   </IconButton>
+                  {signedIn && <DevicesButton />}
                 </div>
               </div>
               <div className="mx-auto flex w-full max-w-[560px] flex-1 flex-col justify-center gap-6 px-6 py-6">
@@ -99,6 +104,10 @@ export function FullscreenPlayer({ onShowQueue }: { onShowQueue: () => void }) {
                 </div>
                 <SeekBar />
                 <TransportControls size="lg" />
+                <div className="flex items-center justify-center gap-2">
+                  <PlaybackSpeedControl size="md" />
+                  <SleepTimerControl size="md" />
+                </div>
                 <div className="hidden justify-center sm:flex">
                   <VolumeControl />
                 </div>

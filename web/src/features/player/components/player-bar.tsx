@@ -4,10 +4,16 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
 import { player, usePlayerStore } from '../state/player-store';
 import { SeekBar } from './seek-bar';
+import { PlaybackSpeedControl, SleepTimerControl } from './sleep-timer-control';
 import { TrackLikeButton } from './track-like-button';
 import { TrackSummary } from './track-summary';
 import { TransportControls } from './transport-controls';
 import { VolumeControl } from './volume-control';
+import { RadioBar } from '../radio/radio-bar';
+import { useRadio } from '../radio/radio-store';
+import { DevicesButton } from '../devices/devices-popover';
+import { ListeningOnStrip } from '../devices/listening-on-strip';
+import { useAuthUser } from '../../../api/bootstrap';
 
 export interface PlayerBarProps {
   queueOpen: boolean;
@@ -17,24 +23,27 @@ export interface PlayerBarProps {
 }
 
 /** The bar at the bottom of the player: what plays, the transport, and the side controls. */
-export function PlayerBar({
-  queueOpen,
-  onToggleQueue,
-  lyricsOpen,
-  onToggleLyrics,
-}: PlayerBarProps) {
+export function PlayerBar(props: PlayerBarProps) {
+  const { station, playing } = useRadio();
+  if (station) return <RadioBar station={station} playing={playing} />;
+  return <TrackBar {...props} />;
+}
+
+function TrackBar({ queueOpen, onToggleQueue, lyricsOpen, onToggleLyrics }: PlayerBarProps) {
   const { t } = useTranslation();
   const track = usePlayerStore((s) => s.currentTrack);
   const isPlaying = usePlayerStore((s) => s.isPlaying);
   const progress = usePlayerStore((s) =>
     s.durationMs > 0 ? Math.min(1, s.positionMs / s.durationMs) : 0,
   );
+  const signedIn = useAuthUser() !== null;
 
   return (
     <section
       aria-label={t('Player')}
       className="relative z-20 border-t border-border bg-bg-elevated"
     >
+      {signedIn && <ListeningOnStrip />}
       {/* Desktop: three columns. */}
       <div className="hidden h-[88px] grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-4 px-4 min-[769px]:grid">
         <div className="flex min-w-0 items-center gap-2">
@@ -52,6 +61,8 @@ export function PlayerBar({
           <SeekBar />
         </div>
         <div className="flex items-center justify-end gap-1">
+          <PlaybackSpeedControl />
+          <SleepTimerControl />
           <IconButton
             label={lyricsOpen ? t('Hide lyrics') : t('Show lyrics')}
             aria-pressed={lyricsOpen}
@@ -73,6 +84,7 @@ export function PlayerBar({
           >
             <ListMusic size={18} aria-hidden />
           </IconButton>
+          {signedIn && <DevicesButton />}
           <VolumeControl />
           <IconButton
             label={t('Full screen')}
@@ -100,6 +112,7 @@ export function PlayerBar({
             <TrackSummary track={track} />
           </div>
           <div className="relative flex items-center">
+            {signedIn && <DevicesButton />}
             <TrackLikeButton trackId={track.id} />
             <IconButton
               label={isPlaying ? t('Pause') : t('Play')}

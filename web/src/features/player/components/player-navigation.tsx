@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Compass, Library, ListMusic, Sparkles, Tags, TrendingUp } from 'lucide-react';
+import { Compass, Library, ListMusic, Radio, Sparkles, Tags, TrendingUp } from 'lucide-react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { NavLink } from 'react-router';
 import { useAuthUser } from '../../../api/bootstrap';
@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/top-50', label: 'Top 50', icon: TrendingUp },
   { to: '/new-releases', label: 'New releases', icon: Sparkles },
   { to: '/library', label: 'Library', icon: Library },
+  { to: '/radio-stations', label: 'Radio stations', icon: Radio },
 ] as const;
 
 /** The player's left navigation: the sections, then the listener's playlists. */

@@ -3,9 +3,11 @@ import { ChevronDown, ChevronUp, GripVertical, ListMusic, X } from 'lucide-react
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { IconButton } from '../../../ui/button';
+import { Switch } from '../../../ui/switch';
 import { player, usePlayerStore } from '../state/player-store';
 import type { PlayerTrack } from '../state/player-state';
 import { formatTime } from '../../../i18n/durations';
+import { CrossfadeControl } from './crossfade-control';
 import { TrackCover } from './track-summary';
 
 /**
@@ -16,6 +18,7 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queue = usePlayerStore((s) => s.queue);
   const index = usePlayerStore((s) => s.index);
+  const autoplay = usePlayerStore((s) => s.autoplay);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
@@ -200,6 +203,16 @@ export function QueuePanel({ onClose }: { onClose: () => void }) {
           })}
         </ol>
       )}
+      <div className="mt-auto border-t border-border">
+        <CrossfadeControl />
+        <div className="px-4 pb-3">
+          <Switch
+            label={t('Autoplay similar music when the queue ends')}
+            checked={autoplay}
+            onCheckedChange={(checked) => player.setAutoplay(checked)}
+          />
+        </div>
+      </div>
       <p id="queue-help" className="sr-only">
         {t('Press Enter to play, Alt with the up or down arrow to move, Delete to remove a track.')}
       </p>

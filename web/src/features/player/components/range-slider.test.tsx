@@ -34,4 +34,31 @@ describe('RangeSlider', () => {
     expect(thumb.getAttribute('aria-valuetext')).toBe('50%');
     expect(committed).toHaveBeenLastCalledWith(50);
   });
+
+  it('moves ten steps with Page Up from a position between steps, not to the next step', async () => {
+    const committed = vi.fn();
+    function Seek() {
+      const [value, setValue] = useState(2157);
+      return (
+        <RangeSlider
+          label="Seek"
+          value={value}
+          max={24_480}
+          step={1000}
+          valueText={`${value}`}
+          onChange={setValue}
+          onCommit={committed}
+        />
+      );
+    }
+    render(<Seek />);
+    const thumb = await screen.findByRole('slider', { name: 'Seek' });
+    act(() => thumb.focus());
+    await userEvent.keyboard('{PageUp}');
+    expect(committed).toHaveBeenLastCalledWith(12_157);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(committed).toHaveBeenLastCalledWith(11_157);
+    await userEvent.keyboard('{PageUp}{PageUp}');
+    expect(committed).toHaveBeenLastCalledWith(24_480);
+  });
 });

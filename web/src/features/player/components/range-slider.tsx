@@ -46,6 +46,16 @@ function useShownOnce(slider: RefObject<HTMLElement | null>): boolean {
   return shown;
 }
 
+/** Steps each key moves; Page Up and Down ten at a time, as Shift with an arrow does. */
+const KEY_STEPS: Record<string, number> = {
+  ArrowRight: 1,
+  ArrowUp: 1,
+  ArrowLeft: -1,
+  ArrowDown: -1,
+  PageUp: 10,
+  PageDown: -10,
+};
+
 /**
  * A thin track with a thumb on hover and focus, as music players draw it. The thumb, unseen
  * until then, comes once the slider is on screen: measured then, it costs no layout of its own.
@@ -81,6 +91,19 @@ export function RangeSlider({
       disabled={disabled}
       onValueChange={([next]) => onChange(next ?? 0)}
       onValueCommit={([next]) => onCommit?.(next ?? 0)}
+      onKeyDown={(event) => {
+        // Radix first brings a value between steps to the next step, so Page Up from 2.2 s
+        // of a track went to 3 s, not 12 s: the keys move from the value as it is.
+        const steps = KEY_STEPS[event.key];
+        if (steps === undefined || disabled) return;
+        event.preventDefault();
+        const next = Math.min(
+          safeMax,
+          Math.max(0, value + steps * (event.shiftKey ? 10 : 1) * step),
+        );
+        onChange(next);
+        onCommit?.(next);
+      }}
     >
       <Slider.Track className="relative h-1 grow overflow-hidden rounded-full bg-fg/20">
         {secondary !== undefined && (

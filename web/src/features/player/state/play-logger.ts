@@ -18,8 +18,13 @@ export class PlayLogger {
   private lastPositionMs = 0;
   private heardMs = 0;
   private logged = false;
+  private announced = false;
 
-  constructor(private readonly send: (log: PlayLog) => void) {}
+  constructor(
+    private readonly send: (log: PlayLog) => void,
+    /** Told once per play, when it is first heard ("now playing" for scrobblers). */
+    private readonly started: (trackId: number) => void = () => {},
+  ) {}
 
   /** A new play starts (a new track, or the same one again from the start). */
   start(trackId: number, positionMs = 0) {
@@ -27,6 +32,7 @@ export class PlayLogger {
     this.lastPositionMs = positionMs;
     this.heardMs = 0;
     this.logged = false;
+    this.announced = false;
   }
 
   /** The playback position moved while playing. */
@@ -34,7 +40,13 @@ export class PlayLogger {
     if (this.trackId === null) return;
     const step = positionMs - this.lastPositionMs;
     this.lastPositionMs = positionMs;
-    if (step > 0 && step <= MAX_LISTENING_STEP_MS) this.heardMs += step;
+    if (step > 0 && step <= MAX_LISTENING_STEP_MS) {
+      this.heardMs += step;
+      if (!this.announced) {
+        this.announced = true;
+        this.started(this.trackId);
+      }
+    }
     if (!this.logged && this.heardMs >= PLAY_LOG_THRESHOLD_MS) this.report(false);
   }
 

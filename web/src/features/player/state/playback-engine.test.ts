@@ -1,68 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../../../ui/toast/toast-store';
 import { attachPlaybackEngine } from './playback-engine';
+import { primeStream } from './prime-stream';
 import { PlayLogger, type PlayLog } from './play-logger';
 import { createPlayerStore } from './player-store';
 import type { PlayerTrack } from './player-state';
-
-/** Just enough of HTMLAudioElement for the engine: the state it reads and the events it hears. */
-class FakeAudio extends EventTarget {
-  paused = true;
-  ended = false;
-  error: MediaError | null = null;
-  currentTime = 0;
-  duration = NaN;
-  volume = 1;
-  muted = false;
-  preload = '';
-  playbackRate = 1;
-  buffered = { length: 0, end: (_i: number) => 0 };
-  private attrs = new Map<string, string>();
-  playCalls = 0;
-  rejectPlay = false;
-
-  get src() {
-    return this.attrs.get('src') ?? '';
-  }
-  set src(value: string) {
-    this.attrs.set('src', value);
-    this.currentTime = 0;
-    this.paused = true;
-  }
-  getAttribute(name: string) {
-    return this.attrs.get(name) ?? null;
-  }
-  removeAttribute(name: string) {
-    this.attrs.delete(name);
-  }
-  load() {}
-  play() {
-    this.playCalls++;
-    if (this.rejectPlay) {
-      return Promise.reject(new DOMException('No gesture yet', 'NotAllowedError'));
-    }
-    this.paused = false;
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  }
-  pause() {
-    if (this.paused) return;
-    this.paused = true;
-    this.dispatchEvent(new Event('pause'));
-  }
-  /** The browser played up to `seconds`. */
-  advanceTo(seconds: number) {
-    this.currentTime = seconds;
-    this.dispatchEvent(new Event('timeupdate'));
-  }
-  finish() {
-    this.paused = true;
-    this.ended = true;
-    this.dispatchEvent(new Event('pause'));
-    this.dispatchEvent(new Event('ended'));
-    this.ended = false;
-  }
-}
+import { FakeAudio } from './testing/fake-audio';
 
 function track(id: number): PlayerTrack {
   return {
@@ -79,14 +22,16 @@ function setup() {
   const audio = new FakeAudio();
   const preload = new FakeAudio();
   const logs: PlayLog[] = [];
+  const started: number[] = [];
   const detach = attachPlaybackEngine({
     store,
     audio: audio as unknown as HTMLAudioElement,
     preload: preload as unknown as HTMLAudioElement,
     logPlay: (log) => logs.push(log),
+    reportNowPlaying: (trackId) => started.push(trackId),
     mediaSession: null,
   });
-  return { store, player: store.actions, audio, preload, logs, detach };
+  return { store, player: store.actions, audio, preload, logs, started, detach };
 }
 
 describe('the playback engine', () => {
@@ -99,6 +44,32 @@ describe('the playback engine', () => {
     player.next();
     expect(audio.src).toBe('/api/v1/tracks/2/stream');
     expect(audio.paused).toBe(false);
+  });
+
+  it('starts reading a track when its Play is pressed, and plays that read on the click', () => {
+    const { store, player, audio } = setup();
+    primeStream(1);
+    expect(audio.src).toBe('/api/v1/tracks/1/stream');
+    expect(audio.paused).toBe(true);
+    // The element loading ahead reports nothing: no track is the player's yet.
+    audio.duration = 3;
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    expect(store.getState().durationMs).toBe(0);
+
+    player.playTracks([track(1), track(2)]);
+    expect(audio.src).toBe('/api/v1/tracks/1/stream');
+    expect(audio.sourcesGiven).toBe(1);
+    expect(audio.paused).toBe(false);
+  });
+
+  it('leaves a playing or paused track alone when another Play is pressed', () => {
+    const { player, audio } = setup();
+    player.playTracks([track(1)]);
+    primeStream(2);
+    expect(audio.src).toBe('/api/v1/tracks/1/stream');
+    player.pause();
+    primeStream(2);
+    expect(audio.src).toBe('/api/v1/tracks/1/stream');
   });
 
   it('follows pause, seek, volume and mute', () => {
@@ -176,6 +147,17 @@ describe('the playback engine', () => {
     for (let s = 31; s <= 40; s++) audio.advanceTo(s);
     audio.finish();
     expect(logs).toHaveLength(1);
+  });
+
+  it('reports "now playing" once per play, when it is first heard', () => {
+    const { player, audio, started } = setup();
+    player.playTracks([track(1), track(2)]);
+    expect(started).toEqual([]);
+    for (let s = 1; s <= 5; s++) audio.advanceTo(s);
+    expect(started).toEqual([1]);
+    audio.finish();
+    audio.advanceTo(1);
+    expect(started).toEqual([1, 2]);
   });
 
   it('logs a short track when it ends', () => {

@@ -1,3 +1,4 @@
+import { normalisationSettings, type NormalisationSettings } from './loudness-gain';
 import {
   clamp,
   type PlayContext,
@@ -5,6 +6,8 @@ import {
   type PlayerTrack,
   type RepeatMode,
 } from './player-state';
+import { playbackRate } from './sleep-timer';
+import { clampCrossfade } from './transition-plan';
 
 export const PLAYER_STORAGE_KEY = 'cadenza.player';
 
@@ -20,7 +23,11 @@ interface PersistedPlayer {
   muted: boolean;
   shuffle: boolean;
   repeat: RepeatMode;
+  normalisation: NormalisationSettings;
+  crossfadeSeconds: number;
   context: PlayContext | null;
+  autoplay: boolean;
+  playbackRate?: number;
 }
 
 /** Only the fields the player shows, so stored queues stay small. */
@@ -34,6 +41,8 @@ function slimTrack(track: PlayerTrack): PlayerTrack {
       ? { id: track.album.id, name: track.album.name, image: track.album.image }
       : null,
     image: track.image ?? null,
+    replay_gain: track.replay_gain ?? null,
+    number: track.number ?? null,
   };
 }
 
@@ -76,7 +85,12 @@ export function readPersisted(storage: PlayerStorage | null): Partial<PlayerStat
       volume: typeof saved.volume === 'number' ? clamp(saved.volume, 0, 1) : 1,
       muted: saved.muted === true,
       repeat: saved.repeat === 'all' || saved.repeat === 'one' ? saved.repeat : 'off',
+      normalisation: normalisationSettings(saved.normalisation),
+      crossfadeSeconds:
+        typeof saved.crossfadeSeconds === 'number' ? clampCrossfade(saved.crossfadeSeconds) : 0,
       context: saved.context ?? null,
+      autoplay: saved.autoplay !== false,
+      playbackRate: playbackRate(saved.playbackRate),
     };
   } catch {
     return {};
@@ -94,7 +108,11 @@ export function writePersisted(storage: PlayerStorage, state: PlayerState) {
     muted: state.muted,
     shuffle: state.shuffle,
     repeat: state.repeat,
+    normalisation: state.normalisation,
+    crossfadeSeconds: state.crossfadeSeconds,
     context: state.context,
+    autoplay: state.autoplay,
+    playbackRate: state.playbackRate,
   };
   try {
     storage.setItem(PLAYER_STORAGE_KEY, JSON.stringify(saved));

@@ -278,6 +278,7 @@ describe('persistence', () => {
     first.player.setVolume(0.4);
     first.player.cycleRepeat();
     first.player.toggleShuffle();
+    first.player.setCrossfade(7);
     first.store.engine.reportProgress(42_000);
     first.store.engine.flush();
 
@@ -290,11 +291,21 @@ describe('persistence', () => {
     expect(state.volume).toBe(0.4);
     expect(state.repeat).toBe('all');
     expect(state.shuffle).toBe(true);
+    expect(state.crossfadeSeconds).toBe(7);
     expect(state.context).toEqual({ type: 'playlist', id: 8 });
     // The original order survives the reload too.
     second.player.toggleShuffle();
     expect(ids(second.state().queue)).toEqual([1, 2, 3, 4, 5]);
     expect(second.state().currentTrack?.id).toBe(2);
+  });
+
+  it('keeps the crossfade within 0 to 12 s', () => {
+    const { player, state } = setup();
+    expect(state().crossfadeSeconds).toBe(0);
+    player.setCrossfade(30);
+    expect(state().crossfadeSeconds).toBe(12);
+    player.setCrossfade(-1);
+    expect(state().crossfadeSeconds).toBe(0);
   });
 
   it('saves only what the player shows about each track', () => {
@@ -314,5 +325,58 @@ describe('persistence', () => {
     expect(state().volume).toBe(1);
     storage.setItem(PLAYER_STORAGE_KEY, JSON.stringify({ queue: [{ id: 'x' }], index: 7 }));
     expect(setup({ storage }).state().currentTrack).toBeNull();
+  });
+});
+
+describe('autoplay when the queue ends', () => {
+  /** A radio that answers when told to, so the wait for it can be seen. */
+  function radio(answer: PlayerTrack[]) {
+    const asked: number[] = [];
+    let release: () => void = () => {};
+    const similarTo = (track: PlayerTrack) => {
+      asked.push(track.id);
+      return new Promise<PlayerTrack[]>((resolve) => {
+        release = () => resolve(answer);
+      });
+    };
+    return { asked, similarTo, answer: async () => (release(), await Promise.resolve()) };
+  }
+
+  it('goes on with the radio of the last track, none already queued, when on (the default)', async () => {
+    const similar = radio([makeTrack(2), makeTrack(7), makeTrack(8)]);
+    const { store, player, state } = setup({ similarTo: similar.similarTo });
+    expect(state().autoplay).toBe(true);
+    player.playTracks(tracks.slice(0, 2));
+    store.engine.handleEnded();
+    store.engine.handleEnded();
+    expect(similar.asked).toEqual([2]);
+    expect(state().isPlaying).toBe(false);
+    await similar.answer();
+    expect(ids(state().queue)).toEqual([1, 2, 7, 8]);
+    expect(state().currentTrack?.id).toBe(7);
+    expect(state().isPlaying).toBe(true);
+  });
+
+  it('goes on after "next" on the last track too, and not once the listener moved on', async () => {
+    const similar = radio([makeTrack(9)]);
+    const { player, state } = setup({ similarTo: similar.similarTo });
+    player.playTracks([makeTrack(1)]);
+    player.next();
+    expect(similar.asked).toEqual([1]);
+    player.playTracks([makeTrack(5)]);
+    await similar.answer();
+    expect(ids(state().queue)).toEqual([5]);
+  });
+
+  it('stops at the end when turned off, and remembers the choice', () => {
+    const storage = new MemoryStorage();
+    const similar = radio([makeTrack(9)]);
+    const { store, player, state } = setup({ similarTo: similar.similarTo, storage });
+    player.setAutoplay(false);
+    player.playTracks([makeTrack(1)]);
+    store.engine.handleEnded();
+    expect(similar.asked).toEqual([]);
+    expect(state().isPlaying).toBe(false);
+    expect(setup({ storage }).state().autoplay).toBe(false);
   });
 });

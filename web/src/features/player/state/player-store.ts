@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { normalisationSettings, type NormalisationSettings } from './loudness-gain';
+import { fetchRadio } from '../api/radio-api';
 import {
   browserStorage,
   readPersisted,
@@ -13,6 +15,8 @@ import {
   type PlayerTrack,
   type RepeatMode,
 } from './player-state';
+import { playbackRate, sleepMinutes } from './sleep-timer';
+import { clampCrossfade } from './transition-plan';
 
 /** 'Previous' restarts the current track instead once this much of it has played. */
 export const RESTART_THRESHOLD_MS = 3000;
@@ -39,6 +43,8 @@ function shuffleAround(tracks: PlayerTrack[], startIndex: number, random: () => 
 export interface PlayerStoreOptions {
   storage?: PlayerStorage | null;
   random?: () => number;
+  /** Tracks like this one (its radio), for autoplay when the queue ends. */
+  similarTo?: (track: PlayerTrack) => Promise<PlayerTrack[]>;
 }
 
 export type PlayerStore = ReturnType<typeof createPlayerStore>;
@@ -50,6 +56,7 @@ export type PlayerStore = ReturnType<typeof createPlayerStore>;
 export function createPlayerStore({
   storage = null,
   random = Math.random,
+  similarTo,
 }: PlayerStoreOptions = {}) {
   let state: PlayerState = { ...initialState(), ...readPersisted(storage) };
   let lastSavedPositionMs = state.positionMs;
@@ -92,6 +99,53 @@ export function createPlayerStore({
     });
   }
 
+  /**
+   * The queue ended: with autoplay on, it goes on with the radio of the last track (none already
+   * queued), else it stops. Nothing is added if the listener moved on while the radio was asked.
+   */
+  function endOfQueue(isPlaying: boolean) {
+    const last = state.currentTrack;
+    stop();
+    if (!state.autoplay || !similarTo || !last) return;
+    const loadToken = state.loadToken;
+    similarTo(last)
+      .then((tracks) => {
+        if (state.loadToken !== loadToken || state.currentTrack?.id !== last.id) return;
+        const queued = new Set(state.queue.map((track) => track.id));
+        const fresh = tracks.filter((track) => !queued.has(track.id));
+        if (fresh.length === 0) return;
+        startAt(
+          state.index + 1,
+          {
+            queue: [...state.queue, ...fresh],
+            unshuffled: state.unshuffled ? [...state.unshuffled, ...fresh] : null,
+          },
+          isPlaying,
+        );
+      })
+      // No radio (offline, a server error): the queue simply ends, as without autoplay.
+      .catch(() => {});
+  }
+
+  /** The track the sleep timer waited for ended: the next one is ready, paused. */
+  function sleepAfterTrack() {
+    const last = state.queue.length - 1;
+    const next =
+      state.repeat === 'one'
+        ? state.index
+        : state.index < last
+          ? state.index + 1
+          : state.repeat === 'all'
+            ? 0
+            : null;
+    if (next === null) {
+      set({ sleepTimer: null }, { save: false });
+      stop();
+    } else {
+      startAt(next, { sleepTimer: null }, false);
+    }
+  }
+
   /** Removes the first matching entry of `track` from the original order kept for shuffle. */
   function withoutFromUnshuffled(track: PlayerTrack | undefined): PlayerTrack[] | null {
     if (!state.unshuffled || !track) return state.unshuffled;
@@ -131,7 +185,7 @@ export function createPlayerStore({
       if (state.queue.length === 0) return;
       if (state.index < state.queue.length - 1) startAt(state.index + 1, {}, state.isPlaying);
       else if (state.repeat === 'all') startAt(0, {}, state.isPlaying);
-      else stop();
+      else endOfQueue(state.isPlaying);
     },
     previous() {
       if (state.queue.length === 0) return;
@@ -148,6 +202,10 @@ export function createPlayerStore({
     setVolume(volume: number) {
       const value = clamp(volume, 0, 1);
       set({ volume: value, muted: value === 0 ? state.muted : false });
+    },
+    /** "Normalise volume": the mode, the pre-amp, or both. */
+    setNormalisation(patch: Partial<NormalisationSettings>) {
+      set({ normalisation: normalisationSettings({ ...state.normalisation, ...patch }) });
     },
     toggleMute() {
       set({ muted: !state.muted });
@@ -167,6 +225,26 @@ export function createPlayerStore({
           index: 0,
         });
       }
+    },
+    /** Seconds of crossfade between tracks, 0 to 12 (0: off). */
+    setCrossfade(seconds: number) {
+      set({ crossfadeSeconds: clampCrossfade(seconds) });
+    },
+    /** Stops playback in so many minutes, or when the current track ends ('track'). */
+    setSleepTimer(minutes: number | 'track', now = Date.now()) {
+      if (minutes === 'track') {
+        set({ sleepTimer: { kind: 'track' } }, { save: false });
+        return;
+      }
+      const length = sleepMinutes(minutes);
+      if (length !== null) set({ sleepTimer: { kind: 'clock', endsAt: now + length * 60_000 } });
+    },
+    cancelSleepTimer() {
+      if (state.sleepTimer) set({ sleepTimer: null }, { save: false });
+    },
+    /** The speed of long tracks (0.5 to 2), remembered by this browser. */
+    setPlaybackRate(rate: number) {
+      set({ playbackRate: playbackRate(rate) });
     },
     cycleRepeat() {
       const nextMode: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one: 'off' };
@@ -261,6 +339,9 @@ export function createPlayerStore({
       if (index < 0 || index >= state.queue.length) return;
       startAt(index);
     },
+    setAutoplay(autoplay: boolean) {
+      set({ autoplay });
+    },
     setMaximized(maximized: boolean) {
       if (state.maximized === maximized) return;
       set({ maximized }, { save: false });
@@ -283,12 +364,20 @@ export function createPlayerStore({
     reportPaused() {
       if (state.isPlaying) set({ isPlaying: false });
     },
+    /** The sleep timer ran out: the music stops where it is. */
+    sleep() {
+      set({ sleepTimer: null, isPlaying: false });
+    },
     /** The current track played to its end. */
     handleEnded() {
+      if (state.sleepTimer?.kind === 'track') {
+        sleepAfterTrack();
+        return;
+      }
       if (state.repeat === 'one') startAt(state.index);
       else if (state.index < state.queue.length - 1) startAt(state.index + 1);
       else if (state.repeat === 'all') startAt(0);
-      else stop();
+      else endOfQueue(true);
     },
     /** The current track cannot be played: skip it, or stop at the end of the queue. */
     handleError() {
@@ -317,7 +406,10 @@ export function createPlayerStore({
 const DRAWN_STATE = initialState();
 
 /** The one player of the app. */
-export const playerStore = createPlayerStore({ storage: browserStorage() });
+export const playerStore = createPlayerStore({
+  storage: browserStorage(),
+  similarTo: (track) => fetchRadio('track', track.id),
+});
 export const player = playerStore.actions;
 
 export function usePlayerStore(): PlayerState;
@@ -338,6 +430,15 @@ export function useIsTrackPlaying(trackId: number): boolean {
   return usePlayerStore(
     (state) => state.isPlaying && state.currentTrack !== null && state.currentTrack.id === trackId,
   );
+}
+
+/**
+ * False while a track just started is on its way to its first sound. Requests about it (its
+ * waveform, whether it is liked) wait until then: they reached the server ahead of the audio,
+ * and drawing their answers kept the page busy while the audio element was starting.
+ */
+export function useFirstSoundSettled(): boolean {
+  return usePlayerStore((state) => !state.isPlaying || state.positionMs > 0);
 }
 
 /** Whether this track is the current one (playing or paused). */

@@ -9,6 +9,9 @@ import { OfflineButton } from '../../offline/offline-button';
 import { LikeButton } from '../common/components/like-button';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
+import { StartRadioButton } from '../common/components/start-radio-button';
+import { albumUrl } from '../common/links';
+import { ShareMenu } from '../../share/share-menu';
 import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
 import { EmptyMessage } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
@@ -85,6 +88,8 @@ function AlbumContent({ album }: { album: Album }) {
               <PlayButton context={{ type: 'album', id: album.id }} tracks={tracks} size="xl" />
               <LikeButton type="album" id={album.id} liked={album.is_liked ?? false} size="lg" />
               {tracks.length > 0 && <OfflineButton name={album.name} tracks={tracks} />}
+              {tracks.length > 0 && <StartRadioButton seed="album" id={album.id} first={tracks} />}
+              <ShareMenu kind="album" id={album.id} name={album.name} path={albumUrl(album)} />
             </>
           }
         />

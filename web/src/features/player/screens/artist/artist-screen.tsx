@@ -11,6 +11,9 @@ import { FollowButton } from '../common/components/follow-button';
 import { MediaCardGrid } from '../common/components/media-card';
 import { MediaHeader, MediaHeaderSkeleton } from '../common/components/media-header';
 import { PlayButton } from '../common/components/play-button';
+import { StartRadioButton } from '../common/components/start-radio-button';
+import { artistUrl } from '../common/links';
+import { ShareMenu } from '../../share/share-menu';
 import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
 import { EmptyMessage, LoadMore, Section } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
@@ -100,6 +103,13 @@ function ArtistContent(props: ArtistPageProps) {
                   followed={artist.is_followed ?? false}
                   mutation={follow}
                   className="hover:scale-[1.02]"
+                />
+                <StartRadioButton seed="artist" id={artist.id} />
+                <ShareMenu
+                  kind="artist"
+                  id={artist.id}
+                  name={artist.name}
+                  path={artistUrl(artist)}
                 />
               </>
             }

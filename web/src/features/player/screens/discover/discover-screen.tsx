@@ -7,6 +7,8 @@ import { EmptyMessage, LoadError } from '../common/components/screen-states';
 import { ScreenLayout } from '../common/components/screen-layout';
 import { Skeleton } from '../../../../ui/skeleton';
 import { useDiscover } from './api/discover-api';
+import { LiveRadio } from './live-radio';
+import { MadeForYou } from './made-for-you';
 
 /** The player's home: the admin's discover channel, one section per nested channel. */
 export function DiscoverScreen() {
@@ -21,7 +23,11 @@ export function DiscoverScreen() {
       ) : isError ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <DiscoverChannels channel={data.channel} />
+        <>
+          <MadeForYou />
+          <DiscoverChannels channel={data.channel} />
+          <LiveRadio />
+        </>
       )}
     </ScreenLayout>
   );

@@ -71,6 +71,7 @@ describe('Library', () => {
       name: 'Road Trip',
       description: null,
       public: true,
+      collaborative: false,
     });
   });
 });

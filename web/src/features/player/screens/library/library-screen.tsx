@@ -1,5 +1,5 @@
 import type { Track } from '@cadenza/contracts/music';
-import { Library, Plus } from 'lucide-react';
+import { FileUp, Library, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { PagedList } from '../common/components/screen-states';
 import { SectionLinks } from '../common/components/section-links';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
 import { LIBRARY_TABS, useLibrary, type LibraryTab } from './api/library-api';
+import { ImportPlaylistDialog } from './import-playlist-dialog';
 
 function useTabLabels(): Record<LibraryTab, string> {
   const { t } = useTranslation();
@@ -54,6 +55,7 @@ export function LibraryScreen() {
     (location.state as { createPlaylist?: boolean } | null)?.createPlaylist,
   );
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const closeForm = () => {
     setCreating(false);
     if (requested) void navigate(location.pathname, { replace: true, state: null });
@@ -78,16 +80,28 @@ export function LibraryScreen() {
     <ScreenLayout>
       <div className="flex items-end justify-between gap-4 pt-8">
         <h1 className="text-3xl font-bold tracking-tight">{t('Your library')}</h1>
-        <Button
-          variant="outline"
-          size="sm"
-          radius="full"
-          startIcon={<Plus className="size-4" aria-hidden />}
-          onClick={() => setCreating(true)}
-        >
-          {t('Create playlist')}
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            radius="full"
+            startIcon={<FileUp className="size-4" aria-hidden />}
+            onClick={() => setImporting(true)}
+          >
+            {t('Import playlist')}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            radius="full"
+            startIcon={<Plus className="size-4" aria-hidden />}
+            onClick={() => setCreating(true)}
+          >
+            {t('Create playlist')}
+          </Button>
+        </div>
       </div>
+      <ImportPlaylistDialog open={importing} onOpenChange={setImporting} />
       <PlaylistFormDialog
         open={creating || requested}
         onOpenChange={(open) => (open ? setCreating(true) : closeForm())}

@@ -68,6 +68,7 @@ describe('Playlist, for its owner', () => {
       name: 'Deep Focus',
       description: null,
       public: true,
+      collaborative: false,
     });
   });
 
@@ -108,6 +109,71 @@ describe('Playlist, for its owner', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from this playlist' }));
     await waitFor(() => expect(api.callsTo('DELETE /api/v1/playlists/3/tracks')).toHaveLength(1));
     expect(api.callsTo('DELETE /api/v1/playlists/3/tracks')[0]!.body).toEqual({ trackIds: [31] });
+  });
+});
+
+describe('Playlist, collaborative', () => {
+  it('is made collaborative by its owner from the edit dialog', async () => {
+    const api = serve().on('PUT /api/v1/playlists/3', {
+      playlist: { ...playlist, collaborative: true },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'More options for Focus Flow' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit details' }));
+    await user.click(await screen.findByRole('switch', { name: 'Collaborative' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/playlists/3')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/playlists/3')[0]!.body).toMatchObject({ collaborative: true });
+  });
+
+  it('shows a follower who added each song, and lets them remove only their own', async () => {
+    const me = makeUser({ id: 5 });
+    const added = (id: number, name: string, by: number) => ({
+      ...makeTrack({ id, name }),
+      added_by: { id: by, display_name: by === me.id ? 'Me' : 'Ada Lovelace' },
+    });
+    const api = mockMusicApi()
+      .on('GET /api/v1/playlists/3', {
+        playlist: {
+          ...playlist,
+          collaborative: true,
+          is_owner: false,
+          is_followed: true,
+          can_edit: false,
+          can_edit_tracks: false,
+          can_add_tracks: true,
+        },
+      })
+      .on('GET /api/v1/playlists/3/tracks', {
+        pagination: {
+          data: [added(31, 'One', 1), added(32, 'Two', me.id)],
+          current_page: 1,
+          per_page: 50,
+          total: 2,
+          last_page: 1,
+        },
+      })
+      .on('DELETE /api/v1/playlists/3/tracks', { playlist });
+    renderPlayerScreen(
+      '/playlist/:id/:slug',
+      '/playlist/3/focus-flow',
+      PlaylistScreen,
+      makeBootstrap({ user: me }),
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('Added by Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Added by Me')).toBeTruthy();
+    expect(screen.getByText('Collaborative')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'More options for One' }));
+    await screen.findByRole('menuitem', { name: 'Add to queue' });
+    expect(screen.queryByRole('menuitem', { name: 'Remove from this playlist' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'More options for Two' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove from this playlist' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/v1/playlists/3/tracks')).toHaveLength(1));
+    expect(api.callsTo('DELETE /api/v1/playlists/3/tracks')[0]!.body).toEqual({ trackIds: [32] });
   });
 });
 

@@ -1,4 +1,6 @@
-import type { Playlist } from '@cadenza/contracts/music';
+import type { Playlist, Track } from '@cadenza/contracts/music';
+import { useAuthUser } from '../../../../api/bootstrap';
+import { Badge } from '../../../../ui/badge';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { Link, useParams } from 'react-router';
 import { allItems } from '../common/api/pagination';
@@ -10,7 +12,9 @@ import { PlayButton } from '../common/components/play-button';
 import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/components/screen-layout';
 import { PagedList } from '../common/components/screen-states';
 import { TrackTable, TrackTableSkeleton } from '../common/components/track-table';
-import { userUrl } from '../common/links';
+import { playlistUrl, userUrl } from '../common/links';
+import { ShareMenu } from '../../share/share-menu';
+import { PlaylistExportMenu } from './playlist-export-menu';
 import { PlaylistOwnerMenu, usePlaylistRowItems } from './playlist-owner-tools';
 import { useFollowPlaylist, usePlaylist, usePlaylistTracks } from './api/playlist-api';
 
@@ -35,10 +39,19 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
   const tracks = allItems(tracksQuery.data?.pages.map((page) => page.pagination));
   const context = { type: 'playlist' as const, id: playlist.id };
   const ownerItems = usePlaylistRowItems(playlist.id, tracks, !tracksQuery.hasNextPage);
+  const collaboratorItems = usePlaylistRowItems(playlist.id, tracks, false);
   const follow = useFollowPlaylist(playlist.id);
   // In a workspace, what a member may change follows their role there, not only ownership.
   const mayEdit = playlist.can_edit ?? playlist.is_owner;
   const mayEditTracks = playlist.can_edit_tracks ?? playlist.is_owner;
+  // A collaborator removes only the songs they added.
+  const me = useAuthUser()?.id;
+  const rowItems = mayEditTracks
+    ? ownerItems
+    : playlist.can_add_tracks
+      ? (track: Track, index: number) =>
+          track.added_by?.id === me ? collaboratorItems(track, index) : null
+      : undefined;
 
   return (
     <ScreenLayout
@@ -47,7 +60,16 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
           image={playlist.image}
           mosaic={playlist.mosaic}
           kind="album"
-          eyebrow={playlist.public ? t('Public playlist') : t('Private playlist')}
+          eyebrow={
+            <span className="inline-flex items-center gap-2">
+              {playlist.public ? t('Public playlist') : t('Private playlist')}
+              {playlist.collaborative && (
+                <Badge tone="primary" className="normal-case">
+                  {t('Collaborative')}
+                </Badge>
+              )}
+            </span>
+          }
           title={playlist.name}
           meta={
             <span className="flex flex-col items-center gap-1 md:items-start">
@@ -85,6 +107,14 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
               ) : (
                 <FollowButton followed={playlist.is_followed ?? false} mutation={follow} />
               )}
+              <ShareMenu
+                kind="playlist"
+                id={playlist.id}
+                name={playlist.name}
+                path={playlistUrl(playlist)}
+                embeddable={playlist.public}
+              />
+              <PlaylistExportMenu playlist={playlist} />
             </>
           }
         />
@@ -100,7 +130,7 @@ function PlaylistContent({ playlist }: { playlist: Playlist }) {
             tracks={tracks}
             context={context}
             label={playlist.name}
-            extraMenuItems={mayEditTracks ? ownerItems : undefined}
+            extraMenuItems={rowItems}
           />
         )}
       </PagedList>

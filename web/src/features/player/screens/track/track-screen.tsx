@@ -9,7 +9,8 @@ import { ScreenLayout, ScreenLoadError, ScreenSkeleton } from '../common/compone
 import { Section } from '../common/components/screen-states';
 import { TrackMenu } from '../common/components/track-table';
 import { formatDuration } from '../../../../i18n/durations';
-import { albumUrl } from '../common/links';
+import { albumUrl, trackUrl } from '../common/links';
+import { ShareMenu } from '../../share/share-menu';
 import { Skeleton } from '../../../../ui/skeleton';
 import { Waveform } from '../../../../ui/waveform';
 import { seekTo, useTrackPositionMs } from '../common/player-bridge';
@@ -72,6 +73,7 @@ function TrackContent({ track }: { track: Track }) {
                 size="xl"
               />
               <LikeButton type="track" id={track.id} liked={track.is_liked ?? false} size="lg" />
+              <ShareMenu kind="track" id={track.id} name={track.name} path={trackUrl(track)} />
               <TrackMenu track={track} />
             </>
           }

@@ -3,6 +3,7 @@ import { ListMusic, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../../../i18n/use-translation';
 import { showError } from '../../../../../app/error-handling/handle-error';
+import { Badge } from '../../../../../ui/badge';
 import { Button } from '../../../../../ui/button';
 import { Dialog, DialogBody, DialogHeader } from '../../../../../ui/dialog';
 import { Skeleton } from '../../../../../ui/skeleton';
@@ -26,9 +27,11 @@ export function AddToPlaylistDialog({
   const playlists = useEditablePlaylists(open);
   const add = useAddToPlaylist();
   const [creating, setCreating] = useState(false);
-  // Those it may add to: one's own, and in a workspace those the member's role lets them fill.
+  // Those it may add to: one's own, in a workspace those the member's role lets them fill, and
+  // the collaborative playlists they follow.
   const own = (playlists.data ?? []).filter(
-    (playlist) => playlist.can_edit_tracks ?? playlist.is_owner !== false,
+    (playlist) =>
+      playlist.can_add_tracks ?? playlist.can_edit_tracks ?? playlist.is_owner !== false,
   );
 
   const addTo = (playlist: Playlist) =>
@@ -77,6 +80,7 @@ export function AddToPlaylistDialog({
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">
                     {playlist.name}
                   </span>
+                  {playlist.collaborative && <Badge>{t('Collaborative')}</Badge>}
                 </button>
               </li>
             ))}

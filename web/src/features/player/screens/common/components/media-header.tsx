@@ -69,7 +69,8 @@ export function MediaHeader({
       </div>
       {actions && (
         <div className="bg-[linear-gradient(to_bottom,color-mix(in_srgb,var(--tint)_45%,var(--bg)),var(--bg))] px-4 py-6 md:px-8">
-          <div className="flex items-center gap-4">{actions}</div>
+          {/* Wraps on a phone, where the header's buttons outgrow one row. */}
+          <div className="flex flex-wrap items-center gap-4">{actions}</div>
         </div>
       )}
     </header>

@@ -19,9 +19,10 @@ interface FormValues {
   name: string;
   description: string;
   public: boolean;
+  collaborative: boolean;
 }
 
-const FIELDS = ['name', 'description', 'public'] as const;
+const FIELDS = ['name', 'description', 'public', 'collaborative'] as const;
 
 /** Create a playlist (no `playlist`) or edit one's name, description and visibility. */
 export function PlaylistFormDialog({
@@ -43,6 +44,7 @@ export function PlaylistFormDialog({
       name: playlist?.name ?? '',
       description: playlist?.description ?? '',
       public: playlist?.public ?? true,
+      collaborative: playlist?.collaborative ?? false,
     },
   });
   const { errors } = form.formState;
@@ -53,6 +55,7 @@ export function PlaylistFormDialog({
       name: values.name.trim(),
       description: values.description.trim() || null,
       public: values.public,
+      collaborative: values.collaborative,
     };
     try {
       const saved = playlist ? await update.mutateAsync(input) : await create.mutateAsync(input);
@@ -91,6 +94,20 @@ export function PlaylistFormDialog({
               <Switch
                 label={t('Public')}
                 description={t('Anyone can find and listen to a public playlist.')}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="collaborative"
+            render={({ field }) => (
+              <Switch
+                label={t('Collaborative')}
+                description={t(
+                  'Its followers can add songs, and remove the songs they added. Only you rename, reorder or delete it.',
+                )}
                 checked={field.value}
                 onCheckedChange={field.onChange}
               />

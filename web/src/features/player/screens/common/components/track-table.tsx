@@ -11,6 +11,7 @@ import {
   ListStart,
   Pause,
   Play,
+  Radio,
   User,
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -29,6 +30,8 @@ import {
   pausePlayback,
   playNext,
   playTracks,
+  primeTrack,
+  startRadio,
   useIsCurrentTrack,
   useIsTrackPlaying,
   type PlayContext,
@@ -183,6 +186,7 @@ function TrackRow({
               size="xs"
               radius="full"
               className="text-fg opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100"
+              onPointerDown={() => primeTrack(track)}
               onClick={() => (isPlaying ? pausePlayback() : onPlay())}
             >
               {isPlaying ? (
@@ -218,6 +222,11 @@ function TrackRow({
               {track.explicit && <ExplicitMark />}
             </div>
             <ArtistLinks artists={track.artists} className="block truncate text-sm text-fg-muted" />
+            {track.added_by && (
+              <span className="block truncate text-xs text-fg-muted">
+                {t('Added by {{name}}', { name: track.added_by.display_name })}
+              </span>
+            )}
           </div>
         </div>
       </td>
@@ -286,6 +295,16 @@ export function TrackMenu({ track, extraItems }: { track: Track; extraItems?: Re
           }}
         >
           {t('Play next')}
+        </MenuItem>
+        <MenuItem
+          startIcon={<Radio className="size-4" aria-hidden />}
+          onSelect={() => {
+            startRadio('track', track.id, [track]).catch(() =>
+              toast(t('The radio could not be started. Try again.')),
+            );
+          }}
+        >
+          {t('Start radio')}
         </MenuItem>
         <MenuSeparator />
         {artist && (

@@ -43,6 +43,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     file_size: 1000,
     stream_url: `/api/v1/tracks/${id}/stream`,
     explicit: false,
+    replay_gain: null,
     created_at: created,
     ...overrides,
   };

@@ -1,0 +1,99 @@
+import type { Device } from '@cadenza/contracts/devices';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
+import { mockApi } from '../../auth/testing/mock-api';
+import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
+import { DevicesList } from './devices-popover';
+import { devicesStore } from './devices-store';
+import { ListeningOnStrip } from './listening-on-strip';
+import { thisDeviceId } from './use-device-link';
+
+const device = (id: string, patch: Partial<Device> = {}): Device => ({
+  id,
+  name: 'Firefox on Windows',
+  type: 'desktop',
+  track: null,
+  is_playing: false,
+  position_ms: 0,
+  volume: 1,
+  last_seen_at: new Date().toISOString(),
+  ...patch,
+});
+
+const song = {
+  id: 7,
+  name: 'Silver Lanterns',
+  duration_ms: 200_000,
+  artists: [{ id: 1, name: 'Neon Harbor' }],
+  image: null,
+};
+
+afterEach(() => {
+  resetScreenState();
+  devicesStore.received([]);
+});
+
+function Both() {
+  return (
+    <>
+      <ListeningOnStrip />
+      <DevicesList />
+    </>
+  );
+}
+
+describe('devices', () => {
+  it('marks this device, shows what plays elsewhere, and steers it', async () => {
+    const api = mockApi()
+      .on('POST /api/v1/me/devices/web-laptop/commands', { message: 'Sent.' }, 202)
+      .on('GET /api/v1/me/devices', { devices: [] });
+    devicesStore.received([
+      device(thisDeviceId, { name: 'Chrome on Linux' }),
+      device('web-laptop', { track: song, is_playing: true, position_ms: 61_000, volume: 0.5 }),
+    ]);
+    renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+
+    const mine = await screen.findByRole('listitem', { name: 'Chrome on Linux (this device)' });
+    expect(within(mine).getByText('This device')).toBeTruthy();
+    const other = screen.getByRole('listitem', { name: 'Firefox on Windows' });
+    expect(within(other).getByTestId('device-now-playing').textContent).toBe(
+      'Playing · Silver Lanterns · Neon Harbor',
+    );
+    expect(screen.getByTestId('listening-on').textContent).toContain(
+      'Listening on Firefox on Windows',
+    );
+
+    fireEvent.click(within(other).getByRole('button', { name: 'Pause on Firefox on Windows' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/v1/me/devices/web-laptop/commands')).toHaveLength(1),
+    );
+    expect(api.calls.at(-1)?.body).toEqual({ action: 'pause' });
+    // Paused at once in the list, and the strip goes.
+    expect(within(other).getByTestId('device-now-playing').textContent).toMatch(/^Paused/);
+    expect(screen.queryByTestId('listening-on')).toBeNull();
+  });
+
+  it('says why a command failed', async () => {
+    mockApi()
+      .on(
+        `POST /api/v1/me/devices/${thisDeviceId}/commands`,
+        { message: 'That device is not open any more, or it is not yours.' },
+        404,
+      )
+      .on('GET /api/v1/me/devices', { devices: [] });
+    devicesStore.received([device(thisDeviceId), device('web-laptop', { track: song })]);
+    renderScreen('*', '/', DevicesList, makeBootstrap({ user: makeUser() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play on this device' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        message: 'That device is not open any more, or it is not yours.',
+        type: 'danger',
+      }),
+    );
+    // The list is read again: the device is gone.
+    await screen.findByText(
+      'Open the player in another browser or on your phone to control it from here.',
+    );
+  });
+});
