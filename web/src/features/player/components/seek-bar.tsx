@@ -1,9 +1,10 @@
 import clsx from 'clsx';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { player, useFirstSoundSettled, usePlayerStore } from '../state/player-store';
 import { formatTime } from '../../../i18n/durations';
+import { useFocusKept } from '../../../ui/use-focus-kept';
 import { trackQuery } from '../screens/track/api/track-api';
 import { RangeSlider } from './range-slider';
 import { WaveformSlider } from './waveform-slider';
@@ -28,6 +29,9 @@ export function SeekBar({ className }: { className?: string }) {
   const [dragMs, setDragMs] = useState<number | null>(null);
   const shownMs = dragMs ?? positionMs;
   const peaks = useCurrentPeaks();
+  const box = useRef<HTMLDivElement>(null);
+  // The waveform, measured in the background, may arrive while the slider has the keyboard.
+  useFocusKept(box, peaks ? 'waveform' : 'line', '[role="slider"]');
   const valueText = t('{{elapsed}} of {{total}}', {
     elapsed: formatTime(shownMs),
     total: formatTime(durationMs),
@@ -38,7 +42,10 @@ export function SeekBar({ className }: { className?: string }) {
   };
 
   return (
-    <div className={clsx('flex w-full items-center gap-2 text-xs text-fg-muted', className)}>
+    <div
+      ref={box}
+      className={clsx('flex w-full items-center gap-2 text-xs text-fg-muted', className)}
+    >
       <span className="w-10 text-end tabular-nums" data-testid="player-elapsed">
         {formatTime(shownMs)}
       </span>
