@@ -135,58 +135,57 @@ function loudnessSummary(stderr: string): Loudness {
   };
 }
 
-export interface LoudnessBlocks extends Loudness {
+export interface AudioMeasure extends Loudness {
   /** The momentary loudness (LUFS) of each 400 ms gating block, one every 100 ms. */
   blocks: number[];
+  /** The waveform, when asked for: `PEAK_COUNT` slices, each its loudest sample as 0..100. */
+  peaks: number[] | null;
 }
 
-/**
- * The meter's figures and every gating block's loudness: ffmpeg logs the momentary loudness
- * (`M:`, over the last 400 ms) every 100 ms, the very blocks its integrated loudness gates.
- */
-export async function measureLoudnessBlocks(ffmpeg: string, file: string): Promise<LoudnessBlocks> {
-  const blocks: number[] = [];
-  let partial = '';
-  const { stderr } = await runFfmpeg(
-    ffmpeg,
-    ['-i', file, '-vn', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
-    {
-      background: true,
-      onStderr(chunk) {
-        const lines = (partial + chunk).split('\n');
-        partial = lines.pop() ?? '';
-        for (const line of lines) {
-          const momentary = / t: [\d.]+\s.*\bM:\s*(-?[\d.]+)/.exec(line)?.[1];
-          if (momentary !== undefined) blocks.push(Number(momentary));
-        }
-      },
-    },
-  );
-  return { ...loudnessSummary(stderr), blocks };
-}
+/** The waveform is read from the file decoded to mono at this rate. */
+const WAVEFORM_RATE = 4000;
 
 /**
- * The waveform: the file decoded to mono at a low rate, cut into `count` slices, each the
- * loudest sample in it as 0..100.
+ * The loudness meter's figures and every gating block's loudness (ffmpeg logs the momentary
+ * loudness, `M:` over the last 400 ms, every 100 ms: the very blocks the integrated loudness
+ * gates), and with `waveform` the track's peaks, from one decode of the file, in the background.
  */
-export async function measurePeaks(
+export async function measureAudio(
   ffmpeg: string,
   file: string,
-  count = PEAK_COUNT,
-): Promise<number[]> {
-  const { stdout } = await runFfmpeg(ffmpeg, [
-    '-i',
-    file,
-    '-vn',
-    '-ac',
-    '1',
-    '-ar',
-    '4000',
-    '-f',
-    's16le',
-    'pipe:1',
-  ]);
-  const samples = Math.floor(stdout.length / 2);
+  { waveform }: { waveform: boolean },
+): Promise<AudioMeasure> {
+  const blocks: number[] = [];
+  let partial = '';
+  const graph = waveform
+    ? [
+        '-filter_complex',
+        `[0:a]asplit=2[meter][wave];[meter]ebur128=peak=true,anullsink;` +
+          `[wave]aresample=${WAVEFORM_RATE},aformat=sample_fmts=s16:channel_layouts=mono[peaks]`,
+        '-map',
+        '[peaks]',
+        '-f',
+        's16le',
+        'pipe:1',
+      ]
+    : ['-af', 'ebur128=peak=true', '-f', 'null', '-'];
+  const { stdout, stderr } = await runFfmpeg(ffmpeg, ['-i', file, '-vn', ...graph], {
+    background: true,
+    onStderr(chunk) {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        const momentary = / t: [\d.]+\s.*\bM:\s*(-?[\d.]+)/.exec(line)?.[1];
+        if (momentary !== undefined) blocks.push(Number(momentary));
+      }
+    },
+  });
+  return { ...loudnessSummary(stderr), blocks, peaks: waveform ? peaksOf(stdout) : null };
+}
+
+/** Signed 16-bit samples cut into `count` slices, each the loudest sample in it as 0..100. */
+function peaksOf(pcm: Buffer, count = PEAK_COUNT): number[] {
+  const samples = Math.floor(pcm.length / 2);
   if (samples === 0) return [];
   const peaks: number[] = [];
   for (let slice = 0; slice < count; slice++) {
@@ -194,7 +193,7 @@ export async function measurePeaks(
     const end = Math.max(start + 1, Math.floor(((slice + 1) * samples) / count));
     let loudest = 0;
     for (let i = start; i < end && i < samples; i++) {
-      loudest = Math.max(loudest, Math.abs(stdout.readInt16LE(i * 2)));
+      loudest = Math.max(loudest, Math.abs(pcm.readInt16LE(i * 2)));
     }
     peaks.push(Math.round((loudest / 32768) * 100));
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { Jobs } from '../../../infra/jobs/index.js';
-import { measureLoudnessBlocks, measurePeaks } from '../audio-analysis.js';
+import { measureAudio } from '../audio-analysis.js';
 import {
   gainFor,
   histogramOf,
@@ -67,7 +67,10 @@ export function createLoudnessService({
   async function measureTrack(track: repo.TrackToMeasure): Promise<void> {
     let measured;
     try {
-      measured = await measureLoudnessBlocks(ffmpeg, fileOf(track.audio_path));
+      // The waveform too, for the player's scrubber, when the track has none yet: one decode.
+      measured = await measureAudio(ffmpeg, fileOf(track.audio_path), {
+        waveform: track.peaks === null,
+      });
     } catch (error) {
       if (ffmpegMissing(error)) throw error;
       log(`the loudness of track ${track.id} could not be measured`, error);
@@ -76,7 +79,9 @@ export function createLoudnessService({
     }
     const histogram = histogramOf(measured.blocks);
     // Before the figures, so a measured track has its waveform as well.
-    await measureWaveform(track);
+    if (measured.peaks && measured.peaks.length > 0) {
+      await repo.recordPeaks(db, track.id, JSON.stringify(measured.peaks));
+    }
     await repo.recordMeasured(db, track.id, {
       loudnessLufs: measured.integrated,
       truePeakDb: measured.truePeak,
@@ -85,17 +90,6 @@ export function createLoudnessService({
       trackPeak: linearPeak(measured.truePeak),
       blocks: histogram ? JSON.stringify(histogram) : null,
     });
-  }
-
-  /** The waveform too, for the player's scrubber: uploads measure theirs, imports get it here. */
-  async function measureWaveform(track: repo.TrackToMeasure): Promise<void> {
-    if (track.peaks !== null) return;
-    try {
-      const peaks = await measurePeaks(ffmpeg, fileOf(track.audio_path));
-      if (peaks.length > 0) await repo.recordPeaks(db, track.id, JSON.stringify(peaks));
-    } catch (error) {
-      log(`the waveform of track ${track.id} could not be measured`, error);
-    }
   }
 
   /**
