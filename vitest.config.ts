@@ -21,6 +21,8 @@ const serverProject = (name: string, database: 'sqlite' | 'postgres') => ({
     // not once per file (no server test mocks a module or changes a global).
     isolate: false,
     env: { TEST_DATABASE: database },
+    // The databases the tests copied from a migrated one are dropped at the end.
+    ...(database === 'postgres' ? { globalSetup: ['./src/test/postgres-run.ts'] } : {}),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

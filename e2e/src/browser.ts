@@ -49,6 +49,15 @@ export async function openApp(page: Page, url = '/'): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-running'));
 }
 
+/**
+ * Resolves once a sign-in popup has closed: it may have closed already, before the step that
+ * made it close had settled, when its 'close' event can no longer be waited for.
+ */
+export async function popupClosed(popup: Page, timeout = 20_000): Promise<void> {
+  if (popup.isClosed()) return;
+  await popup.waitForEvent('close', { timeout });
+}
+
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 

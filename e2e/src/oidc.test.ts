@@ -7,7 +7,7 @@ import {
   type TestOidcProvider,
 } from '../../server/src/test/oidc-provider.js';
 import { sendWithXsrf, startAppProcess, type AppProcess } from './app-process.js';
-import { DESKTOP, launchBrowser, saveScreenshot } from './browser.js';
+import { DESKTOP, launchBrowser, popupClosed, saveScreenshot } from './browser.js';
 
 /*
  * Single sign-on with the operator's OpenID Connect provider: this journey runs its own app with
@@ -83,7 +83,7 @@ describe('signing in with OpenID Connect', () => {
     await popup.locator('input[name="password"]').fill('any password');
     await popup.getByRole('button', { name: 'Sign-in' }).click();
     await popup.getByRole('button', { name: 'Continue' }).click();
-    await popup.waitForEvent('close', { timeout: 20_000 });
+    await popupClosed(popup);
     await page.waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 });
 
     const me = await context.request.get('/api/v1/me?with=social_profiles');

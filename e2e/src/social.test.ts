@@ -5,7 +5,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { request as apiRequest, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, sendWithXsrf, type AppProcess } from './app-process.js';
-import { DESKTOP, MOBILE, launchBrowser, saveScreenshot } from './browser.js';
+import { DESKTOP, MOBILE, launchBrowser, popupClosed, saveScreenshot } from './browser.js';
 
 /*
  * Social sign-in needs a provider: this journey runs its own app (from the same build the global
@@ -132,7 +132,7 @@ describe('signing in with Google', () => {
       page.getByRole('button', { name: 'Continue with Google' }).click(),
     ]);
     // The provider signs the listener in at once; the popup hands the result over and closes.
-    await popup.waitForEvent('close', { timeout: 20_000 });
+    await popupClosed(popup);
     await page.waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 });
 
     const me = await context.request.get('/api/v1/me?with=social_profiles');
@@ -172,7 +172,7 @@ describe('signing in with Google', () => {
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Continue with Apple' }).click(),
     ]);
-    await popup.waitForEvent('close', { timeout: 20_000 });
+    await popupClosed(popup);
     await page.waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 });
 
     const me = await context.request.get('/api/v1/me?with=social_profiles');

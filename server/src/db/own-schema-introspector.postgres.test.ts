@@ -12,7 +12,9 @@ let t: TestApp;
 // Another app's schema in the same database, with tables of the same names.
 const neighbour = name('neighbour');
 beforeAll(async () => {
-  t = await createTestApp();
+  // On a schema of its own in the run's database, beside the neighbour's (not on a copy of a
+  // migrated database, which has only its own).
+  t = await createTestApp({}, { postgresUrl: url });
   await sql`create schema ${sql.id(neighbour)}`.execute(t.db.kysely);
   await sql`create table ${sql.id(neighbour, 'users')} (nickname text)`.execute(t.db.kysely);
   await sql`create table ${sql.id(neighbour, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255))`.execute(

@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { emptyPostgresSchema, migratedPostgresCopy, migratedSqliteCopy } from './test-databases.js';
 import { TestClient } from './test-client.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -38,7 +37,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
 
 /**
  * A fresh, migrated and seeded database with the app on top: a temporary SQLite file, or a
- * schema of its own in the PostgreSQL database named by TEST_DATABASE_URL.
+ * database of its own beside the PostgreSQL one TEST_DATABASE_URL names (see test-databases).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -51,31 +50,26 @@ export async function createTestApp(
   const config = testConfig(dataDir, env);
 
   let db: Db;
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
   const { postgresUrl, ...buildOptions } = build;
-  if (postgresUrl || testDialect === 'postgres') {
-    const url = postgresUrl ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    // A server of the test's own: an empty schema on it, migrated by the app as it starts.
+    const empty = await emptyPostgresSchema(postgresUrl);
+    db = openDatabase(
+      { dialect: 'postgres', url: postgresUrl },
+      { searchPath: empty.schema, queryLog: config.queryLog },
+    );
+    dropDatabase = empty.drop;
+  } else if (testDialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test run');
-    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    db = openDatabase(
-      { dialect: 'postgres', url },
-      { searchPath: schema, queryLog: config.queryLog },
-    );
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    const copy = await migratedPostgresCopy(url);
+    db = openDatabase({ dialect: 'postgres', url: copy.url }, { queryLog: config.queryLog });
+    dropDatabase = copy.drop;
   } else {
-    db = openDatabase(
-      { dialect: 'sqlite', file: path.join(dataDir, 'test.sqlite') },
-      { queryLog: config.queryLog },
-    );
+    const file = path.join(dataDir, 'test.sqlite');
+    await migratedSqliteCopy(file);
+    db = openDatabase({ dialect: 'sqlite', file }, { queryLog: config.queryLog });
   }
 
   const app = await buildApp(config, { ...buildOptions, db, announce: () => {} });
@@ -86,7 +80,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.destroy();
-      await dropSchema();
+      await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { testConfig, testDialect } from './test-app.js';
+import { emptyPostgresSchema } from './test-databases.js';
 
 export interface TestInstances {
   apps: FastifyInstance[];
@@ -31,10 +30,9 @@ export async function startTestInstances(
   if (testDialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test run');
-    const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-    await onPostgres(url, `create schema ${schema}`);
-    open = () => openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
-    dropSchema = () => onPostgres(url, `drop schema ${schema} cascade`);
+    const empty = await emptyPostgresSchema(url);
+    open = () => openDatabase({ dialect: 'postgres', url }, { searchPath: empty.schema });
+    dropSchema = empty.drop;
   } else {
     const file = path.join(dataDir, 'shared.sqlite');
     open = () => openDatabase({ dialect: 'sqlite', file });
@@ -60,11 +58,4 @@ export async function startTestInstances(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function onPostgres(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
 }

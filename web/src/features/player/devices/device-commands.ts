@@ -4,12 +4,13 @@ import { toast } from '../../../ui/toast/toast-store';
 import { serverDevicesApi } from './devices-api';
 import { devicesStore } from './devices-store';
 
-/** What each command changes in the list at once, before the player's report confirms it. */
-function expected(action: DeviceAction, value: number | undefined): Partial<Device> {
+/**
+ * What each command changes in the list at once, before the player's report confirms it. A
+ * volume or a position sent is shown by the slider that sent it until the player reports it.
+ */
+function expected(action: DeviceAction): Partial<Device> {
   if (action === 'play') return { is_playing: true };
   if (action === 'pause') return { is_playing: false };
-  if (action === 'volume' && value !== undefined) return { volume: value };
-  if (action === 'seek' && value !== undefined) return { position_ms: value * 1000 };
   return {};
 }
 
@@ -24,7 +25,7 @@ export async function sendDeviceCommand(
   fallbackMessage: string,
   refresh: () => Promise<void>,
 ): Promise<void> {
-  const patch = expected(action, value);
+  const patch = expected(action);
   if (Object.keys(patch).length > 0) devicesStore.patch(device.id, patch);
   try {
     await serverDevicesApi.command(device.id, action, value);

@@ -1,5 +1,5 @@
 import type { Device } from '@cadenza/contracts/devices';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
 import { mockApi } from '../../auth/testing/mock-api';
@@ -72,6 +72,45 @@ describe('devices', () => {
     // Paused at once in the list, and the strip goes.
     expect(within(other).getByTestId('device-now-playing').textContent).toMatch(/^Paused/);
     expect(screen.queryByTestId('listening-on')).toBeNull();
+  });
+
+  it('moves a remote volume on from what was sent, before the device reports it', async () => {
+    const api = mockApi()
+      .on('POST /api/v1/me/devices/web-laptop/commands', { message: 'Sent.' }, 202)
+      .on('GET /api/v1/me/devices', { devices: [] });
+    devicesStore.received([
+      device(thisDeviceId, { name: 'Chrome on Linux' }),
+      device('web-laptop', { track: song, is_playing: true, volume: 1 }),
+    ]);
+    renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+    const volume = await screen.findByRole('slider', { name: 'Volume on Firefox on Windows' });
+    const report = (level: number) =>
+      act(() =>
+        devicesStore.received([
+          device(thisDeviceId, { name: 'Chrome on Linux' }),
+          device('web-laptop', { track: song, is_playing: true, volume: level }),
+        ]),
+      );
+    fireEvent.keyDown(volume, { key: 'PageDown' });
+    fireEvent.keyDown(volume, { key: 'PageDown' });
+    // The device reports the first press late, after the second was sent: the third moves on
+    // from the second, not from that report.
+    report(0.9);
+    expect(volume.getAttribute('aria-valuetext')).toBe('80%');
+    fireEvent.keyDown(volume, { key: 'PageDown' });
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/v1/me/devices/web-laptop/commands')).toHaveLength(3),
+    );
+    expect(api.callsTo('POST /api/v1/me/devices/web-laptop/commands').map((c) => c.body)).toEqual([
+      { action: 'volume', value: 0.9 },
+      { action: 'volume', value: 0.8 },
+      { action: 'volume', value: 0.7 },
+    ]);
+    expect(volume.getAttribute('aria-valuetext')).toBe('70%');
+    // Once the device has caught up, what it reports is shown.
+    report(0.7);
+    report(0.5);
+    expect(volume.getAttribute('aria-valuetext')).toBe('50%');
   });
 
   it('says why a command failed', async () => {

@@ -192,6 +192,28 @@ function DeviceRow({
   );
 }
 
+/** How long a value sent to a device is shown while the device has not reported it. */
+const SENT_SHOWN_MS = 3000;
+
+/**
+ * The value last sent to another device, shown until the device reports it (or for a few seconds
+ * when it never does), then what it reports. Another key press moves on from what was sent: from
+ * the report, lagging a round trip behind, presses close together were lost.
+ */
+function useSentValue(reported: number, caughtUp: (sent: number, reported: number) => boolean) {
+  const [sent, setSent] = useState<number | null>(null);
+  if (sent !== null && caughtUp(sent, reported)) setSent(null);
+  useEffect(() => {
+    if (sent === null) return;
+    const timer = setTimeout(() => setSent(null), SENT_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [sent]);
+  return [sent ?? reported, setSent] as const;
+}
+
+/** A remote position has caught up with a seek once it is within this much of it. */
+const SEEK_CAUGHT_UP_MS = 1500;
+
 function RemoteControls({
   device,
   positionMs,
@@ -205,8 +227,16 @@ function RemoteControls({
   const duration = device.track?.duration_ms ?? 0;
   const [dragMs, setDragMs] = useState<number | null>(null);
   const [volume, setVolume] = useState<number | null>(null);
-  const shownMs = dragMs ?? positionMs;
-  const shownVolume = volume ?? Math.round(device.volume * 100);
+  const [remoteMs, setSentMs] = useSentValue(
+    positionMs,
+    (sent, reported) => Math.abs(sent - reported) < SEEK_CAUGHT_UP_MS,
+  );
+  const [remoteVolume, setSentVolume] = useSentValue(
+    Math.round(device.volume * 100),
+    (sent, reported) => sent === reported,
+  );
+  const shownMs = dragMs ?? remoteMs;
+  const shownVolume = volume ?? remoteVolume;
 
   return (
     <div className="space-y-2">
@@ -255,6 +285,7 @@ function RemoteControls({
           onChange={setVolume}
           onCommit={(value) => {
             setVolume(null);
+            setSentVolume(value);
             send('volume', value / 100);
           }}
         />
@@ -274,6 +305,7 @@ function RemoteControls({
           onChange={setDragMs}
           onCommit={(ms) => {
             setDragMs(null);
+            setSentMs(ms);
             send('seek', Math.round(ms / 1000));
           }}
         />
