@@ -7,10 +7,10 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 /*
- * The tests' databases. Each test's database is a copy of one migrated once, rather than migrated itself: on
- * PostgreSQL a copy of a template database takes about 0.3 s where the migrations take 1.5 s,
- * on SQLite a file copy takes a millisecond where they take 0.25 s. Tests that are about
- * migrating (several instances starting on an empty database) migrate for themselves.
+ * The tests' databases. Each test's database is a copy of one migrated once, rather than
+ * migrated itself: on PostgreSQL a copy of a template database takes about 0.3 s where the
+ * migrations take 1.5 s, on SQLite a file copy takes a millisecond where they take 0.25 s.
+ * Tests that are about migrating (instances starting on an empty database) migrate themselves.
  */
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../db/migrations');
