@@ -84,7 +84,14 @@ describe('signing in with OpenID Connect', () => {
     await popup.getByRole('button', { name: 'Sign-in' }).click();
     await popup.getByRole('button', { name: 'Continue' }).click();
     await popupClosed(popup);
-    await page.waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 });
+    // Should the sign-in not go through, the failure says what the login page shows instead.
+    await page
+      .waitForURL((url) => url.pathname === '/discover', { timeout: 20_000 })
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nThe page shows: ${await page.locator('body').innerText()}`,
+        );
+      });
 
     const me = await context.request.get('/api/v1/me?with=social_profiles');
     expect(me.status()).toBe(200);

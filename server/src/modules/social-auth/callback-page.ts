@@ -6,10 +6,7 @@ import { escapeHtml, scriptSafeJson } from '../../core/html.js';
 const CALLBACK_SCRIPT = `
       (function () {
         var data = JSON.parse(document.getElementById('social-result').textContent);
-        if (window.opener) {
-          window.opener.postMessage(data.result, data.origin);
-          window.close();
-        }
+        if (window.opener) window.opener.postMessage(data.result, data.origin);
       })();
     `;
 const RELAY_SCRIPT = `document.forms[0].submit();`;
@@ -19,7 +16,9 @@ export const SOCIAL_PAGE_SCRIPTS = [CALLBACK_SCRIPT, RELAY_SCRIPT];
 
 /**
  * The page the popup ends on: it hands the result to the window that opened it, addressed to
- * the app's own origin only, and closes. Opened on its own, it offers a way back to the app.
+ * the app's own origin only, and that window closes it once the result is in. (Closing itself
+ * raced the opener's closed-popup poll: a busy browser could see the popup closed before the
+ * message arrived, and drop a successful sign-in.) Opened on its own, it offers a way back.
  */
 export function callbackPage(result: SocialResult, origin: string, siteName: string): string {
   return `${head(siteName)}

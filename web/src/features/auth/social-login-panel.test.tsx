@@ -12,7 +12,7 @@ let api: ReturnType<typeof mockApi>;
 let open: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   api = mockApi();
-  open = vi.fn(() => ({ closed: false, focus: () => {} }));
+  open = vi.fn(() => ({ closed: false, focus: () => {}, close: () => {} }));
   vi.stubGlobal('open', open);
 });
 afterEach(() => {

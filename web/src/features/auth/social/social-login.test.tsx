@@ -11,12 +11,18 @@ import { mockApi, validationError } from '../testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../testing/render-screen';
 
 let api: ReturnType<typeof mockApi>;
-let popup: { closed: boolean; focus: () => void };
+let popup: { closed: boolean; focus: () => void; close: () => void };
 let open: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   api = mockApi();
-  popup = { closed: false, focus: () => {} };
+  popup = {
+    closed: false,
+    focus: () => {},
+    close: () => {
+      popup.closed = true;
+    },
+  };
   open = vi.fn(() => popup);
   vi.stubGlobal('open', open);
 });

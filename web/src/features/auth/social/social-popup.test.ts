@@ -4,7 +4,12 @@ import { openSocialPopup, popupFeatures, type PopupHost } from './social-popup';
 
 const ORIGIN = 'https://music.example.com';
 
-function fakeHost(popup: { closed: boolean } | null = { closed: false }) {
+interface FakePopup {
+  closed: boolean;
+  close?: () => void;
+}
+
+function fakeHost(popup: FakePopup | null = { closed: false }) {
   const listeners = new Set<(event: MessageEvent) => void>();
   const open = vi.fn(() => popup as unknown as Window);
   const host: PopupHost = {
@@ -49,11 +54,15 @@ describe('openSocialPopup', () => {
     );
   });
 
-  it('resolves with the result posted from the app origin and stops listening', async () => {
-    const { host, post, listeners } = fakeHost();
+  it('resolves with the result posted from the app origin, closes the popup and stops listening', async () => {
+    const popup: FakePopup = { closed: false };
+    popup.close = vi.fn(() => (popup.closed = true));
+    const { host, post, listeners } = fakeHost(popup);
     const result = openSocialPopup('/x', host);
+    expect(popup.close).not.toHaveBeenCalled();
     post(success);
     await expect(result).resolves.toEqual(success);
+    expect(popup.close).toHaveBeenCalledOnce();
     expect(listeners.size).toBe(0);
   });
 

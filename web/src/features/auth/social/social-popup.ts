@@ -39,8 +39,8 @@ function isSocialResult(data: unknown): data is SocialResult {
 
 /**
  * Opens the social login popup and waits for its result: the message the callback page posts,
- * accepted only from the app's own origin. Closing the popup without a result (or a blocked
- * popup) gives `null`, the spec's empty result.
+ * accepted only from the app's own origin, after which the popup is closed from here. Closing
+ * the popup without a result (or a blocked popup) gives `null`, the spec's empty result.
  */
 export function openSocialPopup(
   url: string,
@@ -59,6 +59,7 @@ export function openSocialPopup(
     };
     function onMessage(event: MessageEvent) {
       if (event.origin !== host.location.origin || !isSocialResult(event.data)) return;
+      popup?.close();
       finish(event.data);
     }
     host.addEventListener('message', onMessage);
