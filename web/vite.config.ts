@@ -101,6 +101,9 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test-setup.ts'],
+      // Each file still gets a fresh global context and module registry, but in a worker that is
+      // kept: a new process and jsdom per file took about 1.8 s of the 2 s a file costs.
+      pool: 'vmForks',
       // A form filled step by step takes 2–3 s in jsdom on a quiet 2-core machine; the default
       // 5 s failed such a test once while a build ran beside the suite.
       testTimeout: 15_000,

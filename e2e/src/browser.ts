@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS } from './chromium-flags.js';
 
 /** Debian's Chromium by default; CHROME_PATH names another build. */
@@ -116,4 +116,30 @@ export async function saveScreenshot(target: Page | Locator, name: string): Prom
     path: path.join(SCREENSHOT_FOLDER, `${name}.png`),
     animations: 'disabled',
   });
+}
+
+/**
+ * Saves `<name>-dark` and `<name>-light`: the target in the theme it shows, then in the other.
+ * The theme is switched in place, as another tab choosing it would switch it, so an open menu
+ * or dialog stays open for the second picture. Does nothing unless screenshots are refreshed.
+ */
+export async function saveScreenshotInBothThemes(
+  target: Page | Locator,
+  name: string,
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const page = 'page' in target ? target.page() : target;
+  const shown = async () =>
+    (await page.evaluate(() => document.documentElement.style.colorScheme)) === 'light'
+      ? 'light'
+      : 'dark';
+  const first = await shown();
+  await saveScreenshot(target, `${name}-${first}`);
+  const second = first === 'dark' ? 'light' : 'dark';
+  await page.evaluate((theme) => {
+    localStorage.setItem('be-active-theme', theme);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'be-active-theme' }));
+  }, second);
+  await expect.poll(shown).toBe(second);
+  await saveScreenshot(target, `${name}-${second}`);
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sendWithXsrf } from './app-process.js';
-import { baseURL, DESKTOP, MOBILE, saveScreenshot, useBrowser } from './browser.js';
+import { baseURL, DESKTOP, MOBILE, saveScreenshotInBothThemes, useBrowser } from './browser.js';
 import { elapsedSeconds, playerBar, shownTitle, waitForElapsed } from './player-bar.js';
 
 /*
@@ -78,7 +78,7 @@ describe('devices', () => {
     expect(await devicesPopover(second).getByText('This device', { exact: true }).isVisible()).toBe(
       true,
     );
-    await saveScreenshot(devicesPopover(second), 'devices-popover-desktop');
+    await saveScreenshotInBothThemes(devicesPopover(second), 'devices-popover-desktop');
 
     // Pause it from here: the first browser stops.
     await row.getByRole('button', { name: /^Pause on / }).click();
@@ -153,6 +153,6 @@ describe('devices', () => {
     const box = (await popover.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await saveScreenshot(phone, 'devices-popover-mobile');
+    await saveScreenshotInBothThemes(phone, 'devices-popover-mobile');
   });
 });

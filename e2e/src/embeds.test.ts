@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, MOBILE, openApp, saveScreenshot, useBrowser } from './browser.js';
+import {
+  baseURL,
+  DESKTOP,
+  MOBILE,
+  openApp,
+  saveScreenshot,
+  saveScreenshotInBothThemes,
+  useBrowser,
+} from './browser.js';
 
 /*
  * A blog on another site shows an album of this one: it asks oEmbed for the code, frames the
@@ -108,7 +116,7 @@ describe('embeds', () => {
     const preview = dialog.frameLocator('iframe');
     await preview.getByRole('button', { name: 'Play' }).waitFor();
     await preview.getByText(album.name).first().waitFor();
-    await saveScreenshot(dialog, 'share-embed-dialog');
+    await saveScreenshotInBothThemes(dialog, 'share-embed-dialog-desktop');
 
     await dialog.getByText('Light', { exact: true }).click();
     expect(await code.inputValue()).toContain(`/embed/album/${album.id}?theme=light`);
@@ -139,6 +147,6 @@ describe('embeds', () => {
     await dialog.frameLocator('iframe').getByRole('button', { name: 'Play' }).waitFor();
     const dialogBox = await dialog.boundingBox();
     expect(dialogBox && dialogBox.x + dialogBox.width).toBeLessThanOrEqual(390);
-    await saveScreenshot(page, 'share-embed-dialog-mobile');
+    await saveScreenshotInBothThemes(page, 'share-embed-dialog-mobile');
   });
 });

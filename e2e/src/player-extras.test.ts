@@ -2,7 +2,15 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIn, sendWithXsrf } from './app-process.js';
-import { DESKTOP, MOBILE, baseURL, openApp, saveScreenshot, useBrowser } from './browser.js';
+import {
+  DESKTOP,
+  MOBILE,
+  SCREENSHOTS,
+  baseURL,
+  openApp,
+  saveScreenshotInBothThemes,
+  useBrowser,
+} from './browser.js';
 import { elapsedSeconds, playerBar, shownTitle } from './player-bar.js';
 import { albumId, importFolder, writeTones } from './tone-album.js';
 
@@ -91,7 +99,7 @@ describe('player extras', () => {
     await timer.getByRole('button', { name: 'Start' }).click();
     const countdown = bar.getByTestId('sleep-countdown');
     await expect.poll(() => countdown.textContent()).toMatch(/^(1:00|0:59)$/);
-    await saveScreenshot(bar, 'player-extras-sleep-timer');
+    await saveScreenshotInBothThemes(bar, 'player-extras-sleep-timer-desktop');
 
     await page.clock.fastForward(61_000);
     await bar.getByRole('button', { name: 'Play', exact: true }).first().waitFor();
@@ -112,7 +120,7 @@ describe('player extras', () => {
         audio.preservesPitch,
       ]);
     await expect.poll(rate).toEqual([1.5, true]);
-    await saveScreenshot(bar, 'player-extras-speed');
+    await saveScreenshotInBothThemes(bar, 'player-extras-speed-desktop');
 
     // A song plays as recorded, and offers no speed.
     await play(page, 'Lullaby');
@@ -143,7 +151,7 @@ describe('player extras', () => {
     await scrubber.press('PageUp');
     await scrubber.press('ArrowRight');
     await expect.poll(() => elapsedSeconds(bar)).toBeGreaterThanOrEqual(11);
-    await saveScreenshot(bar, 'player-extras-waveform');
+    await saveScreenshotInBothThemes(bar, 'player-extras-waveform-desktop');
   });
 
   it('lets a follower add a song to a collaborative playlist, and shows who added it', async () => {
@@ -171,7 +179,11 @@ describe('player extras', () => {
     await openApp(owner.page, `/playlist/${playlist.id}`);
     await owner.page.getByText('Collaborative', { exact: true }).first().waitFor();
     await owner.page.getByRole('table').getByText(`Added by ${follower.name}`).waitFor();
-    await saveScreenshot(owner.page, 'player-extras-collaborative');
+    await saveScreenshotInBothThemes(owner.page, 'player-extras-collaborative-desktop');
+    if (SCREENSHOTS) {
+      await owner.page.setViewportSize(MOBILE.viewport);
+      await saveScreenshotInBothThemes(owner.page, 'player-extras-collaborative-mobile');
+    }
   });
 
   it('puts the timer and the speed in the phone player', async () => {
@@ -189,7 +201,7 @@ describe('player extras', () => {
       .getByRole('button', { name: '30 min' })
       .click();
     await player.getByTestId('sleep-countdown').waitFor();
-    await saveScreenshot(page, 'player-extras-phone');
+    await saveScreenshotInBothThemes(page, 'player-extras-mobile');
   });
 });
 

@@ -1,7 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { sendWithXsrf } from './app-process.js';
 import { elapsedSeconds, playerBar, shownTitle, trackTitle, waitForElapsed } from './player-bar.js';
-import { DESKTOP, openApp, MOBILE, baseURL, saveScreenshot, useBrowser } from './browser.js';
+import {
+  DESKTOP,
+  openApp,
+  MOBILE,
+  SCREENSHOTS,
+  baseURL,
+  saveScreenshot,
+  saveScreenshotInBothThemes,
+  useBrowser,
+} from './browser.js';
 
 const browser = useBrowser();
 
@@ -393,6 +403,54 @@ describe('a guest’s first page and its typeface', () => {
         .map((face) => face.family.replaceAll('"', '')),
     );
     expect(loaded).toContain('Inter Variable');
+    await context.close();
+  });
+});
+
+// Made for you and Start radio in each look, for docs/screenshots (`npm run screenshots`) only.
+const describeScreenshots = SCREENSHOTS ? describe : () => {};
+
+describeScreenshots('listening screenshots', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const)('shows Made for you and Start radio on %s', async (name, device) => {
+    const context = await newContext(device);
+    const username = `mixes${name}${Date.now()}`;
+    await context.request.get('/');
+    await sendWithXsrf(context.request, '/auth/register', {
+      email: `${username}@example.com`,
+      username,
+      password: 'a week of listening',
+      password_confirmation: 'a week of listening',
+    });
+    // A listener who has heard the twenty most popular tracks through.
+    const { pagination } = (await (
+      await context.request.get('/api/v1/tracks/top?perPage=20')
+    ).json()) as { pagination: { data: { id: number }[] } };
+    for (const track of pagination.data) {
+      await sendWithXsrf(context.request, `/api/v1/tracks/${track.id}/plays`, {
+        played_ms: 120_000,
+        ended: true,
+      });
+    }
+
+    const page = await context.newPage();
+    await openApp(page, '/discover');
+    const madeForYou = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Made for you' }),
+    });
+    await madeForYou.getByRole('listitem').first().waitFor();
+    await saveScreenshotInBothThemes(madeForYou, `made-for-you-${name}`);
+
+    await openApp(page, '/top-50');
+    const options = page
+      .locator('#player-content')
+      .getByRole('button', { name: /^More options for / })
+      .first();
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Start radio' }).waitFor();
+    await saveScreenshotInBothThemes(page, `start-radio-menu-${name}`);
     await context.close();
   });
 });

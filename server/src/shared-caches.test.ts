@@ -52,11 +52,14 @@ describe.each([
   });
 
   it('show a site name changed on one in the other’s guest pages and bootstrap data within a second', async () => {
-    // B keeps its guest page: the second visit is answered by its edge.
-    const before = await guestPage(b, onB);
-    const sentBefore = b.edge.sent;
-    expect(await guestPage(b, onB)).toBe(before);
-    expect(b.edge.sent).toBe(sentBefore + 1);
+    // B keeps its guest page: a second visit is answered by its edge. (A change either made
+    // while starting may still reach B just after its first visit, and rightly clears the page.)
+    const answeredByEdge = async () => {
+      const before = await guestPage(b, onB);
+      const sentBefore = b.edge.sent;
+      return (await guestPage(b, onB)) === before && b.edge.sent === sentBefore + 1;
+    };
+    expect(await holdsWithin(5_000, answeredByEdge)).toBe(true);
 
     const admin = await signedInAdmin(a);
     const name = `Radio ${crypto.randomBytes(3).toString('hex')}`;

@@ -42,6 +42,8 @@ function pageHolds(answers: Record<string, unknown>) {
 
 beforeEach(() => {
   resetPageAnswers();
+  // A page loaded a moment ago, however long the test run has been going.
+  vi.spyOn(performance, 'now').mockReturnValue(1_000);
   fetchMock.mockReset();
   fetchMock.mockImplementation(
     async () =>

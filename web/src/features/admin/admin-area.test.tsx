@@ -7,10 +7,12 @@ import { makeBootstrap, makeUser } from '../../app/testing/bootstrap-factory';
 import { mockApi, validationError } from '../auth/testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../auth/testing/render-screen';
 import { ImpersonationBanner } from '../shell/impersonation-banner';
+import { browserLocation } from '../../app/browser-location';
 import { AdminArea } from './admin-area';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   resetScreenState();
 });
 
@@ -409,8 +411,7 @@ describe('/admin/logs/errors', () => {
 describe('the banner of an admin signed in as someone else', () => {
   it('names the user and takes the admin back', async () => {
     const api = mockApi().on('POST /api/v1/impersonation/stop', { message: 'Welcome back' });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const data = {
       ...makeBootstrap({ user: makeUser() }),
       impersonator: { id: 1, display_name: 'Root' },

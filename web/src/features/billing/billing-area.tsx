@@ -19,6 +19,7 @@ import {
 } from './api/billing-api';
 import { formatMoney, perPeriodAmount } from './pricing';
 import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
+import { browserLocation } from '../../app/browser-location';
 
 /** /billing: the plan, when it renews or ends, the card, the invoices; cancel, resume, change. */
 export function BillingArea() {
@@ -139,7 +140,7 @@ function PlanCard({
 
   const openPortal = () =>
     portal.mutate(undefined, {
-      onSuccess: ({ url }) => window.location.assign(url),
+      onSuccess: ({ url }) => browserLocation.assign(url),
       onError: (error) => showError(error, t),
     });
 

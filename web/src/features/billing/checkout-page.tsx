@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useCheckout } from './api/billing-api';
 import { RedeemCodeDialog } from './voucher/redeem-code-dialog';
+import { browserLocation } from '../../app/browser-location';
 
 /**
  * /checkout/{productId}/{priceId}: asks the server for the payment service's checkout page (with
@@ -33,7 +34,7 @@ export function CheckoutPage() {
         price_id: Number(params.priceId),
         ...(voucher ? { voucher_code: voucher } : {}),
       },
-      { onSuccess: ({ url }) => window.location.assign(url) },
+      { onSuccess: ({ url }) => browserLocation.assign(url) },
     );
   }, [checkout, params.productId, params.priceId, voucher]);
 

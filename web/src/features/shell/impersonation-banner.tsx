@@ -4,6 +4,7 @@ import { useBootstrap } from '../../api/bootstrap';
 import { showError } from '../../app/error-handling/handle-error';
 import { Button } from '../../ui/button';
 import { stopImpersonation } from './api/impersonation-api';
+import { browserLocation } from '../../app/browser-location';
 
 /**
  * The CSS variable holding the banner's height (0 without it): screens that fill the window, such
@@ -41,7 +42,7 @@ export function ImpersonationBanner() {
     try {
       await stopImpersonation();
       // A full load: the admin's own bootstrap data, back where they started.
-      window.location.assign('/admin/users');
+      browserLocation.assign('/admin/users');
     } catch (error) {
       setIsPending(false);
       showError(error, t);

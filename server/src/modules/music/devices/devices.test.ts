@@ -41,6 +41,18 @@ function report(
   );
 }
 
+/** A new listener with two players open: each device's event stream, already answering. */
+async function twoPlayers() {
+  const { client } = await signedInUser(t.app);
+  const laptop = deviceId();
+  const phone = deviceId();
+  const laptopStream = await openStream(t.app, client, {}, `?device=${laptop}`);
+  const phoneStream = await openStream(t.app, client, {}, `?device=${phone}`);
+  await laptopStream.next((e) => e.event === 'unread');
+  await phoneStream.next((e) => e.event === 'unread');
+  return { client, laptop, phone, laptopStream, phoneStream };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   await listen(t.app);
@@ -133,13 +145,7 @@ describe('devices', () => {
   });
 
   it('sends a command to that player’s stream alone, and tells every player of changes', async () => {
-    const { client } = await signedInUser(t.app);
-    const laptop = deviceId();
-    const phone = deviceId();
-    const laptopStream = await openStream(t.app, client, {}, `?device=${laptop}`);
-    const phoneStream = await openStream(t.app, client, {}, `?device=${phone}`);
-    await laptopStream.next((e) => e.event === 'unread');
-    await phoneStream.next((e) => e.event === 'unread');
+    const { client, laptop, phone, laptopStream, phoneStream } = await twoPlayers();
     await report(client, laptop, { track_ids: tracks, is_playing: true });
     await report(client, phone);
 
@@ -201,13 +207,7 @@ describe('devices', () => {
   });
 
   it('moves playback: the target takes the queue and position, the source pauses', async () => {
-    const { client } = await signedInUser(t.app);
-    const laptop = deviceId();
-    const phone = deviceId();
-    const laptopStream = await openStream(t.app, client, {}, `?device=${laptop}`);
-    const phoneStream = await openStream(t.app, client, {}, `?device=${phone}`);
-    await laptopStream.next((e) => e.event === 'unread');
-    await phoneStream.next((e) => e.event === 'unread');
+    const { client, laptop, phone, laptopStream, phoneStream } = await twoPlayers();
     await report(client, laptop, {
       track_ids: tracks,
       index: 2,

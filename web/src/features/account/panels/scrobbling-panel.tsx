@@ -18,6 +18,7 @@ import {
   useDisconnectScrobbler,
   useScrobblers,
 } from '../api/scrobbling-api';
+import { browserLocation } from '../../../app/browser-location';
 
 const NAMES = { listenbrainz: 'ListenBrainz', lastfm: 'Last.fm' } as const;
 
@@ -99,7 +100,7 @@ function LastFmConnect() {
   const signIn = async () => {
     setLeaving(true);
     try {
-      window.location.assign(await lastFmSignInUrl());
+      browserLocation.assign(await lastFmSignInUrl());
     } catch (error) {
       setLeaving(false);
       showError(error, t);

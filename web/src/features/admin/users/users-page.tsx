@@ -27,6 +27,7 @@ import { useListParams } from '../components/use-list-params';
 import { BanDialog } from './ban-dialog';
 import { UserDialog } from './user-dialog';
 import { useAdminDates } from '../components/admin-dates';
+import { browserLocation } from '../../../app/browser-location';
 
 type Dialog =
   | { kind: 'create' }
@@ -313,7 +314,7 @@ export function UsersPage() {
           dialog?.kind === 'impersonate' &&
           impersonate.mutate(dialog.user.id, {
             // A full load: the site starts again with the user's bootstrap data.
-            onSuccess: () => window.location.assign('/'),
+            onSuccess: () => browserLocation.assign('/'),
             onError: (error) => showError(error, t),
           })
         }

@@ -4,12 +4,13 @@ import { CookieNotice } from '../../shell/cookie-notice';
 import { ShellControlsProvider, type ShellControls } from '../../shell/shell-controls';
 import { deferredShellControls } from './deferred-shell-controls';
 import { LandingPage } from './landing-page';
+import { browserLocation } from '../../../app/browser-location';
 
 const hrefOf = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
 /** Leaves the landing page for the app by loading the page asked for. */
 export function pageLoadNavigator(
-  load = (href: string) => window.location.assign(href),
+  load = (href: string) => browserLocation.assign(href),
 ): Navigator {
   return {
     createHref: hrefOf,

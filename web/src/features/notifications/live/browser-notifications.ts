@@ -1,4 +1,5 @@
 import type { Notification } from '@cadenza/contracts/notifications';
+import { browserLocation } from '../../../app/browser-location';
 
 /**
  * The plain text of a notification line, for the system notification that cannot show HTML.
@@ -25,7 +26,7 @@ export function showBrowserNotification(notification: Notification): void {
   const action = notification.data.mainAction?.action;
   shown.onclick = () => {
     window.focus();
-    if (action) window.location.assign(action);
+    if (action) browserLocation.assign(action);
     shown.close();
   };
 }

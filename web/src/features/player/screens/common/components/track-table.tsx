@@ -40,6 +40,7 @@ import { ArtistLinks } from './artist-links';
 import { CoverImage } from './cover-image';
 import { LikeButton } from './like-button';
 import { MoreOptionsButton } from './more-options-button';
+import { browserLocation } from '../../../../../app/browser-location';
 
 // With its playlist form, loaded when a track is first added to a playlist: every page with a
 // track list would otherwise load the form library.
@@ -333,7 +334,7 @@ export function TrackMenu({ track, extraItems }: { track: Track; extraItems?: Re
           startIcon={<Download className="size-4" aria-hidden />}
           onSelect={() => {
             if (!user) void navigate('/login');
-            else if (canDownload) window.location.assign(`/api/v1/tracks/${track.id}/download`);
+            else if (canDownload) browserLocation.assign(`/api/v1/tracks/${track.id}/download`);
             else toast(t('Downloads come with a plan that includes them.'), { action: upgrade });
           }}
         >
