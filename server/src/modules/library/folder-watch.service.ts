@@ -8,6 +8,8 @@ import { AppError } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import type { Actor } from '../music/actor.js';
+import { assertMayImport } from './library-access.js';
 import type { LibraryService } from './library.service.js';
 import { isAudioFile } from './tags.js';
 import * as repo from './watch.repo.js';
@@ -219,7 +221,8 @@ export function createFolderWatchService({
     },
 
     /** The library folders, each with whether it is watched and what its watcher reports. */
-    async list(): Promise<WatchedFolder[]> {
+    async list(actor: Actor): Promise<WatchedFolder[]> {
+      assertMayImport(actor);
       const rows = new Map((await repo.watchedFolders(db)).map((row) => [row.path, row]));
       return (await library.roots()).map((folder) => {
         const row = rows.get(folder);
@@ -234,7 +237,13 @@ export function createFolderWatchService({
     },
 
     /** Marks a library folder watched or not; the watching instance follows within a moment. */
-    async setWatch(by: AuditActor, folder: string, watched: boolean): Promise<WatchedFolder> {
+    async setWatch(
+      actor: Actor,
+      by: AuditActor,
+      folder: string,
+      watched: boolean,
+    ): Promise<WatchedFolder> {
+      assertMayImport(actor);
       const resolved = await fs.realpath(path.resolve(folder)).catch(() => null);
       const roots = await library.roots();
       if (!resolved || !roots.includes(resolved)) {
@@ -248,7 +257,7 @@ export function createFolderWatchService({
         after: { folder: resolved },
       });
       await pubsub.publish(WATCH_CHANNEL, { folder: resolved });
-      return (await service.list()).find((candidate) => candidate.path === resolved)!;
+      return (await service.list(actor)).find((candidate) => candidate.path === resolved)!;
     },
 
     /** Resolves once the watchers match the marked folders (tests wait for their start). */

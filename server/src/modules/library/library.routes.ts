@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../music/http.js';
 import type { FolderWatchService } from './folder-watch.service.js';
 import type { LibraryService } from './library.service.js';
 
@@ -35,7 +36,7 @@ export async function libraryRoutes(
       config,
       schema: { response: { 200: z.object({ folders: z.array(libraryFolderSchema) }) } },
     },
-    async () => ({ folders: await library.folders() }),
+    async (request) => ({ folders: await library.folders(await actorOf(request)) }),
   );
 
   r.get(
@@ -44,7 +45,7 @@ export async function libraryRoutes(
       config,
       schema: { response: { 200: z.object({ folders: z.array(watchedFolderSchema) }) } },
     },
-    async () => ({ folders: await folderWatch.list() }),
+    async (request) => ({ folders: await folderWatch.list(await actorOf(request)) }),
   );
 
   r.put(
@@ -57,7 +58,12 @@ export async function libraryRoutes(
       },
     },
     async (request) => ({
-      folder: await folderWatch.setWatch(request, request.body.folder, request.body.watch),
+      folder: await folderWatch.setWatch(
+        await actorOf(request),
+        request,
+        request.body.folder,
+        request.body.watch,
+      ),
     }),
   );
 
@@ -70,8 +76,11 @@ export async function libraryRoutes(
         response: { 200: paginationSchema(importJobSchema) },
       },
     },
-    async ({ query }) => ({
-      pagination: await library.jobs({ page: query.page, perPage: query.perPage }),
+    async (request) => ({
+      pagination: await library.jobs(await actorOf(request), {
+        page: request.query.page,
+        perPage: request.query.perPage,
+      }),
     }),
   );
 
@@ -79,19 +88,23 @@ export async function libraryRoutes(
     '/api/v1/admin/library/imports',
     { config, schema: { body: startImportSchema, response: { 202: jobResponse } } },
     async (request, reply) =>
-      reply.code(202).send({ job: await library.startImport(request, request.body.folder) }),
+      reply.code(202).send({
+        job: await library.startImport(await actorOf(request), request, request.body.folder),
+      }),
   );
 
   r.get(
     '/api/v1/admin/library/imports/:id',
     { config, schema: { params: idParams, response: { 200: jobResponse } } },
-    async (request) => ({ job: await library.getJob(request.params.id) }),
+    async (request) => ({ job: await library.getJob(await actorOf(request), request.params.id) }),
   );
 
   r.post(
     '/api/v1/admin/library/imports/:id/cancel',
     { config, schema: { params: idParams, response: { 200: jobResponse } } },
-    async (request) => ({ job: await library.cancel(request, request.params.id) }),
+    async (request) => ({
+      job: await library.cancel(await actorOf(request), request, request.params.id),
+    }),
   );
 
   // The file arrives through the uploads queue first (resumable, with its progress); this
@@ -106,7 +119,11 @@ export async function libraryRoutes(
       },
     },
     async (request, reply) => {
-      const track = await library.importUpload(request, request.body.file_entry_id);
+      const track = await library.importUpload(
+        await actorOf(request),
+        request,
+        request.body.file_entry_id,
+      );
       return reply.code(201).send({ track });
     },
   );

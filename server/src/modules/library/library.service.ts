@@ -9,8 +9,10 @@ import { isStorageFull } from '../../infra/file-disk.js';
 import type { Jobs } from '../../infra/jobs/index.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import { actorIdOf, type AuditActor, type AuditService } from '../audit/audit.service.js';
+import type { Actor } from '../music/actor.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import type { CatalogueWriter } from './catalogue-port.js';
+import { assertMayImport } from './library-access.js';
 import * as repo from './library.repo.js';
 import { importJobRowToJob } from './library.mappers.js';
 import type { ImportJobRow } from './library.table.js';
@@ -214,7 +216,8 @@ export function createLibraryService({
      * its purpose (another member's stays theirs), unless there was no room to import it: then it
      * stays, to be imported once there is.
      */
-    async importUpload(by: AuditActor, fileEntryId: number): Promise<ImportedTrack> {
+    async importUpload(actor: Actor, by: AuditActor, fileEntryId: number): Promise<ImportedTrack> {
+      assertMayImport(actor);
       if (!uploads) throw new Error('Uploads for import need the uploads service.');
       const userId = actorIdOf(by);
       const entry = await uploads.readable(userId, fileEntryId);
@@ -244,7 +247,8 @@ export function createLibraryService({
      * Queues an import of a folder inside the library folders (the admin area's import). It runs
      * as a job, on any instance with Redis; its progress is kept on its row for every instance.
      */
-    async startImport(by: AuditActor, folder: string): Promise<ImportJob> {
+    async startImport(actor: Actor, by: AuditActor, folder: string): Promise<ImportJob> {
+      assertMayImport(actor);
       const job = importJobRowToJob(await startInBackground(await assertInsideRoots(folder)));
       await audit.record(by, {
         action: 'import.started',
@@ -272,14 +276,16 @@ export function createLibraryService({
       return importJobRowToJob((await repo.findJob(db, row.id))!);
     },
 
-    async getJob(id: number): Promise<ImportJob> {
+    async getJob(actor: Actor, id: number): Promise<ImportJob> {
+      assertMayImport(actor);
       const row = await repo.findJob(db, id);
       if (!row) throw AppError.notFound('This import does not exist.');
       return importJobRowToJob(row);
     },
 
     /** The last import, or null before the first (a music app's scan status). */
-    async latestJob(): Promise<ImportJob | null> {
+    async latestJob(actor: Actor): Promise<ImportJob | null> {
+      assertMayImport(actor);
       const row = await repo.latestJob(db);
       return row ? importJobRowToJob(row) : null;
     },
@@ -288,20 +294,25 @@ export function createLibraryService({
      * Scans the folder of the last import again (a music app's "scan" button): a folder an
      * admin or the command line already chose, so the library folders do not confine it.
      */
-    async rescan(): Promise<ImportJob | null> {
+    async rescan(actor: Actor): Promise<ImportJob | null> {
+      assertMayImport(actor);
       const last = await repo.latestJob(db);
       return last ? importJobRowToJob(await startInBackground(last.folder)) : null;
     },
 
     /** A page of the imports, newest first. */
-    async jobs(window: { page: number; perPage: number }): Promise<Pagination<ImportJob>> {
+    async jobs(
+      actor: Actor,
+      window: { page: number; perPage: number },
+    ): Promise<Pagination<ImportJob>> {
+      assertMayImport(actor);
       const { rows, total } = await repo.listJobs(db, window);
       return paginated(rows.map(importJobRowToJob), total, window);
     },
 
     /** Stops an import after the file it is on; its files so far stay imported. */
-    async cancel(by: AuditActor, id: number): Promise<ImportJob> {
-      const before = await service.getJob(id);
+    async cancel(actor: Actor, by: AuditActor, id: number): Promise<ImportJob> {
+      const before = await service.getJob(actor, id);
       if (before.status !== 'queued' && before.status !== 'running') {
         throw new AppError(409, 'This import has already ended.', { code: 'import_ended' });
       }
@@ -322,7 +333,7 @@ export function createLibraryService({
           finished_at: new Date().toISOString(),
         });
       }
-      const after = await service.getJob(id);
+      const after = await service.getJob(actor, id);
       await audit.record(by, {
         action: 'import.cancelled',
         subject: { type: 'import', id },
@@ -335,7 +346,8 @@ export function createLibraryService({
      * The folders an admin may import: each library folder and its subfolders two levels down
      * (hidden ones left out), at most 500.
      */
-    async folders(): Promise<LibraryFolder[]> {
+    async folders(actor: Actor): Promise<LibraryFolder[]> {
+      assertMayImport(actor);
       const folders: LibraryFolder[] = [];
       const walk = async (dir: string, depth: number) => {
         if (depth === FOLDER_DEPTH || folders.length >= MAX_FOLDERS) return;

@@ -11,6 +11,7 @@ import { coverImage, mp3Tone, taggedMp3 } from './audio-factory.js';
 import * as repo from './library.repo.js';
 import { memoryJobs } from '../../infra/jobs/memory-jobs.js';
 import { memoryPubSub } from '../../infra/pubsub.js';
+import { SYSTEM_ACTOR, type Actor } from '../music/actor.js';
 import { createLibraryService } from './library.service.js';
 
 interface TrackBody {
@@ -337,6 +338,26 @@ describe('library import', () => {
     await runImport(admin);
   });
 
+  it('checks who may import in the service itself, so every API gets the same answer', async () => {
+    const service = t.app.services.library;
+    const listener: Actor = { userId: 1, permissions: [{ name: 'music.view', restrictions: [] }] };
+    const guest: Actor = { userId: null, permissions: [] };
+    for (const ask of [
+      (actor: Actor) => service.latestJob(actor),
+      (actor: Actor) => service.rescan(actor),
+      (actor: Actor) => service.folders(actor),
+      (actor: Actor) => service.jobs(actor, { page: 1, perPage: 10 }),
+      (actor: Actor) => t.app.services.folderWatch.list(actor),
+    ]) {
+      await expect(ask(listener)).rejects.toMatchObject({
+        status: 403,
+        message: 'Only admins import music and scan the library.',
+      });
+      await expect(ask(guest)).rejects.toMatchObject({ status: 401 });
+    }
+    expect(await service.folders(SYSTEM_ACTOR)).toEqual(expect.any(Array));
+  });
+
   it('re-scans an imported folder on schedule, once it is due', async () => {
     const service = t.app.services.library;
     expect(await service.rescanDue(0)).toBeNull();
@@ -346,7 +367,7 @@ describe('library import', () => {
     const job = await service.rescanDue(1, later);
     expect(job?.folder).toBe(fs.realpathSync(library));
     await service.idle();
-    expect((await service.getJob(job!.id)).status).toBe('done');
+    expect((await service.getJob(SYSTEM_ACTOR, job!.id)).status).toBe('done');
   });
 
   it('writes tracks in batches, and one that cannot be written fails alone', async () => {

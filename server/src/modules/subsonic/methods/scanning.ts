@@ -1,8 +1,7 @@
-import { LIBRARY_PERMISSIONS, type ImportJob } from '@cadenza/contracts/library';
-import { hasPermission } from '@cadenza/contracts/permissions';
+import type { ImportJob } from '@cadenza/contracts/library';
 import { SUBSONIC_ERRORS, SubsonicError } from '../subsonic-response.js';
 import type { SubsonicContext } from './context.js';
-import type { Caller, Methods } from './method.js';
+import type { Methods } from './method.js';
 
 const scanStatusOf = (job: ImportJob | null) => ({
   scanning: job?.status === 'queued' || job?.status === 'running',
@@ -11,16 +10,14 @@ const scanStatusOf = (job: ImportJob | null) => ({
 });
 
 /** Media library scanning, for those who may import (admins). */
-export function scanningMethods({ importer, permissions }: SubsonicContext): Methods {
-  const methods: Methods = {
+export function scanningMethods({ importer }: SubsonicContext): Methods {
+  return {
     /** The library scan, for those who may import (admins). */
     async getScanStatus(_params, caller) {
-      await mayImport(caller);
-      return { scanStatus: scanStatusOf(await importer.latestJob()) };
+      return { scanStatus: scanStatusOf(await importer.latestJob(caller.actor)) };
     },
     async startScan(_params, caller) {
-      await mayImport(caller);
-      const job = await importer.rescan();
+      const job = await importer.rescan(caller.actor);
       if (!job) {
         throw new SubsonicError(
           SUBSONIC_ERRORS.generic,
@@ -30,12 +27,4 @@ export function scanningMethods({ importer, permissions }: SubsonicContext): Met
       return { scanStatus: scanStatusOf(job) };
     },
   };
-
-  async function mayImport(caller: Caller) {
-    if (!hasPermission(await permissions.forUser(caller.userId), LIBRARY_PERMISSIONS.import)) {
-      throw new SubsonicError(SUBSONIC_ERRORS.notAuthorized, 'Only admins scan the library.');
-    }
-  }
-
-  return methods;
 }
