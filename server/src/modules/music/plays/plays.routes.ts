@@ -9,7 +9,7 @@ import { AppError } from '../../../core/errors.js';
 import { countWhileOpen } from '../../../core/http-metrics.js';
 import { sendFile, sendStream } from '../../../core/send-file.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { actorOf, idParams, pageQuery, userIdOf, viewerOf } from '../http.js';
+import { actorOf, idParams, listenerOf, pageQuery } from '../http.js';
 import type { PlaysService } from './plays.service.js';
 import { browserPlayable, etagOf, readAudio } from './streaming.js';
 import type { Transcoder } from './transcoder.js';
@@ -147,7 +147,7 @@ export async function playsRoutes(
       schema: { querystring: pageQuery(20), response: { 200: paginationSchema(trackSchema) } },
     },
     async (request) => ({
-      pagination: await plays.history(userIdOf(request), request.query, await viewerOf(request)),
+      pagination: await plays.history(await listenerOf(request), request.query),
     }),
   );
 }

@@ -5,8 +5,7 @@ import type { GeoLookup } from '../../../infra/geo.js';
 import { extended } from '../../../infra/extended.js';
 import { describeDevice } from '../../sessions/device.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { Viewer } from '../actor.js';
-import type { Actor } from '../actor.js';
+import { assertMayListen, type Actor, type Listener } from '../actor.js';
 import { pageWindow, paginated, type PageRequest } from '../pagination.js';
 import * as repo from './plays.repo.js';
 
@@ -107,9 +106,12 @@ export function createPlaysService({
       await events?.emit('music.now_playing', { trackId: input.trackId, userId: input.userId });
     },
 
-    async history(userId: number, page: PageRequest, viewer: Viewer) {
-      const { rows, total } = await repo.historyPage(db, userId, pageWindow(page));
-      const tracks = await catalogue.tracksByIds([...new Set(rows.map((r) => r.track_id))], viewer);
+    /** The listener's own listening history, newest first. */
+    async history(listener: Listener, page: PageRequest) {
+      assertMayListen(listener.actor);
+      const { rows, total } = await repo.historyPage(db, listener.userId, pageWindow(page));
+      const ids = [...new Set(rows.map((r) => r.track_id))];
+      const tracks = await catalogue.tracksByIds(ids, listener);
       const byId = new Map(tracks.map((t) => [t.id, t]));
       const data = rows.flatMap((r) => {
         const track = byId.get(r.track_id);
