@@ -1,6 +1,6 @@
 import type { Device } from '@cadenza/contracts/devices';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBootstrap, makeUser } from '../../../app/testing/bootstrap-factory';
 import { mockApi } from '../../auth/testing/mock-api';
 import { currentToast, renderScreen, resetScreenState } from '../../auth/testing/render-screen';
@@ -111,6 +111,37 @@ describe('devices', () => {
     report(0.7);
     report(0.5);
     expect(volume.getAttribute('aria-valuetext')).toBe('50%');
+  });
+
+  it('says when a device did not apply what was sent, and shows it as it is again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi()
+        .on('POST /api/v1/me/devices/web-phone/commands', { message: 'Sent.' }, 202)
+        .on('GET /api/v1/me/devices', { devices: [] });
+      const phone = device('web-phone', {
+        name: 'Safari on iPhone',
+        type: 'mobile',
+        track: song,
+        is_playing: true,
+        volume: 1,
+      });
+      devicesStore.received([device(thisDeviceId, { name: 'Chrome on Linux' }), phone]);
+      renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+      const volume = await screen.findByRole('slider', { name: 'Volume on Safari on iPhone' });
+      fireEvent.keyDown(volume, { key: 'PageDown' });
+      expect(volume.getAttribute('aria-valuetext')).toBe('90%');
+      // The phone keeps reporting its own volume: its buttons alone set it.
+      act(() => devicesStore.received([device(thisDeviceId), { ...phone }]));
+      expect(currentToast()).toBeUndefined();
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(volume.getAttribute('aria-valuetext')).toBe('100%');
+      expect(currentToast()).toMatchObject({
+        message: 'Safari on iPhone did not apply the change.',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says why a command failed', async () => {

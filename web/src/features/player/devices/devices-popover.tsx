@@ -11,12 +11,13 @@ import {
   Tablet,
   Volume2,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { formatTime } from '../../../i18n/durations';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Button, IconButton } from '../../../ui/button';
 import { Popover } from '../../../ui/popover';
 import { Spinner } from '../../../ui/spinner';
+import { toast } from '../../../ui/toast/toast-store';
 import { RangeSlider } from '../components/range-slider';
 import { sendDeviceCommand } from './device-commands';
 import { positionNow, useDevices } from './devices-store';
@@ -196,16 +197,26 @@ function DeviceRow({
 const SENT_SHOWN_MS = 3000;
 
 /**
- * The value last sent to another device, shown until the device reports it (or for a few seconds
- * when it never does), then what it reports. Another key press moves on from what was sent: from
- * the report, lagging a round trip behind, presses close together were lost.
+ * The value last sent to another device, shown until the device reports it, then what it reports.
+ * Another key press moves on from what was sent: from the report, lagging a round trip behind,
+ * presses close together were lost. A device that never reports it within a few seconds (closed
+ * meanwhile, or a phone whose volume only its own buttons set) is shown as it is again, and
+ * `onUnapplied` says so.
  */
-function useSentValue(reported: number, caughtUp: (sent: number, reported: number) => boolean) {
+function useSentValue(
+  reported: number,
+  caughtUp: (sent: number, reported: number) => boolean,
+  onUnapplied: () => void,
+) {
   const [sent, setSent] = useState<number | null>(null);
   if (sent !== null && caughtUp(sent, reported)) setSent(null);
+  const unapplied = useEffectEvent(onUnapplied);
   useEffect(() => {
     if (sent === null) return;
-    const timer = setTimeout(() => setSent(null), SENT_SHOWN_MS);
+    const timer = setTimeout(() => {
+      setSent(null);
+      unapplied();
+    }, SENT_SHOWN_MS);
     return () => clearTimeout(timer);
   }, [sent]);
   return [sent ?? reported, setSent] as const;
@@ -227,13 +238,16 @@ function RemoteControls({
   const duration = device.track?.duration_ms ?? 0;
   const [dragMs, setDragMs] = useState<number | null>(null);
   const [volume, setVolume] = useState<number | null>(null);
+  const unapplied = () => toast(t('{{name}} did not apply the change.', { name: device.name }));
   const [remoteMs, setSentMs] = useSentValue(
     positionMs,
     (sent, reported) => Math.abs(sent - reported) < SEEK_CAUGHT_UP_MS,
+    unapplied,
   );
   const [remoteVolume, setSentVolume] = useSentValue(
     Math.round(device.volume * 100),
     (sent, reported) => sent === reported,
+    unapplied,
   );
   const shownMs = dragMs ?? remoteMs;
   const shownVolume = volume ?? remoteVolume;
