@@ -68,6 +68,11 @@ export interface Jobs {
     task: (job: JobContext) => Promise<unknown>,
     options?: QueueOptions,
   ): void;
+  /**
+   * Whether jobs can be added and taken now. A Redis connection comes back on its own backoff
+   * after an outage: readiness waits for these too, not only for the app's own connection.
+   */
+  connected(): boolean;
   /** Jobs by state per queue: cheap enough for a metrics scrape. */
   counts(): Promise<Record<string, JobCounts>>;
   /** The latest failed jobs of every queue, newest first. */

@@ -144,6 +144,8 @@ export function memoryJobs(): Jobs {
   return {
     backend: 'in-process',
 
+    connected: () => true,
+
     queue<T>(name: string, handler: JobHandler<T>, options?: QueueOptions): JobQueue<T> {
       const queue = open(name, handler as JobHandler<unknown>, options);
       return {

@@ -113,6 +113,8 @@ export function redisJobs({ url, prefix }: RedisJobsOptions): Jobs {
   return {
     backend: 'redis',
 
+    connected: () => connection.status === 'ready' && workerConnection.status === 'ready',
+
     queue<T>(name: string, handler: JobHandler<T>, options?: QueueOptions): JobQueue<T> {
       const queue = open(name, handler, options);
       return {

@@ -18,7 +18,7 @@ export async function registerHealthRoutes(
     db: Db;
     redis: Redis | undefined;
     metrics: AppMetrics;
-    jobs: Pick<Jobs, 'counts'>;
+    jobs: Pick<Jobs, 'counts' | 'connected'>;
     uploads: { disk: FileDisk };
   },
   config: Pick<Config, 'dataDir' | 'metricsToken'>,
@@ -26,7 +26,7 @@ export async function registerHealthRoutes(
   const { db, redis, uploads } = services;
   const readiness = createReadinessService({
     database: () => pingDatabase(db.kysely),
-    redis: redis && redisCheck(redis),
+    redis: redis && redisCheck(redis, services.jobs),
     // Uploads, pictures and (local) files live under DATA_DIR, or uploads in the bucket.
     storage: async () => {
       await fs.access(config.dataDir, fs.constants.W_OK);

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Redis } from 'ioredis';
 import { connectRedis } from '../../infra/redis.js';
 import { importTrack, wavBytes } from '../music/music.fixtures.js';
 import { signedInUser } from '../../test/factories.js';
@@ -84,6 +85,23 @@ describe('readiness', () => {
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('says Redis failed while the job queues are still reconnecting to it', async () => {
+    // The app's own connection is back; the queues' come back on their own backoff.
+    const redis = { status: 'ready', ping: async () => 'PONG' } as unknown as Redis;
+    let queuesBack = false;
+    const readiness = createReadinessService({
+      database: async () => {},
+      redis: redisCheck(redis, { connected: () => queuesBack }),
+      storage: async () => {},
+    });
+    expect((await readiness.check()).checks.redis).toBe('error');
+    queuesBack = true;
+    expect(await readiness.check()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'ok', storage: 'ok' },
+    });
   });
 });
 

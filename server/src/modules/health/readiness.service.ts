@@ -1,5 +1,6 @@
 import type { CheckState, Readiness } from '@cadenza/contracts/health';
 import type { Redis } from 'ioredis';
+import type { Jobs } from '../../infra/jobs/index.js';
 
 /** A dependency's check: resolves when it answers, throws (or rejects) when it does not. */
 export type Check = () => Promise<void>;
@@ -58,11 +59,15 @@ export function createReadinessService(deps: ReadinessDeps) {
   };
 }
 
-/** Redis answers a PING on a connection that is up now. */
-export function redisCheck(redis: Redis): Check {
+/**
+ * Redis answers a PING on a connection that is up now, and the job queues' own connections are
+ * up too (each reconnects on its own backoff after an outage).
+ */
+export function redisCheck(redis: Redis, jobs?: Pick<Jobs, 'connected'>): Check {
   return async () => {
     // Commands wait in the client's queue while it reconnects: a client not connected now fails.
     if (redis.status !== 'ready') throw new Error(`the Redis connection is ${redis.status}`);
+    if (jobs && !jobs.connected()) throw new Error('the job queues are reconnecting to Redis');
     await redis.ping();
   };
 }
