@@ -43,16 +43,24 @@ function Both() {
   );
 }
 
+/**
+ * The devices list and the strip, with this browser and `other` open: commands to `other` are
+ * accepted, and the list read again is empty.
+ */
+function showDevices(other: Device) {
+  const api = mockApi()
+    .on(`POST /api/v1/me/devices/${other.id}/commands`, { message: 'Sent.' }, 202)
+    .on('GET /api/v1/me/devices', { devices: [] });
+  devicesStore.received([device(thisDeviceId, { name: 'Chrome on Linux' }), other]);
+  renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+  return api;
+}
+
 describe('devices', () => {
   it('marks this device, shows what plays elsewhere, and steers it', async () => {
-    const api = mockApi()
-      .on('POST /api/v1/me/devices/web-laptop/commands', { message: 'Sent.' }, 202)
-      .on('GET /api/v1/me/devices', { devices: [] });
-    devicesStore.received([
-      device(thisDeviceId, { name: 'Chrome on Linux' }),
+    const api = showDevices(
       device('web-laptop', { track: song, is_playing: true, position_ms: 61_000, volume: 0.5 }),
-    ]);
-    renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+    );
 
     const mine = await screen.findByRole('listitem', { name: 'Chrome on Linux (this device)' });
     expect(within(mine).getByText('This device')).toBeTruthy();
@@ -75,14 +83,7 @@ describe('devices', () => {
   });
 
   it('moves a remote volume on from what was sent, before the device reports it', async () => {
-    const api = mockApi()
-      .on('POST /api/v1/me/devices/web-laptop/commands', { message: 'Sent.' }, 202)
-      .on('GET /api/v1/me/devices', { devices: [] });
-    devicesStore.received([
-      device(thisDeviceId, { name: 'Chrome on Linux' }),
-      device('web-laptop', { track: song, is_playing: true, volume: 1 }),
-    ]);
-    renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+    const api = showDevices(device('web-laptop', { track: song, is_playing: true, volume: 1 }));
     const volume = await screen.findByRole('slider', { name: 'Volume on Firefox on Windows' });
     const report = (level: number) =>
       act(() =>
@@ -116,9 +117,6 @@ describe('devices', () => {
   it('says when a device did not apply what was sent, and shows it as it is again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      mockApi()
-        .on('POST /api/v1/me/devices/web-phone/commands', { message: 'Sent.' }, 202)
-        .on('GET /api/v1/me/devices', { devices: [] });
       const phone = device('web-phone', {
         name: 'Safari on iPhone',
         type: 'mobile',
@@ -126,8 +124,7 @@ describe('devices', () => {
         is_playing: true,
         volume: 1,
       });
-      devicesStore.received([device(thisDeviceId, { name: 'Chrome on Linux' }), phone]);
-      renderScreen('*', '/', Both, makeBootstrap({ user: makeUser() }));
+      showDevices(phone);
       const volume = await screen.findByRole('slider', { name: 'Volume on Safari on iPhone' });
       fireEvent.keyDown(volume, { key: 'PageDown' });
       expect(volume.getAttribute('aria-valuetext')).toBe('90%');
